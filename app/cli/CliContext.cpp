@@ -1,0 +1,82 @@
+#include "CliContext.h"
+
+#include "Command.h"
+#include "CliTr.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace moewb::cli {
+
+CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
+
+QString CliContext::projectPath() const {
+    return projectOption.isEmpty() ? store::ProjectStore::defaultProjectPath() : projectOption;
+}
+
+store::ProjectStore* CliContext::project() {
+    if (m_project)
+        return m_project.get();
+    const QString path = projectPath();
+    // An explicitly named project must exist (a typo must not create a stray file);
+    // the default project is created on first use.
+    const auto mode = projectOption.isEmpty() ? store::OpenMode::CreateIfMissing : store::OpenMode::MustExist;
+    if (mode == store::OpenMode::MustExist && !QFileInfo::exists(path)) {
+        m_err << Cli::tr("moewb: no project file at %1; create it with: moewb init %1").arg(path) << Qt::endl;
+        return nullptr;
+    }
+    auto opened = store::ProjectStore::open(path, mode);
+    if (!opened) {
+        m_err << Cli::tr("moewb: %1").arg(opened.error().text()) << Qt::endl;
+        return nullptr;
+    }
+    m_project = std::move(opened.value());
+    return m_project.get();
+}
+
+bool CliContext::parse(QCommandLineParser& parser, const Command& command, const QStringList& args,
+                       int* exitCode) {
+    const QString words = command.words.join(QLatin1Char(' '));
+    parser.setApplicationDescription(command.summary);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  Cli::tr("Show this help."));
+    parser.addOption(help);
+    // QCommandLineParser expects the program name first.
+    QStringList argv{QStringLiteral("moewb ") + words};
+    argv += args;
+    if (!parser.parse(argv)) {
+        *exitCode = usageError(parser.errorText(), words);
+        return false;
+    }
+    if (parser.isSet(help)) {
+        QString text = parser.helpText();
+        // Qt prints "Usage: <program> [options]"; show the real synopsis instead.
+        const qsizetype eol = text.indexOf(QLatin1Char('\n'));
+        text = Cli::tr("Usage: moewb [--project FILE] [--json] %1 %2").arg(words, command.synopsis) +
+               text.mid(eol);
+        m_out << text;
+        m_out.flush();
+        *exitCode = Success;
+        return false;
+    }
+    return true;
+}
+
+int CliContext::usageError(const QString& message, const QString& commandWords) {
+    m_err << Cli::tr("moewb %1: %2").arg(commandWords, message) << Qt::endl;
+    m_err << Cli::tr("Try: moewb %1 --help").arg(commandWords) << Qt::endl;
+    return UsageError;
+}
+
+int CliContext::runtimeError(const QString& message) {
+    m_err << Cli::tr("moewb: %1").arg(message) << Qt::endl;
+    return RuntimeFailure;
+}
+
+void CliContext::printJson(const QJsonObject& object) {
+    m_out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    m_out.flush();
+}
+
+} // namespace moewb::cli

@@ -1,0 +1,72 @@
+#pragma once
+// The six misjudgments of seed 000 §5 (SPEC §3), each a pure function over project
+// facts that returns a warning with its fix, or nothing. docs/method.md gives each
+// rule exactly.
+#include "record/ConfigRecord.h"
+#include "store/ProjectStore.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace moewb::checks {
+
+// What the checks need to know about one run.
+struct RunFacts {
+    QString name;
+    QString clusterName; // may be empty
+    record::ConfigRecord record;
+    bool recordComplete = false;
+    bool hasCommSamples = false;
+    std::optional<int> commNodes; // stage 1 runs: environment.nodes, else record cluster.nodes
+    bool hasExpertLoad = false;
+    // Training metrics, in step order (empty when not logged).
+    QVector<store::StepMetric> throughput; // tokens_per_s_per_gpu
+    QVector<store::StepMetric> loss;       // lm_loss
+    QVector<store::StepMetric> valLoss;    // val_loss
+    QVector<store::StepMetric> dropRate;   // drop_rate
+    bool hasLoadBalancingLoss = false;     // load_balancing_loss or moe_loss logged
+    bool hasBusiestDeviceShare = false;    // busiest_device_share logged
+};
+
+struct ProjectFacts {
+    QList<RunFacts> runs;
+};
+
+struct MisjudgmentWarning {
+    int id = 0;      // 1..6, seed 000 §5 order
+    QString title;   // short, translated
+    QString message; // what was found, naming runs and numbers
+    QString fix;     // what to do
+};
+
+// The cluster a run measured, for checks 1 and 5: the cluster name when given, else
+// the record's accelerator model, network type and topology description.
+QString clusterIdentity(const RunFacts& run);
+
+// 1: throughput from a cluster without a stage 1 baseline there, while the project
+//    holds another cluster's data.
+std::optional<MisjudgmentWarning> checkForeignClusterThroughput(const ProjectFacts& facts);
+// 2: throughput of MoE runs that differ in capacity factor, overflow policy or top-k
+//    (or do not record them).
+std::optional<MisjudgmentWarning> checkRoutingSettingsMixed(const ProjectFacts& facts);
+// 3: an MoE training run with metrics but no per-expert load (only mean-level
+//    balance, e.g. the auxiliary loss), or load without an EP size.
+std::optional<MisjudgmentWarning> checkMeanLoadOnly(const ProjectFacts& facts);
+// 4: a run with higher throughput but worse loss at equal steps than another run of
+//    the same model; drop rates shown beside.
+std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& facts);
+// 5: training at N > 1 nodes with no stage 1 run at N nodes.
+std::optional<MisjudgmentWarning> checkSingleNodeExtrapolation(const ProjectFacts& facts);
+// 6: throughput statistics with warm-up inside: the record excludes no warm-up
+//    steps (or does not say), or the first counted steps are still slow.
+std::optional<MisjudgmentWarning> checkWarmupInThroughput(const ProjectFacts& facts);
+
+// All six, in order; only those that fire.
+QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts);
+
+// Reads every run of the project (metrics by name; expert load only counted).
+ProjectFacts loadProjectFacts(const store::ProjectStore& project);
+
+} // namespace moewb::checks

@@ -1,0 +1,55 @@
+#pragma once
+// A JSON document in which every value knows its line, so that an importer can say
+// "file:123: results[2].repeats[0].time_us.median: must be > 0". Duplicate keys are
+// refused; NaN/Infinity are refused as non-finite numbers.
+#include "common/Expected.h"
+
+#include <QString>
+
+#include <string_view>
+#include <vector>
+
+namespace moewb::importers {
+
+class JsonCursor;
+
+struct JsonNode {
+    enum class Type : quint8 { Null, Bool, Number, String, Array, Object };
+    Type type = Type::Null;
+    bool boolean = false;
+    bool integral = false; // a number written without fraction/exponent that fits qint64
+    double number = 0;
+    qint64 integer = 0;
+    qint64 line = 0;
+    QString string;
+    std::vector<JsonNode> items; // array items, or object values (parallel to keys)
+    std::vector<QString> keys;   // object keys
+
+    const JsonNode* member(QStringView key) const;
+    bool isNumber() const { return type == Type::Number; }
+    bool isObject() const { return type == Type::Object; }
+    bool isArray() const { return type == Type::Array; }
+    bool isString() const { return type == Type::String; }
+    bool isNull() const { return type == Type::Null; }
+    // "an object", "a string", "the number 3", ... for messages.
+    QString describe() const;
+};
+
+struct JsonSyntaxError {
+    qint64 line = 0;
+    qint64 column = 0;
+    QString message;
+};
+
+// One complete document; anything but white space after it is an error.
+Expected<JsonNode, JsonSyntaxError> parseJsonDocument(std::string_view text, qint64 firstLine = 1);
+// One value from the cursor (used by JSONL readers that want a located tree per line).
+bool parseJsonValue(JsonCursor& cursor, JsonNode& node, int depth = 0);
+
+} // namespace moewb::importers
+
+#include <QJsonValue>
+namespace moewb::importers {
+// The same value as Qt JSON (for environment objects); integers stay integers.
+QJsonValue toQJsonValue(const JsonNode& node);
+} // namespace moewb::importers

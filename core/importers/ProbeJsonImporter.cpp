@@ -1,0 +1,133 @@
+#include "importers/ProbeJsonImporter.h"
+
+#include "importers/ImportLimits.h"
+#include "importers/JsonFields.h"
+
+#include <QHash>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace moewb::importers {
+
+namespace {
+
+ImportResult syntaxError(const QString& file, const JsonSyntaxError& e) {
+    return importError(file, e.line, {}, ImportTr::tr("not valid JSON: column %1: %2").arg(e.column).arg(e.message));
+}
+
+} // namespace
+
+ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& file) {
+    auto doc = parseJsonDocument(std::string_view(bytes.constData(), size_t(bytes.size())));
+    if (!doc)
+        return syntaxError(file, doc.error());
+    JsonFields j(file);
+    const JsonField root = JsonFields::root(doc.value());
+    if (!j.expectObject(root))
+        return unexpected(j.error());
+
+    QString schema, collective;
+    if (!j.string(j.member(root, QStringLiteral("schema")), schema))
+        return unexpected(j.error());
+    if (schema != QLatin1String("moe-probe/1")) {
+        j.fail(j.member(root, QStringLiteral("schema")),
+               ImportTr::tr("is \"%1\"; this build reads moe-probe/1").arg(schema));
+        return unexpected(j.error());
+    }
+    const JsonField collectiveField = j.member(root, QStringLiteral("collective"));
+    if (!j.string(collectiveField, collective))
+        return unexpected(j.error());
+    if (collective != QLatin1String("alltoall")) {
+        j.fail(collectiveField, ImportTr::tr("is \"%1\"; only alltoall reports are imported").arg(collective));
+        return unexpected(j.error());
+    }
+
+    const JsonField options = j.member(root, QStringLiteral("options"));
+    const JsonField environment = j.member(root, QStringLiteral("environment"));
+    const JsonField results = j.member(root, QStringLiteral("results"));
+    if (!j.expectObject(options) || !j.expectObject(environment) || !j.expectArray(results, 1))
+        return unexpected(j.error());
+    qint64 world = 0, iters = 0, repeats = 0;
+    if (!j.integer(j.member(environment, QStringLiteral("world")), 1, kMaxRanks, world) ||
+        !j.integer(j.member(options, QStringLiteral("iters")), 1, kMaxIterations, iters) ||
+        !j.integer(j.member(options, QStringLiteral("repeats")), 1, kMaxRepeats, repeats))
+        return unexpected(j.error());
+
+    ImportedData data;
+    data.format = QString::fromLatin1(kFormat);
+    data.kind = store::RunKind::Probe;
+    data.environment = toQJsonValue(*environment.node).toObject();
+    for (const char* key : {"probe_version", "started_at", "duration_s", "options", "summary"})
+        if (const JsonNode* n = root.node->member(QLatin1String(key)))
+            data.environment.insert(QLatin1String(key), toQJsonValue(*n));
+    data.environment.insert(QStringLiteral("schema"), schema);
+    data.environment.insert(QStringLiteral("collective"), collective);
+
+    int perIteration = -1; // unknown until the first repeat: 1 samples_us, 0 medians
+    QHash<quint64, QString> seenSizes;
+    for (qsizetype r = 0; r < qsizetype(results.node->items.size()); ++r) {
+        const JsonField result = j.item(results, r);
+        if (!j.expectObject(result))
+            return unexpected(j.error());
+        double bytesPerRank = 0;
+        qint64 iterations = 0;
+        const JsonField bytesField = j.member(result, QStringLiteral("bytes_per_rank"));
+        if (!j.number(bytesField, 0, double(kMaxBytesPerRank), bytesPerRank) ||
+            !j.integer(j.member(result, QStringLiteral("iterations")), 1, kMaxIterations, iterations))
+            return unexpected(j.error());
+        const quint64 bytes = quint64(std::llround(bytesPerRank));
+        if (seenSizes.contains(bytes)) {
+            j.fail(bytesField, ImportTr::tr("%1 bytes per rank appears twice (also in %2)").arg(bytes).arg(seenSizes[bytes]));
+            return unexpected(j.error());
+        }
+        seenSizes.insert(bytes, result.path);
+        const JsonField reps = j.member(result, QStringLiteral("repeats"));
+        if (!j.expectArray(reps, 1))
+            return unexpected(j.error());
+        for (qsizetype k = 0; k < qsizetype(reps.node->items.size()); ++k) {
+            const JsonField rep = j.item(reps, k);
+            if (!j.expectObject(rep))
+                return unexpected(j.error());
+            const JsonField timeUs = j.member(rep, QStringLiteral("time_us"));
+            double median = 0;
+            if (!j.expectObject(timeUs) || !j.number(j.member(timeUs, QStringLiteral("median")), 0, kMaxTimeUs, median))
+                return unexpected(j.error());
+            const JsonField samples = j.member(rep, QStringLiteral("samples_us"), false);
+            const int hasSamples = samples ? 1 : 0;
+            if (perIteration < 0)
+                perIteration = hasSamples;
+            if (hasSamples != perIteration) {
+                j.fail(samples ? samples : rep,
+                       hasSamples ? ImportTr::tr("samples_us is present here but missing in the first repeat")
+                                  : ImportTr::tr("samples_us is missing here but present in the first repeat"));
+                return unexpected(j.error());
+            }
+            if (!hasSamples) {
+                data.commSamples.append(store::CommSample{bytes, int(k), 0, median});
+                ++data.rows;
+                continue;
+            }
+            if (!j.expectArray(samples))
+                return unexpected(j.error());
+            if (qint64(samples.node->items.size()) != iterations) {
+                j.fail(samples, ImportTr::tr("has %1 values but the result says %2 iterations")
+                                    .arg(samples.node->items.size())
+                                    .arg(iterations));
+                return unexpected(j.error());
+            }
+            for (qsizetype i = 0; i < qsizetype(samples.node->items.size()); ++i) {
+                double t = 0;
+                if (!j.number(j.item(samples, i), 0, kMaxTimeUs, t))
+                    return unexpected(j.error());
+                data.commSamples.append(store::CommSample{bytes, int(k), int(i), t});
+                ++data.rows;
+            }
+        }
+    }
+    data.environment.insert(QStringLiteral("samples"), perIteration == 1 ? QStringLiteral("per-iteration")
+                                                                         : QStringLiteral("per-repeat medians"));
+    return data;
+}
+
+} // namespace moewb::importers

@@ -1,0 +1,53 @@
+#pragma once
+// Reading a stage's inputs from the project file. The gates themselves are pure
+// functions over plain data (StageOneGate.h …); this is the only place that knows
+// which runs a stage takes by default.
+#include "common/Expected.h"
+#include "stages/StageFourGate.h"
+#include "stages/StageOneGate.h"
+#include "stages/StageThreeGate.h"
+#include "stages/StageTwoGate.h"
+#include "store/ProjectStore.h"
+
+#include <QStringList>
+
+namespace moewb::stages {
+
+// A named run that does not exist, or a selection a stage cannot use.
+struct InputError {
+    QString message;
+};
+
+// The config record of a stored run (as far as it can be read).
+record::ConfigRecord recordOfRun(const store::ProjectStore& project, const store::RunRow& run);
+
+// Stage 1: the named runs, or every run with communication samples.
+Expected<QList<StageOneRunInput>, InputError> loadStageOneInputs(const store::ProjectStore& project,
+                                                                 const QStringList& runNames);
+// Stage 2: the named runs, or every run with step metrics.
+Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::ProjectStore& project,
+                                                                 const QStringList& runNames);
+// Stage 3: the named runs, or every run with expert load.
+Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
+                                                                     const QStringList& runNames);
+// The MoE runs stage 2's current verdict was decided on: MoE runs with step metrics
+// created before that verdict. Empty without a stage 2 verdict.
+QList<TrainingRunInput> loadStageTwoMoeRuns(const store::ProjectStore& project);
+
+struct StageFourInputs {
+    ClusterBaselineInput source;
+    ClusterBaselineInput target;
+};
+// Two named runs (source first), or — without names — the latest stage 1 run of
+// each of exactly two clusters (the cluster name, else the record's accelerator,
+// network and topology), the older cluster as the source.
+Expected<StageFourInputs, InputError> loadStageFourInputs(const store::ProjectStore& project,
+                                                          const QStringList& runNames);
+
+ThresholdSet loadThresholds(const store::ProjectStore& project);
+
+// Stage gating order: stage N may be evaluated only when stage N−1 passed or its
+// stop was overridden. Empty when unlocked; else the sentence saying why not.
+QString lockReason(const store::ProjectStore& project, int stage);
+
+} // namespace moewb::stages

@@ -1,0 +1,211 @@
+#include "stages/StageOneGate.h"
+
+#include "common/Units.h"
+#include "stages/StagesTr.h"
+#include "stats/Bandwidth.h"
+#include "stats/Statistics.h"
+
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+
+namespace moewb::stages {
+
+namespace {
+
+// Rounds up to two significant digits: 0.0312 -> 0.032, 1.234 -> 1.3.
+double roundUpTwoDigits(double v) {
+    if (!(v > 0.0) || !std::isfinite(v))
+        return v;
+    const double scale = std::pow(10.0, std::floor(std::log10(v)) - 1.0);
+    return std::ceil(v / scale - 1e-9) * scale;
+}
+
+QString runLabel(const StageOneTable& t) {
+    return t.nodes ? Stages::tr("run %1 (%2 nodes)").arg(t.runName).arg(*t.nodes) : Stages::tr("run %1").arg(t.runName);
+}
+
+} // namespace
+
+StageOneTable stageOneTable(const StageOneRunInput& run) {
+    StageOneTable table;
+    table.runName = run.runName;
+    table.clusterName = run.clusterName;
+    table.world = run.world;
+    table.nodes = run.nodes;
+
+    QVector<store::CommSample> samples = run.samples;
+    std::sort(samples.begin(), samples.end(), [](const store::CommSample& a, const store::CommSample& b) {
+        if (a.bytesPerRank != b.bytesPerRank)
+            return a.bytesPerRank < b.bytesPerRank;
+        if (a.repeat != b.repeat)
+            return a.repeat < b.repeat;
+        return a.iteration < b.iteration;
+    });
+    std::vector<double> all;
+    std::vector<double> repeatTimes;
+    std::vector<double> repeatMedians;
+    for (qsizetype i = 0; i < samples.size();) {
+        const quint64 bytes = samples[i].bytesPerRank;
+        all.clear();
+        repeatMedians.clear();
+        qsizetype j = i;
+        while (j < samples.size() && samples[j].bytesPerRank == bytes) {
+            const int repeat = samples[j].repeat;
+            repeatTimes.clear();
+            while (j < samples.size() && samples[j].bytesPerRank == bytes && samples[j].repeat == repeat) {
+                all.push_back(samples[j].timeUs);
+                repeatTimes.push_back(samples[j].timeUs);
+                ++j;
+            }
+            repeatMedians.push_back(stats::median(repeatTimes));
+        }
+        StageOneSizeRow row;
+        row.bytesPerRank = bytes;
+        row.samples = int(all.size());
+        row.repeats = int(repeatMedians.size());
+        const stats::Summary s = stats::summarize(all);
+        row.medianUs = s.median;
+        row.p99Us = s.p99;
+        row.algBandwidth = stats::algorithmBandwidth(double(bytes), s.median);
+        if (run.world && *run.world >= 1)
+            row.effectiveBandwidth = stats::effectiveBandwidthUniform(double(bytes), *run.world, s.median);
+        row.repeatMeanUs = stats::mean(repeatMedians);
+        row.repeatVarianceUs2 = stats::sampleVariance(repeatMedians);
+        if (repeatMedians.size() >= 2)
+            row.cv = stats::coefficientOfVariation(repeatMedians);
+        row.p99OverMedian = s.median > 0.0 ? s.p99 / s.median : 0.0;
+        table.rows.append(row);
+        i = j;
+    }
+    return table;
+}
+
+QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& firstRound) {
+    std::vector<double> cvs;
+    std::vector<double> ratios;
+    QStringList names;
+    for (const StageOneTable& t : firstRound) {
+        names << t.runName;
+        for (const StageOneSizeRow& r : t.rows) {
+            if (r.cv && std::isfinite(*r.cv))
+                cvs.push_back(*r.cv);
+            if (r.p99OverMedian > 0.0)
+                ratios.push_back(r.p99OverMedian);
+        }
+    }
+    QList<SuggestedThreshold> out;
+    const QString runs = names.join(QStringLiteral(", "));
+    if (!cvs.empty()) {
+        const double m = stats::median(cvs);
+        out.append({QStringLiteral("stage1.cv_max"), roundUpTwoDigits(std::max(1.5 * m, 0.02)),
+                    Stages::tr("1.5 × the median run-to-run CV (%1) over %2 sizes of %3; at least 0.02")
+                        .arg(QString::number(m, 'f', 3))
+                        .arg(cvs.size())
+                        .arg(runs)});
+    }
+    if (!ratios.empty()) {
+        const double m = stats::median(ratios);
+        out.append({QStringLiteral("stage1.p99_over_median_max"), roundUpTwoDigits(std::max(1.5 * m, 1.2)),
+                    Stages::tr("1.5 × the median P99/median (%1) over %2 sizes of %3; at least 1.2")
+                        .arg(QString::number(m, 'f', 2))
+                        .arg(ratios.size())
+                        .arg(runs)});
+    }
+    return out;
+}
+
+StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds) {
+    StageOneResult result;
+    Verdict& v = result.verdict;
+    const ThresholdUse cvMax = thresholds.get(QStringLiteral("stage1.cv_max"));
+    const ThresholdUse ratioMax = thresholds.get(QStringLiteral("stage1.p99_over_median_max"));
+    v.thresholds = {cvMax, ratioMax};
+
+    if (runs.isEmpty()) {
+        v.status = Verdict::Status::NotReady;
+        v.reasons << Stages::tr("No stage 1 run: the project has no all-to-all measurements.");
+        v.nextStep = Stages::tr("Run the probe at the target node count (moewb run stage1) or import "
+                                "nccl-tests alltoall_perf output (moewb import).");
+        return result;
+    }
+
+    QStringList missing;
+    QStringList stops;
+    QSet<int> nodeCounts;
+    for (const StageOneRunInput& run : runs) {
+        StageOneTable table = stageOneTable(run);
+        if (run.nodes)
+            nodeCounts.insert(*run.nodes);
+        if (table.rows.isEmpty())
+            missing << Stages::tr("%1 has no all-to-all samples.").arg(runLabel(table));
+        if (!run.world)
+            v.notes << Stages::tr("%1: the world size is unknown, so the effective bandwidth cannot be computed; "
+                                  "the table shows algbw (bytes per rank / median time) instead.")
+                           .arg(runLabel(table));
+        for (const StageOneSizeRow& r : table.rows) {
+            const QString size = units::formatBytes(double(r.bytesPerRank));
+            if (!r.cv) {
+                missing << Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).", nullptr,
+                                      r.repeats)
+                               .arg(runLabel(table), size);
+            } else if (*r.cv > cvMax.value) {
+                stops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
+                             .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3), thresholdText(cvMax));
+            }
+            if (r.p99OverMedian > ratioMax.value)
+                stops << Stages::tr("%1, %2: P99 %3 is %4 × the median %5 > %6.")
+                             .arg(runLabel(table), size, units::formatDuration(r.p99Us),
+                                  QString::number(r.p99OverMedian, 'f', 2), units::formatDuration(r.medianUs),
+                                  thresholdText(ratioMax));
+        }
+        result.tables.append(table);
+    }
+
+    if (nodeCounts.size() >= 2) {
+        for (const StageOneTable& t : std::as_const(result.tables)) {
+            if (!t.nodes)
+                continue;
+            for (const StageOneSizeRow& r : t.rows)
+                result.nodeComparison.append({*t.nodes, t.runName, r.bytesPerRank, r.medianUs,
+                                              r.effectiveBandwidth.value_or(r.algBandwidth),
+                                              r.effectiveBandwidth.has_value()});
+        }
+        std::sort(result.nodeComparison.begin(), result.nodeComparison.end(),
+                  [](const NodeCountPoint& a, const NodeCountPoint& b) {
+                      return a.bytesPerRank != b.bytesPerRank ? a.bytesPerRank < b.bytesPerRank : a.nodes < b.nodes;
+                  });
+    }
+    result.suggestions = suggestStageOneThresholds(result.tables);
+
+    if (!stops.isEmpty()) {
+        v.status = Verdict::Status::Stop;
+        v.reasons = stops + missing;
+        v.nextStep = Stages::tr("Investigate the network and topology (link and NIC errors, rail placement, "
+                                "congestion from other jobs), then re-run stage 1. Do not start stage 2.");
+    } else if (!missing.isEmpty()) {
+        v.status = Verdict::Status::NotReady;
+        v.reasons = missing;
+        v.nextStep = Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
+    } else {
+        v.status = Verdict::Status::Pass;
+        int sizes = 0;
+        double worstCv = 0.0;
+        double worstRatio = 0.0;
+        for (const StageOneTable& t : std::as_const(result.tables))
+            for (const StageOneSizeRow& r : t.rows) {
+                ++sizes;
+                worstCv = std::max(worstCv, r.cv.value_or(0.0));
+                worstRatio = std::max(worstRatio, r.p99OverMedian);
+            }
+        v.reasons << Stages::tr("All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.")
+                         .arg(sizes)
+                         .arg(result.tables.size())
+                         .arg(QString::number(worstCv, 'f', 3), thresholdText(cvMax),
+                              QString::number(worstRatio, 'f', 2), thresholdText(ratioMax));
+        v.nextStep = Stages::tr("Go on to stage 2: compare the MoE with a dense control of similar activated size.");
+    }
+    return result;
+}
+
+} // namespace moewb::stages

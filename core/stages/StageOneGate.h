@@ -1,0 +1,78 @@
+#pragma once
+// Stage 1 — communication baseline (seed 000 §4 step 1, SPEC §2): per message size,
+// effective bandwidth, median and P99 time, and run-to-run variation across repeats.
+// Stop when the CV across repeats or P99/median exceeds the team's threshold.
+#include "stages/Verdict.h"
+#include "store/ProjectStore.h"
+
+#include <QList>
+#include <QVector>
+#include <optional>
+
+namespace moewb::stages {
+
+struct StageOneRunInput {
+    QString runName;
+    QString clusterName;       // may be empty
+    std::optional<int> world;  // all-to-all ranks (environment.world)
+    std::optional<int> nodes;  // environment.nodes, else the record's cluster.nodes
+    QVector<store::CommSample> samples; // any order
+};
+
+struct StageOneSizeRow {
+    quint64 bytesPerRank = 0;
+    int samples = 0;
+    int repeats = 0;
+    double medianUs = 0.0; // over all samples of the size
+    double p99Us = 0.0;    // numpy linear (type 7)
+    double algBandwidth = 0.0; // bytes/s: bytes_per_rank / median
+    // bytes/s: bytes_per_rank·(n−1)/n / median; empty when the world size is unknown.
+    std::optional<double> effectiveBandwidth;
+    // Mean and sample variance of the per-repeat median times (µs, µs²).
+    double repeatMeanUs = 0.0;
+    double repeatVarianceUs2 = 0.0;
+    // CV across repeats: sample stddev / mean of the per-repeat medians; empty with
+    // fewer than two repeats.
+    std::optional<double> cv;
+    double p99OverMedian = 0.0;
+};
+
+struct StageOneTable {
+    QString runName;
+    QString clusterName;
+    std::optional<int> world;
+    std::optional<int> nodes;
+    QList<StageOneSizeRow> rows; // ascending size
+};
+
+// The table of one run. Pure; O(samples · log samples).
+StageOneTable stageOneTable(const StageOneRunInput& run);
+
+// One point of the node-count comparison: effective bandwidth (or algbw when the
+// world size is unknown) and median time of one size in one run.
+struct NodeCountPoint {
+    int nodes = 0;
+    QString runName;
+    quint64 bytesPerRank = 0;
+    double medianUs = 0.0;
+    double bandwidth = 0.0;   // bytes/s
+    bool effective = false;   // false: algbw (world unknown)
+};
+
+struct StageOneResult {
+    QList<StageOneTable> tables;
+    QList<NodeCountPoint> nodeComparison; // only when the runs span ≥ 2 node counts
+    QList<SuggestedThreshold> suggestions; // from these runs; never applied
+    Verdict verdict;
+};
+
+// Suggested thresholds from a first round of measurements (docs/method.md):
+// 1.5 × the median over sizes of the observed figure, at least 0.02 for the CV and
+// 1.2 for P99/median, rounded up to two significant digits.
+QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& firstRound);
+
+// Reads stage1.cv_max and stage1.p99_over_median_max. Not ready without runs, or
+// when a run has a size with fewer than two repeats (no run-to-run variation).
+StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds);
+
+} // namespace moewb::stages

@@ -1,0 +1,390 @@
+#include "stages/StageThreeGate.h"
+
+#include "common/Units.h"
+#include "stages/StagesTr.h"
+#include "stats/LoadImbalance.h"
+
+#include <QHash>
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+#include <span>
+#include <vector>
+
+namespace moewb::stages {
+
+namespace {
+
+bool isDropPolicy(const record::ConfigRecord& r) {
+    return r.moe.overflowPolicy == record::OverflowPolicy::Drop ||
+           r.moe.overflowPolicy == record::OverflowPolicy::Residual;
+}
+
+QString balancingText(const record::LoadBalancingRecord& lb) {
+    if (!lb.method)
+        return Stages::tr("(not recorded)");
+    QString s = record::token(*lb.method);
+    if (lb.coefficient)
+        s += Stages::tr(" (coefficient %1)").arg(*lb.coefficient);
+    if (lb.updateRate)
+        s += Stages::tr(" (update rate %1)").arg(*lb.updateRate);
+    return s;
+}
+
+// Mean of a metric over steps in [first, last]; nullopt when none there.
+std::optional<double> windowMean(const QVector<store::StepMetric>& metrics, const QString& name, qint64 first,
+                                 qint64 last) {
+    double sum = 0.0;
+    int n = 0;
+    for (const store::StepMetric& m : metrics) {
+        if (m.name != name || m.step < first || m.step > last || !std::isfinite(m.value))
+            continue;
+        sum += m.value;
+        ++n;
+    }
+    return n > 0 ? std::optional<double>(sum / n) : std::nullopt;
+}
+
+// The last `window` distinct steps of a metric when there is no expert load.
+std::pair<qint64, qint64> metricWindow(const QVector<store::StepMetric>& metrics, const QString& name, qint64 window) {
+    QVector<qint64> steps;
+    for (const store::StepMetric& m : metrics)
+        if (m.name == name)
+            steps.append(m.step);
+    if (steps.isEmpty())
+        return {0, -1};
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+    const qsizetype from = std::max<qsizetype>(0, steps.size() - qsizetype(window));
+    return {steps[from], steps.last()};
+}
+
+bool blocksOrdered(const QVector<store::ExpertLoadBlock>& blocks) {
+    for (qsizetype i = 1; i < blocks.size(); ++i) {
+        const auto& a = blocks[i - 1];
+        const auto& b = blocks[i];
+        if (a.step > b.step || (a.step == b.step && a.layer > b.layer))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString dropRateSourceText(DropRateSource source) {
+    switch (source) {
+    case DropRateSource::Metric:
+        return Stages::tr("measured (drop_rate in the log)");
+    case DropRateSource::DroppedTokensMetric:
+        return Stages::tr("measured (dropped_tokens in the log)");
+    case DropRateSource::EstimatedFromLoad:
+        return Stages::tr("estimated from expert load and capacity factor");
+    case DropRateSource::NotApplicable:
+        return Stages::tr("not applicable (no tokens are dropped under this overflow policy)");
+    case DropRateSource::Unknown:
+        break;
+    }
+    return Stages::tr("unknown");
+}
+
+StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const ThresholdSet& thresholds) {
+    StageThreeRunSummary s;
+    s.runName = run.runName;
+    const double ratioMax = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
+    const qint64 window = std::max<qint64>(1, qint64(thresholds.get(QStringLiteral("stage3.window_steps")).value));
+    const record::ConfigRecord& rec = run.record;
+    s.expertParallel = int(rec.parallelism.ep.value_or(0));
+
+    // Sorting is only needed for input that did not come from the store.
+    QVector<store::ExpertLoadBlock> sortedCopy;
+    const QVector<store::ExpertLoadBlock>* blocksPtr = &run.blocks;
+    if (!blocksOrdered(run.blocks)) {
+        sortedCopy = run.blocks;
+        std::stable_sort(sortedCopy.begin(), sortedCopy.end(), [](const auto& a, const auto& b) {
+            return a.step != b.step ? a.step < b.step : a.layer < b.layer;
+        });
+        blocksPtr = &sortedCopy;
+    }
+    const QVector<store::ExpertLoadBlock>& blocks = *blocksPtr;
+
+    // Distinct steps, the window's first step and the layer count, without touching counts.
+    qint64 distinct = 0;
+    int maxLayer = -1;
+    for (qsizetype i = 0; i < blocks.size(); ++i) {
+        if (i == 0 || blocks[i].step != blocks[i - 1].step)
+            ++distinct;
+        maxLayer = std::max(maxLayer, blocks[i].layer);
+    }
+    s.stepsWithLoad = distinct;
+    s.layers = maxLayer + 1;
+    qint64 windowFirst = 0;
+    {
+        qint64 seen = 0;
+        for (qsizetype i = blocks.size() - 1; i >= 0; --i) {
+            if (i == blocks.size() - 1 || blocks[i].step != blocks[i + 1].step) {
+                if (++seen > window)
+                    break;
+                windowFirst = blocks[i].step;
+            }
+        }
+    }
+
+    const bool estimateDrops = isDropPolicy(rec) && rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
+    const double capacityFactor = estimateDrops ? *rec.moe.capacityFactor->factor : 0.0;
+    std::vector<qint64> aboveInWindow(std::size_t(std::max(0, s.layers)), 0);
+    std::vector<qint64> stepsInWindow(std::size_t(std::max(0, s.layers)), 0);
+    s.ratioOverSteps.reserve(distinct);
+    std::uint64_t routed = 0, overflow = 0;
+    double shareSum = 0.0;
+    qint64 shareCount = 0;
+    double windowRatioSum = 0.0;
+    qint64 windowRatioCount = 0;
+    qint64 windowStepCount = 0;
+
+    // The single pass over every count.
+    LoadRatioPoint point;
+    double stepRatioSum = 0.0;
+    int stepRatioCount = 0;
+    auto flushStep = [&]() {
+        if (stepRatioCount > 0) {
+            point.meanRatio = stepRatioSum / stepRatioCount;
+            s.ratioOverSteps.append(point);
+        }
+    };
+    for (qsizetype i = 0; i < blocks.size(); ++i) {
+        const store::ExpertLoadBlock& b = blocks[i];
+        if (i == 0 || b.step != blocks[i - 1].step) {
+            if (i > 0)
+                flushStep();
+            point = {b.step, 0.0, 0.0};
+            stepRatioSum = 0.0;
+            stepRatioCount = 0;
+            if (b.step >= windowFirst) {
+                ++windowStepCount;
+                if (windowStepCount == 1)
+                    s.windowFirstStep = b.step;
+                s.windowLastStep = b.step;
+            }
+        }
+        const std::span<const std::uint32_t> counts(b.tokensPerExpert.constData(), std::size_t(b.tokensPerExpert.size()));
+        s.experts = std::max(s.experts, int(counts.size()));
+        const stats::LoadBlockSummary sum = stats::summarizeLoad(counts);
+        if (sum.total == 0)
+            continue;
+        point.maxRatio = std::max(point.maxRatio, sum.loadRatio);
+        stepRatioSum += sum.loadRatio;
+        ++stepRatioCount;
+        if (b.step < windowFirst || b.layer < 0)
+            continue;
+        const auto layer = std::size_t(b.layer);
+        ++stepsInWindow[layer];
+        if (sum.loadRatio > ratioMax)
+            ++aboveInWindow[layer];
+        windowRatioSum += sum.loadRatio;
+        ++windowRatioCount;
+        s.windowMaxRatio = std::max(s.windowMaxRatio, sum.loadRatio);
+        if (estimateDrops) {
+            routed += sum.total;
+            overflow += stats::overflowAssignments(counts, stats::expertCapacity(capacityFactor, sum.total, int(counts.size())));
+        }
+        if (s.expertParallel > 0) {
+            shareSum += double(stats::busiestRankLoad(counts, s.expertParallel)) / double(sum.total);
+            ++shareCount;
+        }
+    }
+    if (!blocks.isEmpty())
+        flushStep();
+    s.windowSteps = windowStepCount;
+    s.windowMeanRatio = windowRatioCount > 0 ? windowRatioSum / double(windowRatioCount) : 0.0;
+    for (std::size_t l = 0; l < stepsInWindow.size(); ++l) {
+        if (stepsInWindow[l] == 0)
+            continue;
+        const double f = double(aboveInWindow[l]) / double(stepsInWindow[l]);
+        if (s.worstLayer < 0 || f > s.worstLayerFractionAbove) {
+            s.worstLayer = int(l);
+            s.worstLayerFractionAbove = f;
+        }
+    }
+    if (s.experts == 0 && rec.moe.experts)
+        s.experts = int(*rec.moe.experts);
+
+    // Steps the drop rate and loss are read over: the load window, else the metric's own.
+    qint64 first = s.windowFirstStep, last = s.windowLastStep;
+    if (s.windowSteps == 0)
+        std::tie(first, last) = metricWindow(run.metrics, QStringLiteral("drop_rate"), window);
+
+    const auto policy = rec.moe.overflowPolicy;
+    if (policy == record::OverflowPolicy::Dropless || policy == record::OverflowPolicy::Reroute) {
+        s.dropSource = DropRateSource::NotApplicable;
+    } else if (auto m = windowMean(run.metrics, QStringLiteral("drop_rate"), first, last)) {
+        s.dropSource = DropRateSource::Metric;
+        s.dropRate = m;
+    } else if (auto d = windowMean(run.metrics, QStringLiteral("dropped_tokens"), first, last);
+               d && rec.batch.globalBatchTokens && rec.moe.topK && rec.model.moeLayers && *rec.model.moeLayers > 0) {
+        // dropped_tokens: token-expert assignments dropped in a step, over all MoE layers.
+        s.dropSource = DropRateSource::DroppedTokensMetric;
+        s.dropRate = *d / (double(*rec.batch.globalBatchTokens) * double(*rec.moe.topK) * double(*rec.model.moeLayers));
+    } else if (estimateDrops && routed > 0) {
+        s.dropSource = DropRateSource::EstimatedFromLoad;
+        s.dropRate = double(overflow) / double(routed);
+    }
+
+    if (auto measured = windowMean(run.metrics, QStringLiteral("busiest_device_share"), first, last)) {
+        s.busiestDeviceShare = measured;
+        s.busiestDeviceEstimated = false;
+    } else if (shareCount > 0) {
+        s.busiestDeviceShare = shareSum / double(shareCount);
+        s.busiestDeviceEstimated = true;
+    }
+    s.windowLoss = windowMean(run.metrics, QStringLiteral("lm_loss"), first, last);
+
+    const double fraction = thresholds.get(QStringLiteral("stage3.load_ratio_window_fraction")).value;
+    s.loadRatioStops = s.worstLayer >= 0 && s.worstLayerFractionAbove > fraction;
+    s.dropRateStops = s.dropRate && *s.dropRate > thresholds.get(QStringLiteral("stage3.drop_rate_max")).value;
+    return s;
+}
+
+StageTwoStaleness stageTwoStaleness(const QList<TrainingRunInput>& stageTwoMoeRuns,
+                                    const QList<ExpertLoadRunInput>& stageThreeRuns) {
+    StageTwoStaleness out;
+    if (stageTwoMoeRuns.isEmpty())
+        return out;
+    QStringList used;
+    QStringList usedBy;
+    for (const TrainingRunInput& r : stageTwoMoeRuns) {
+        if (r.record.isDense())
+            continue;
+        const QString m = balancingText(r.record.moe.loadBalancing);
+        if (!used.contains(m))
+            used << m;
+        usedBy << r.runName;
+    }
+    if (used.isEmpty())
+        return out;
+    QStringList changed;
+    for (const ExpertLoadRunInput& r : stageThreeRuns) {
+        const QString m = balancingText(r.record.moe.loadBalancing);
+        if (!used.contains(m))
+            changed << Stages::tr("%1 uses %2").arg(r.runName, m);
+    }
+    if (changed.isEmpty())
+        return out;
+    out.stale = true;
+    out.reason = Stages::tr("Stage 2 is stale: the load-balancing method changed (%1; stage 2 compared %2 with %3). "
+                            "Re-run stage 2 with the new method to confirm throughput and loss.")
+                     .arg(changed.join(QStringLiteral("; ")), usedBy.join(QStringLiteral(", ")),
+                          used.join(QStringLiteral(", ")));
+    return out;
+}
+
+StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const ThresholdSet& thresholds,
+                                    const QList<TrainingRunInput>& stageTwoMoeRuns) {
+    StageThreeResult result;
+    Verdict& v = result.verdict;
+    const ThresholdUse ratioMax = thresholds.get(QStringLiteral("stage3.load_ratio_max"));
+    const ThresholdUse fraction = thresholds.get(QStringLiteral("stage3.load_ratio_window_fraction"));
+    const ThresholdUse dropMax = thresholds.get(QStringLiteral("stage3.drop_rate_max"));
+    const ThresholdUse window = thresholds.get(QStringLiteral("stage3.window_steps"));
+    v.thresholds = {ratioMax, fraction, dropMax, window};
+
+    if (runs.isEmpty()) {
+        v.status = Verdict::Status::NotReady;
+        v.reasons << Stages::tr("No run with expert load: stage 3 needs tokens per expert per layer and step.");
+        v.nextStep = Stages::tr("Log tokens per expert (e.g. Megatron's tokens-per-expert JSONL) and import it.");
+        return result;
+    }
+    QList<record::ComparisonRun> comparison;
+    for (const ExpertLoadRunInput& r : runs)
+        comparison.append({r.runName, r.record});
+    result.plan = record::planComparison(comparison);
+    if (result.plan.refused) {
+        v.status = Verdict::Status::NotReady;
+        v.reasons = result.plan.refusalText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        v.nextStep = Stages::tr("Complete the config records named above (moewb record validate), then re-run stage 3.");
+        return result;
+    }
+    result.staleness = stageTwoStaleness(stageTwoMoeRuns, runs);
+
+    QStringList stops, missing, passes;
+    for (const ExpertLoadRunInput& r : runs) {
+        if (r.record.isDense()) {
+            missing << Stages::tr("run %1 is a dense model: it has no experts.").arg(r.runName);
+            continue;
+        }
+        StageThreeRunSummary s = summarizeStageThreeRun(r, thresholds);
+        if (s.windowSteps == 0) {
+            missing << Stages::tr("run %1 has no expert load.").arg(r.runName);
+            result.runs.append(s);
+            continue;
+        }
+        const QString windowText =
+            Stages::tr("steps %1–%2 (%3 steps; window %4)")
+                .arg(s.windowFirstStep)
+                .arg(s.windowLastStep)
+                .arg(s.windowSteps)
+                .arg(thresholdText(window, 0));
+        const QString ratioText =
+            Stages::tr("run %1, layer %2: load ratio max/mean above %3 in %4 of %5 > %6")
+                .arg(r.runName)
+                .arg(s.worstLayer)
+                .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3), windowText,
+                     thresholdText(fraction));
+        if (s.loadRatioStops)
+            stops << ratioText + QLatin1Char('.');
+        if (s.dropRate) {
+            const QString dropText = Stages::tr("run %1: drop rate %2 over %3 (%4)")
+                                         .arg(r.runName, QString::number(*s.dropRate, 'f', 4), windowText,
+                                              dropRateSourceText(s.dropSource));
+            if (s.dropRateStops)
+                stops << Stages::tr("%1 > %2.").arg(dropText, thresholdText(dropMax, 4));
+            else
+                passes << Stages::tr("%1 ≤ %2.").arg(dropText, thresholdText(dropMax, 4));
+        } else if (s.dropSource == DropRateSource::NotApplicable) {
+            v.notes << Stages::tr("run %1: drop rate %2.").arg(r.runName, dropRateSourceText(s.dropSource));
+        } else {
+            missing << Stages::tr("run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no "
+                                  "capacity factor to estimate it from).")
+                           .arg(r.runName);
+        }
+        if (!s.loadRatioStops)
+            passes << Stages::tr("run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at "
+                                 "most %7, mean %8.")
+                          .arg(r.runName)
+                          .arg(s.worstLayer)
+                          .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3), windowText,
+                               thresholdText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
+                               QString::number(s.windowMeanRatio, 'f', 2));
+        if (s.busiestDeviceShare)
+            v.notes << (s.busiestDeviceEstimated
+                            ? Stages::tr("run %1: busiest-device share %2 (estimated from expert placement over EP %3: "
+                                         "busiest rank's tokens / all tokens of the layer; even load = %4).")
+                                  .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
+                                  .arg(s.expertParallel)
+                                  .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3))
+                            : Stages::tr("run %1: busiest-device share %2 of step time (measured).")
+                                  .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3)));
+        result.runs.append(s);
+    }
+    if (result.staleness.stale)
+        v.notes << result.staleness.reason;
+
+    if (!stops.isEmpty()) {
+        v.status = Verdict::Status::Stop;
+        v.reasons = stops + missing;
+        v.nextStep = Stages::tr("Adjust the routing or the load-balancing method (or the capacity factor), then "
+                                "re-run stage 3. A changed balancing method also means re-running stage 2.");
+    } else if (!missing.isEmpty()) {
+        v.status = Verdict::Status::NotReady;
+        v.reasons = missing;
+        v.nextStep = Stages::tr("Provide what is missing above, then re-run stage 3.");
+    } else {
+        v.status = Verdict::Status::Pass;
+        v.reasons = passes;
+        v.nextStep = result.staleness.stale
+                         ? Stages::tr("Re-run stage 2 with the new load-balancing method before going on.")
+                         : Stages::tr("To carry the conclusions to another cluster, go on to stage 4.");
+    }
+    return result;
+}
+
+} // namespace moewb::stages

@@ -1,0 +1,83 @@
+#include "stages/Verdict.h"
+
+#include "stages/StagesTr.h"
+
+namespace moewb::stages {
+
+QString thresholdSourceText(store::ThresholdSource source) {
+    switch (source) {
+    case store::ThresholdSource::Team:
+        return Stages::tr("team threshold");
+    case store::ThresholdSource::Suggested:
+        return Stages::tr("suggested from round 1");
+    case store::ThresholdSource::Placeholder:
+        break;
+    }
+    return Stages::tr("placeholder — set your own");
+}
+
+QString thresholdText(const ThresholdUse& t, int decimals) {
+    return Stages::tr("%1 (%2)").arg(QString::number(t.value, 'f', decimals), thresholdSourceText(t.source));
+}
+
+QList<ThresholdUse> defaultThresholds() {
+    QList<ThresholdUse> list;
+    for (const store::ThresholdRow& row : store::placeholderThresholds())
+        list.append({row.key, row.value, store::ThresholdSource::Placeholder, true});
+    // Keys only the gates know; documented in docs/method.md.
+    list.append({QStringLiteral("stage2.activated_params_tolerance"), 0.10, store::ThresholdSource::Placeholder, true});
+    list.append({QStringLiteral("stage3.window_steps"), 1000, store::ThresholdSource::Placeholder, true});
+    return list;
+}
+
+ThresholdSet::ThresholdSet(const QList<store::ThresholdRow>& rows) {
+    for (const store::ThresholdRow& r : rows)
+        set({r.key, r.value, r.source, false});
+}
+
+void ThresholdSet::set(const ThresholdUse& t) {
+    for (ThresholdUse& existing : m_values) {
+        if (existing.key == t.key) {
+            existing = t;
+            return;
+        }
+    }
+    m_values.append(t);
+}
+
+ThresholdUse ThresholdSet::get(const QString& key) const {
+    for (const ThresholdUse& t : m_values)
+        if (t.key == key)
+            return t;
+    for (const ThresholdUse& t : defaultThresholds())
+        if (t.key == key)
+            return t;
+    Q_ASSERT_X(false, "ThresholdSet::get", qPrintable(key));
+    return {key, 0.0, store::ThresholdSource::Placeholder, true};
+}
+
+QString statusToken(Verdict::Status status) {
+    switch (status) {
+    case Verdict::Status::Pass:
+        return QStringLiteral("pass");
+    case Verdict::Status::Stop:
+        return QStringLiteral("stop");
+    case Verdict::Status::NotReady:
+        break;
+    }
+    return QStringLiteral("not_ready");
+}
+
+QString statusTitle(Verdict::Status status) {
+    switch (status) {
+    case Verdict::Status::Pass:
+        return Stages::tr("PASS");
+    case Verdict::Status::Stop:
+        return Stages::tr("STOP");
+    case Verdict::Status::NotReady:
+        break;
+    }
+    return Stages::tr("NOT READY");
+}
+
+} // namespace moewb::stages

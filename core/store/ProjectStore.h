@@ -1,0 +1,213 @@
+#pragma once
+// The project file (*.moewb): one SQLite database per evaluation, opened through
+// Qt Sql (QSQLITE). All data goes through here; a run is saved in ONE transaction,
+// so a crash or a kill leaves the whole run or nothing. Schema: docs/store.md.
+//
+// Threading: a ProjectStore owns one Qt Sql connection, which Qt binds to the
+// thread that opened it. Use one ProjectStore per thread (open another on the
+// same path in a worker); SQLite's WAL mode lets them read while one writes.
+#include "common/Expected.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace moewb::store {
+
+struct StoreError {
+    QString file;
+    QString message;
+    // "<file>: <message>" (just the message when no file is known).
+    QString text() const;
+};
+
+enum class OpenMode { CreateIfMissing, MustExist };
+
+struct ConfigRecordRow {
+    qint64 id = 0;
+    QString name;
+    QJsonObject json;
+    bool complete = false;
+    QDateTime created;
+};
+
+struct ClusterRow {
+    qint64 id = 0;
+    QString name;
+    int gpusPerNode = 0;
+    QString identityFile;
+    QJsonObject facts;
+};
+
+struct NodeRow {
+    qint64 id = 0;
+    qint64 clusterId = 0;
+    QString address; // alias or user@host:port
+    int gpus = 0;
+    QJsonObject facts;
+};
+
+enum class RunKind { Probe, Training, Imported };
+// "probe", "training", "imported": the names stored in the file.
+QString runKindName(RunKind kind);
+std::optional<RunKind> runKindFromName(const QString& name);
+
+struct CommSample {
+    quint64 bytesPerRank = 0;
+    int repeat = 0;
+    int iteration = 0;
+    double timeUs = 0.0;
+};
+
+struct StepMetric {
+    qint64 step = 0;
+    QString name; // e.g. "lm_loss", "val_loss", "tokens_per_s_per_gpu"
+    double value = 0.0;
+};
+
+struct ExpertLoadBlock {
+    qint64 step = 0;
+    int layer = 0;
+    QVector<quint32> tokensPerExpert;
+};
+
+struct RunData {
+    QString name;
+    RunKind kind = RunKind::Imported;
+    QString recordName;  // required: every run belongs to a config record
+    QString clusterName; // optional; when given it must exist
+    QString sourceFile;
+    QJsonObject environment;
+    QVector<CommSample> commSamples;
+    QVector<StepMetric> stepMetrics;
+    QVector<ExpertLoadBlock> expertLoad;
+};
+
+struct RunRow {
+    qint64 id = 0;
+    QString name;
+    RunKind kind = RunKind::Imported;
+    QString recordName;
+    QString clusterName;
+    QString sourceFile;
+    QDateTime created;
+    qint64 commSampleCount = 0;
+    qint64 stepCount = 0; // distinct steps that carry at least one metric
+    qint64 expertLoadBlocks = 0;
+    QJsonObject environment;
+};
+
+enum class ThresholdSource { Placeholder, Team, Suggested };
+// "placeholder", "team", "suggested": the names stored in the file.
+QString thresholdSourceName(ThresholdSource source);
+std::optional<ThresholdSource> thresholdSourceFromName(const QString& name);
+
+struct ThresholdRow {
+    QString key;
+    double value = 0.0;
+    ThresholdSource source = ThresholdSource::Team;
+    QString note;
+    QDateTime updated; // set to now by setThreshold when invalid
+};
+
+// The defaults seeded into a new project, all with source Placeholder.
+QList<ThresholdRow> placeholderThresholds();
+
+struct VerdictRow {
+    int stage = 0;
+    QString status; // "pass", "stop", "overridden", "stale", ...
+    QJsonArray reasons;
+    QDateTime decided; // set to now by saveVerdict when invalid
+};
+
+struct OverrideRow {
+    qint64 id = 0;
+    int stage = 0;
+    QString justification;
+    QString author;
+    QDateTime created; // set to now by addOverride when invalid
+};
+
+class ProjectStore {
+public:
+    static Expected<std::unique_ptr<ProjectStore>, StoreError>
+    open(const QString& path, OpenMode mode = OpenMode::CreateIfMissing);
+    // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
+    // not created here (open() creates missing parent folders).
+    static QString defaultProjectPath();
+    static constexpr int kSchemaVersion = 2;
+    // PRAGMA application_id of every project file: 'MoEW'.
+    static constexpr int kApplicationId = 0x4D6F4557;
+
+    ~ProjectStore();
+    ProjectStore(const ProjectStore&) = delete;
+    ProjectStore& operator=(const ProjectStore&) = delete;
+
+    QString path() const;
+    int schemaVersion() const;
+
+    // Config records. Names are unique: a second one is refused with
+    // "a config record named X already exists".
+    Expected<qint64, StoreError> addConfigRecord(const QString& name, const QJsonObject& json, bool complete);
+    Expected<Ok, StoreError> updateConfigRecord(const QString& name, const QJsonObject& json, bool complete);
+    QList<ConfigRecordRow> configRecords() const;
+    std::optional<ConfigRecordRow> configRecord(const QString& name) const;
+
+    // Clusters and their nodes, written together in one transaction. Names unique.
+    Expected<qint64, StoreError> addCluster(const ClusterRow& cluster, const QList<NodeRow>& nodes);
+    QList<ClusterRow> clusters() const;
+    QList<NodeRow> nodes(qint64 clusterId) const;
+
+    // ONE transaction. progress(fraction in [0,1]) is called from inside it, first
+    // right after BEGIN; returning false cancels: rollback, error "cancelled".
+    // Run names are unique; the record (and the cluster, when named) must exist.
+    Expected<qint64, StoreError> saveRun(const RunData& run,
+                                         const std::function<bool(double)>& progress = {});
+    Expected<Ok, StoreError> removeRun(const QString& name); // with all its measurements
+    QList<RunRow> runs() const;
+    std::optional<RunRow> run(const QString& name) const;
+    // Ordered by bytesPerRank, repeat, iteration.
+    QVector<CommSample> commSamples(qint64 runId) const;
+    // Ordered by step; an empty name gives every metric (ordered by name, then step).
+    QVector<StepMetric> stepMetrics(qint64 runId, const QString& name = {}) const;
+    QStringList stepMetricNames(qint64 runId) const;
+    // Ordered by step, then layer; filters are optional.
+    QVector<ExpertLoadBlock> expertLoad(qint64 runId, std::optional<qint64> step = {},
+                                        std::optional<int> layer = {}) const;
+
+    // Thresholds are keyed ("stage1.cv_max"); setThreshold inserts or replaces.
+    Expected<Ok, StoreError> setThreshold(const ThresholdRow& t);
+    QList<ThresholdRow> thresholds() const;
+    std::optional<ThresholdRow> threshold(const QString& key) const;
+
+    // One current verdict per stage; saveVerdict replaces the stage's previous one.
+    Expected<Ok, StoreError> saveVerdict(const VerdictRow& v);
+    QList<VerdictRow> verdicts() const;
+    std::optional<VerdictRow> verdict(int stage) const;
+
+    // Overrides are kept forever (they go into the report); an empty or blank
+    // justification is refused.
+    Expected<qint64, StoreError> addOverride(const OverrideRow& o);
+    QList<OverrideRow> overrides() const;
+
+    // PRAGMA integrity_check + foreign_key_check: empty when the file is sound.
+    Expected<QStringList, StoreError> integrityProblems() const;
+
+private:
+    ProjectStore(QString path, QString connectionName);
+    StoreError error(const QString& message) const;
+
+    QString m_path;
+    QString m_connectionName;
+    int m_schemaVersion = 0;
+};
+
+} // namespace moewb::store

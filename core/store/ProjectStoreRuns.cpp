@@ -1,0 +1,348 @@
+// ProjectStore: runs and their measurements (the bulk of every project file).
+#include "store/ExpertLoadCodec.h"
+#include "store/ProjectStore.h"
+#include "store/SqlSupport.h"
+
+#include <QHash>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+
+#include <cmath>
+#include <limits>
+
+namespace moewb::store {
+
+using sql::tr;
+
+namespace {
+
+QSqlDatabase connection(const QString& name) {
+    return QSqlDatabase::database(name, /*open=*/false);
+}
+
+// Problems a run can be refused for before anything is written.
+QString validate(const RunData& run) {
+    if (run.name.trimmed().isEmpty())
+        return tr("a run needs a name");
+    if (run.recordName.trimmed().isEmpty())
+        return tr("run %1 belongs to no config record (every run needs one)").arg(run.name);
+    for (const CommSample& s : run.commSamples)
+        if (!std::isfinite(s.timeUs) || s.timeUs < 0)
+            return tr("run %1: a communication sample at %2 bytes per rank has no valid time")
+                .arg(run.name)
+                .arg(s.bytesPerRank);
+    for (const StepMetric& m : run.stepMetrics)
+        if (m.name.trimmed().isEmpty())
+            return tr("run %1: a metric at step %2 has no name").arg(run.name).arg(m.step);
+    for (const ExpertLoadBlock& b : run.expertLoad)
+        if (b.tokensPerExpert.isEmpty())
+            return tr("run %1: the expert load at step %2, layer %3 lists no experts")
+                .arg(run.name)
+                .arg(b.step)
+                .arg(b.layer);
+    return {};
+}
+
+// Reports progress every kProgressEvery rows; false once the caller cancelled.
+class ProgressReporter {
+public:
+    ProgressReporter(const std::function<bool(double)>& progress, qint64 total)
+        : m_progress(progress), m_total(std::max<qint64>(total, 1)) {}
+    bool start() { return report(0.0); }
+    bool row() {
+        if (++m_done % kProgressEvery != 0)
+            return true;
+        return report(double(m_done) / double(m_total));
+    }
+    bool finish() { return report(1.0); }
+
+private:
+    static constexpr qint64 kProgressEvery = 4096;
+    bool report(double fraction) { return !m_progress || m_progress(std::min(fraction, 1.0)); }
+    const std::function<bool(double)>& m_progress;
+    qint64 m_total;
+    qint64 m_done = 0;
+};
+
+std::optional<qint64> idByName(QSqlDatabase& db, const char* table, const QString& name) {
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT id FROM %1 WHERE name = ?").arg(QLatin1String(table)));
+    q.bindValue(0, name);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+RunRow runFrom(const QSqlQuery& q) {
+    RunRow r;
+    r.id = q.value(0).toLongLong();
+    r.name = q.value(1).toString();
+    r.kind = runKindFromName(q.value(2).toString()).value_or(RunKind::Imported);
+    r.recordName = q.value(3).toString();
+    r.clusterName = q.value(4).toString();
+    r.sourceFile = q.value(5).toString();
+    r.created = sql::fromDbTime(q.value(6));
+    r.commSampleCount = q.value(7).toLongLong();
+    r.stepCount = q.value(8).toLongLong();
+    r.expertLoadBlocks = q.value(9).toLongLong();
+    r.environment = sql::objectFromDb(q.value(10));
+    return r;
+}
+
+const char* const kRunSelect =
+    "SELECT r.id, r.name, r.kind, c.name, k.name, r.source_file, r.created, r.comm_sample_count, "
+    "r.step_count, r.expert_load_blocks, r.environment "
+    "FROM run r JOIN config_record c ON c.id = r.record_id LEFT JOIN cluster k ON k.id = r.cluster_id ";
+
+} // namespace
+
+Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
+                                                   const std::function<bool(double)>& progress) {
+    if (const QString problem = validate(run); !problem.isEmpty())
+        return unexpected(error(problem));
+    QSqlDatabase db = connection(m_connectionName);
+    QString err;
+    auto failed = [&](const QString& message) {
+        return unexpected(error(tr("run %1 not saved: %2").arg(run.name, message)));
+    };
+
+    sql::Transaction tx(db);
+    if (!tx.begin(&err))
+        return failed(err);
+    ProgressReporter reporter(progress, qint64(run.commSamples.size()) + run.stepMetrics.size() +
+                                            run.expertLoad.size());
+    if (!reporter.start())
+        return unexpected(error(tr("cancelled")));
+
+    if (idByName(db, "run", run.name))
+        return unexpected(error(tr("a run named %1 already exists").arg(run.name)));
+    const auto recordId = idByName(db, "config_record", run.recordName);
+    if (!recordId)
+        return failed(tr("no config record named %1").arg(run.recordName));
+    std::optional<qint64> clusterId;
+    if (!run.clusterName.isEmpty()) {
+        clusterId = idByName(db, "cluster", run.clusterName);
+        if (!clusterId)
+            return failed(tr("no cluster named %1").arg(run.clusterName));
+    }
+
+    QSet<qint64> steps;
+    for (const StepMetric& m : run.stepMetrics)
+        steps.insert(m.step);
+
+    QSqlQuery insertRun(db);
+    insertRun.prepare(QStringLiteral(
+        "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created, "
+        "comm_sample_count, step_count, expert_load_blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    insertRun.bindValue(0, run.name);
+    insertRun.bindValue(1, runKindName(run.kind));
+    insertRun.bindValue(2, *recordId);
+    insertRun.bindValue(3, clusterId ? QVariant(*clusterId) : QVariant(QMetaType(QMetaType::LongLong)));
+    insertRun.bindValue(4, sql::toDbText(run.sourceFile));
+    insertRun.bindValue(5, sql::toDbJson(run.environment));
+    insertRun.bindValue(6, sql::toDbTime(QDateTime::currentDateTimeUtc()));
+    insertRun.bindValue(7, qint64(run.commSamples.size()));
+    insertRun.bindValue(8, qint64(steps.size()));
+    insertRun.bindValue(9, qint64(run.expertLoad.size()));
+    if (!sql::exec(insertRun, &err))
+        return failed(err);
+    const qint64 runId = insertRun.lastInsertId().toLongLong();
+
+    // Communication samples.
+    QSqlQuery comm(db);
+    comm.prepare(QStringLiteral("INSERT INTO comm_sample (run_id, bytes_per_rank, repeat, iteration, "
+                                "time_us) VALUES (?, ?, ?, ?, ?)"));
+    for (const CommSample& s : run.commSamples) {
+        comm.bindValue(0, runId);
+        comm.bindValue(1, qint64(s.bytesPerRank));
+        comm.bindValue(2, s.repeat);
+        comm.bindValue(3, s.iteration);
+        comm.bindValue(4, s.timeUs);
+        if (!comm.exec())
+            return failed(tr("communication sample (%1 bytes per rank, repeat %2, iteration %3): %4")
+                              .arg(s.bytesPerRank)
+                              .arg(s.repeat)
+                              .arg(s.iteration)
+                              .arg(sql::errorText(comm)));
+        if (!reporter.row())
+            return unexpected(error(tr("cancelled")));
+    }
+
+    // Per-step metrics; a later value for the same (metric, step) replaces an
+    // earlier one, as a log resumed from a checkpoint repeats steps.
+    QHash<QString, qint64> metricIds;
+    QSqlQuery addName(db), findName(db), metric(db);
+    addName.prepare(QStringLiteral("INSERT OR IGNORE INTO metric_name (name) VALUES (?)"));
+    findName.prepare(QStringLiteral("SELECT id FROM metric_name WHERE name = ?"));
+    metric.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO step_metric (run_id, metric_id, step, value) VALUES (?, ?, ?, ?)"));
+    for (const StepMetric& m : run.stepMetrics) {
+        auto it = metricIds.constFind(m.name);
+        if (it == metricIds.constEnd()) {
+            addName.bindValue(0, m.name);
+            findName.bindValue(0, m.name);
+            if (!addName.exec() || !findName.exec() || !findName.next())
+                return failed(tr("metric %1: %2").arg(m.name, sql::errorText(findName)));
+            it = metricIds.insert(m.name, findName.value(0).toLongLong());
+            findName.finish();
+        }
+        metric.bindValue(0, runId);
+        metric.bindValue(1, *it);
+        metric.bindValue(2, m.step);
+        metric.bindValue(3, std::isnan(m.value) ? QVariant(QMetaType(QMetaType::Double)) : QVariant(m.value));
+        if (!metric.exec())
+            return failed(tr("metric %1 at step %2: %3").arg(m.name).arg(m.step).arg(sql::errorText(metric)));
+        if (!reporter.row())
+            return unexpected(error(tr("cancelled")));
+    }
+
+    // Expert load: one blob per (step, layer).
+    QSqlQuery load(db);
+    load.prepare(QStringLiteral(
+        "INSERT INTO expert_load (run_id, step, layer, experts, codec, counts) VALUES (?, ?, ?, ?, ?, ?)"));
+    for (const ExpertLoadBlock& b : run.expertLoad) {
+        load.bindValue(0, runId);
+        load.bindValue(1, b.step);
+        load.bindValue(2, b.layer);
+        load.bindValue(3, int(b.tokensPerExpert.size()));
+        load.bindValue(4, int(ExpertLoadCodec::RawUInt32LE));
+        load.bindValue(5, encodeExpertLoad(b.tokensPerExpert));
+        if (!load.exec())
+            return failed(tr("expert load at step %1, layer %2: %3")
+                              .arg(b.step)
+                              .arg(b.layer)
+                              .arg(sql::errorText(load)));
+        if (!reporter.row())
+            return unexpected(error(tr("cancelled")));
+    }
+
+    if (!reporter.finish())
+        return unexpected(error(tr("cancelled")));
+    if (!tx.commit(&err))
+        return failed(err);
+    return runId;
+}
+
+Expected<Ok, StoreError> ProjectStore::removeRun(const QString& name) {
+    QSqlQuery q(connection(m_connectionName));
+    q.prepare(QStringLiteral("DELETE FROM run WHERE name = ?"));
+    q.bindValue(0, name);
+    QString err;
+    if (!sql::exec(q, &err))
+        return unexpected(error(tr("cannot remove run %1: %2").arg(name, err)));
+    if (q.numRowsAffected() != 1)
+        return unexpected(error(tr("no run named %1").arg(name)));
+    return Ok{};
+}
+
+QList<RunRow> ProjectStore::runs() const {
+    QList<RunRow> rows;
+    QSqlQuery q(connection(m_connectionName));
+    q.setForwardOnly(true);
+    if (!q.exec(QString::fromLatin1(kRunSelect) + QStringLiteral("ORDER BY r.id")))
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    while (q.next())
+        rows.append(runFrom(q));
+    return rows;
+}
+
+std::optional<RunRow> ProjectStore::run(const QString& name) const {
+    QSqlQuery q(connection(m_connectionName));
+    q.prepare(QString::fromLatin1(kRunSelect) + QStringLiteral("WHERE r.name = ?"));
+    q.bindValue(0, name);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    return runFrom(q);
+}
+
+QVector<CommSample> ProjectStore::commSamples(qint64 runId) const {
+    QVector<CommSample> samples;
+    QSqlQuery q(connection(m_connectionName));
+    q.setForwardOnly(true);
+    q.prepare(
+        QStringLiteral("SELECT bytes_per_rank, repeat, iteration, time_us FROM comm_sample WHERE run_id = ? "
+                       "ORDER BY bytes_per_rank, repeat, iteration"));
+    q.bindValue(0, runId);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    while (q.next())
+        samples.append(CommSample{quint64(q.value(0).toLongLong()), q.value(1).toInt(), q.value(2).toInt(),
+                                  q.value(3).toDouble()});
+    return samples;
+}
+
+QVector<StepMetric> ProjectStore::stepMetrics(qint64 runId, const QString& name) const {
+    QVector<StepMetric> metrics;
+    QSqlQuery q(connection(m_connectionName));
+    q.setForwardOnly(true);
+    // With a name this is one range scan of step_metric's primary key
+    // (run_id, metric_id, step), already in step order.
+    if (name.isEmpty()) {
+        q.prepare(QStringLiteral("SELECT m.step, n.name, m.value FROM step_metric m JOIN metric_name n ON "
+                                 "n.id = m.metric_id WHERE m.run_id = ? ORDER BY n.name, m.step"));
+    } else {
+        q.prepare(QStringLiteral("SELECT m.step, n.name, m.value FROM step_metric m JOIN metric_name n ON "
+                                 "n.id = m.metric_id WHERE m.run_id = ? AND n.name = ? ORDER BY m.step"));
+        q.bindValue(1, name);
+    }
+    q.bindValue(0, runId);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    while (q.next()) {
+        const QVariant v = q.value(2);
+        metrics.append(StepMetric{q.value(0).toLongLong(), q.value(1).toString(),
+                                  v.isNull() ? std::numeric_limits<double>::quiet_NaN() : v.toDouble()});
+    }
+    return metrics;
+}
+
+QStringList ProjectStore::stepMetricNames(qint64 runId) const {
+    QStringList names;
+    QSqlQuery q(connection(m_connectionName));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT n.name FROM metric_name n WHERE EXISTS "
+        "(SELECT 1 FROM step_metric m WHERE m.run_id = ? AND m.metric_id = n.id) ORDER BY n.name"));
+    q.bindValue(0, runId);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    while (q.next())
+        names.append(q.value(0).toString());
+    return names;
+}
+
+QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qint64> step,
+                                                  std::optional<int> layer) const {
+    QVector<ExpertLoadBlock> blocks;
+    QSqlQuery q(connection(m_connectionName));
+    q.setForwardOnly(true);
+    QString statement = QStringLiteral("SELECT step, layer, codec, counts FROM expert_load WHERE run_id = ?");
+    if (step)
+        statement += QStringLiteral(" AND step = ?");
+    if (layer)
+        statement += QStringLiteral(" AND layer = ?");
+    q.prepare(statement + QStringLiteral(" ORDER BY step, layer"));
+    int i = 0;
+    q.bindValue(i++, runId);
+    if (step)
+        q.bindValue(i++, *step);
+    if (layer)
+        q.bindValue(i++, *layer);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    while (q.next()) {
+        auto counts = decodeExpertLoad(q.value(2).toInt(), q.value(3).toByteArray());
+        if (!counts) {
+            qWarning("%s", qPrintable(error(tr("expert load at step %1, layer %2 has an unknown encoding")
+                                                .arg(q.value(0).toLongLong())
+                                                .arg(q.value(1).toInt()))
+                                          .text()));
+            continue;
+        }
+        blocks.append(ExpertLoadBlock{q.value(0).toLongLong(), q.value(1).toInt(), std::move(*counts)});
+    }
+    return blocks;
+}
+
+} // namespace moewb::store

@@ -1,0 +1,288 @@
+#include "store/StoreSchema.h"
+
+#include "store/ExpertLoadCodec.h"
+#include "store/ProjectStore.h"
+#include "store/SqlSupport.h"
+
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace moewb::store {
+
+QList<ThresholdRow> placeholderThresholds() {
+    using S = ThresholdSource;
+    // Placeholders until the team sets its own; docs/store.md explains each.
+    return {
+        {QStringLiteral("stage1.cv_max"),
+         0.10,
+         S::Placeholder,
+         sql::tr("coefficient of variation of time across repeats, per message size"),
+         {}},
+        {QStringLiteral("stage1.p99_over_median_max"),
+         2.0,
+         S::Placeholder,
+         sql::tr("P99 latency over median latency, per message size"),
+         {}},
+        {QStringLiteral("stage3.load_ratio_max"),
+         1.5,
+         S::Placeholder,
+         sql::tr("expert load max/mean per layer and step"),
+         {}},
+        {QStringLiteral("stage3.load_ratio_window_fraction"),
+         0.5,
+         S::Placeholder,
+         sql::tr("fraction of a window's steps above the load ratio limit that stops stage 3"),
+         {}},
+        {QStringLiteral("stage3.drop_rate_max"),
+         0.01,
+         S::Placeholder,
+         sql::tr("fraction of routed tokens dropped (drop policies only)"),
+         {}},
+        {QStringLiteral("stage4.baseline_diff_max"),
+         0.15,
+         S::Placeholder,
+         sql::tr("relative difference of the target's stage 1 baseline from the source's, per size"),
+         {}},
+    };
+}
+
+} // namespace moewb::store
+
+namespace moewb::store::schema {
+namespace {
+
+// Schema version 2 (current). Tables that a migration rebuilds or extends must
+// end up with the same columns as here; the migration test compares them.
+const char* const kSchemaV2[] = {
+    R"(CREATE TABLE config_record (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        json TEXT NOT NULL,
+        complete INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL))",
+    R"(CREATE TABLE cluster (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        gpus_per_node INTEGER NOT NULL DEFAULT 0,
+        identity_file TEXT NOT NULL DEFAULT '',
+        facts TEXT NOT NULL DEFAULT '{}'))",
+    R"(CREATE TABLE node (
+        id INTEGER PRIMARY KEY,
+        cluster_id INTEGER NOT NULL REFERENCES cluster(id) ON DELETE CASCADE,
+        address TEXT NOT NULL,
+        gpus INTEGER NOT NULL DEFAULT 0,
+        facts TEXT NOT NULL DEFAULT '{}',
+        UNIQUE (cluster_id, address)))",
+    R"(CREATE TABLE run (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('probe', 'training', 'imported')),
+        record_id INTEGER NOT NULL REFERENCES config_record(id),
+        cluster_id INTEGER REFERENCES cluster(id),
+        source_file TEXT NOT NULL DEFAULT '',
+        environment TEXT NOT NULL DEFAULT '{}',
+        created TEXT NOT NULL,
+        comm_sample_count INTEGER NOT NULL DEFAULT 0,
+        step_count INTEGER NOT NULL DEFAULT 0,
+        expert_load_blocks INTEGER NOT NULL DEFAULT 0))",
+    R"(CREATE INDEX run_record ON run(record_id))",
+    R"(CREATE INDEX run_cluster ON run(cluster_id))",
+    R"(CREATE TABLE comm_sample (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        bytes_per_rank INTEGER NOT NULL,
+        repeat INTEGER NOT NULL,
+        iteration INTEGER NOT NULL,
+        time_us REAL NOT NULL,
+        PRIMARY KEY (run_id, bytes_per_rank, repeat, iteration)) WITHOUT ROWID)",
+    R"(CREATE TABLE metric_name (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE))",
+    // value is NULL for NaN (SQLite stores NaN as NULL); read back as NaN.
+    R"(CREATE TABLE step_metric (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        metric_id INTEGER NOT NULL REFERENCES metric_name(id),
+        step INTEGER NOT NULL,
+        value REAL,
+        PRIMARY KEY (run_id, metric_id, step)) WITHOUT ROWID)",
+    R"(CREATE TABLE expert_load (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        layer INTEGER NOT NULL,
+        experts INTEGER NOT NULL,
+        codec INTEGER NOT NULL DEFAULT 0,
+        counts BLOB NOT NULL,
+        PRIMARY KEY (run_id, step, layer)) WITHOUT ROWID)",
+    R"(CREATE TABLE threshold (
+        key TEXT PRIMARY KEY NOT NULL,
+        value REAL NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('placeholder', 'team', 'suggested')),
+        note TEXT NOT NULL DEFAULT '',
+        updated TEXT NOT NULL))",
+    R"(CREATE TABLE verdict (
+        stage INTEGER PRIMARY KEY NOT NULL,
+        status TEXT NOT NULL,
+        reasons TEXT NOT NULL DEFAULT '[]',
+        decided TEXT NOT NULL))",
+    R"(CREATE TABLE override (
+        id INTEGER PRIMARY KEY,
+        stage INTEGER NOT NULL,
+        justification TEXT NOT NULL CHECK (length(trim(justification)) > 0),
+        author TEXT NOT NULL DEFAULT '',
+        created TEXT NOT NULL))",
+};
+
+bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
+    for (const QString& s : statements)
+        if (!sql::exec(db, s, error))
+            return false;
+    return true;
+}
+
+// v1 -> v2:
+//  * expert_load: one row per (run, step, layer, expert) becomes one blob of E
+//    little-endian uint32 per (run, step, layer) (~15x smaller, ~10x faster to write);
+//  * threshold gains source and note: a value equal to its placeholder default is
+//    marked "placeholder", anything else "team" (v1 only ever held those two);
+//    placeholder keys that v1 lacked are seeded;
+//  * run gains comm_sample_count, step_count and expert_load_blocks, backfilled.
+bool migrateV1ToV2(QSqlDatabase& db, QString* error) {
+    if (!execAll(db, {QStringLiteral(R"(CREATE TABLE expert_load_v2 (
+                      run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                      step INTEGER NOT NULL,
+                      layer INTEGER NOT NULL,
+                      experts INTEGER NOT NULL,
+                      codec INTEGER NOT NULL DEFAULT 0,
+                      counts BLOB NOT NULL,
+                      PRIMARY KEY (run_id, step, layer)) WITHOUT ROWID)")},
+                 error))
+        return false;
+
+    QSqlQuery read(db);
+    read.setForwardOnly(true);
+    if (!read.exec(QStringLiteral("SELECT run_id, step, layer, expert, tokens FROM expert_load "
+                                  "ORDER BY run_id, step, layer, expert"))) {
+        *error = sql::errorText(read);
+        return false;
+    }
+    QSqlQuery write(db);
+    write.prepare(QStringLiteral("INSERT INTO expert_load_v2 (run_id, step, layer, experts, codec, counts) "
+                                 "VALUES (?, ?, ?, ?, 0, ?)"));
+    qint64 runId = -1, step = -1;
+    int layer = -1;
+    QVector<quint32> counts;
+    auto flush = [&]() -> bool {
+        if (runId < 0)
+            return true;
+        write.bindValue(0, runId);
+        write.bindValue(1, step);
+        write.bindValue(2, layer);
+        write.bindValue(3, int(counts.size()));
+        write.bindValue(4, encodeExpertLoad(counts));
+        return sql::exec(write, error);
+    };
+    while (read.next()) {
+        const qint64 r = read.value(0).toLongLong();
+        const qint64 s = read.value(1).toLongLong();
+        const int l = read.value(2).toInt();
+        const int expert = read.value(3).toInt();
+        if (r != runId || s != step || l != layer) {
+            if (!flush())
+                return false;
+            runId = r, step = s, layer = l;
+            counts.clear();
+        }
+        if (expert < 0 || expert > 65535) {
+            *error = sql::tr("expert index %1 out of range at run %2, step %3, layer %4")
+                         .arg(expert)
+                         .arg(r)
+                         .arg(s)
+                         .arg(l);
+            return false;
+        }
+        if (expert >= counts.size())
+            counts.resize(expert + 1, 0); // v1 rows of experts that saw no tokens could be absent
+        counts[expert] = quint32(read.value(4).toLongLong());
+    }
+    if (!flush())
+        return false;
+    read.finish();
+    write.finish();
+
+    if (!execAll(db,
+                 {QStringLiteral("DROP TABLE expert_load"),
+                  QStringLiteral("ALTER TABLE expert_load_v2 RENAME TO expert_load"),
+                  QStringLiteral(R"(CREATE TABLE threshold_v2 (
+                      key TEXT PRIMARY KEY NOT NULL,
+                      value REAL NOT NULL,
+                      source TEXT NOT NULL CHECK (source IN ('placeholder', 'team', 'suggested')),
+                      note TEXT NOT NULL DEFAULT '',
+                      updated TEXT NOT NULL))"),
+                  QStringLiteral("INSERT INTO threshold_v2 (key, value, source, note, updated) "
+                                 "SELECT key, value, 'team', '', updated FROM threshold"),
+                  QStringLiteral("DROP TABLE threshold"),
+                  QStringLiteral("ALTER TABLE threshold_v2 RENAME TO threshold")},
+                 error))
+        return false;
+
+    QSqlQuery mark(db);
+    mark.prepare(
+        QStringLiteral("UPDATE threshold SET source = 'placeholder', note = ? WHERE key = ? AND value = ?"));
+    for (const ThresholdRow& t : placeholderThresholds()) {
+        mark.bindValue(0, t.note);
+        mark.bindValue(1, t.key);
+        mark.bindValue(2, t.value);
+        if (!sql::exec(mark, error))
+            return false;
+    }
+    mark.finish();
+    if (!seedMissingThresholds(db, error))
+        return false;
+
+    return execAll(
+        db,
+        {QStringLiteral("ALTER TABLE run ADD COLUMN comm_sample_count INTEGER NOT NULL DEFAULT 0"),
+         QStringLiteral("ALTER TABLE run ADD COLUMN step_count INTEGER NOT NULL DEFAULT 0"),
+         QStringLiteral("ALTER TABLE run ADD COLUMN expert_load_blocks INTEGER NOT NULL DEFAULT 0"),
+         QStringLiteral(
+             "UPDATE run SET "
+             "comm_sample_count = (SELECT count(*) FROM comm_sample c WHERE c.run_id = run.id), "
+             "step_count = (SELECT count(DISTINCT step) FROM step_metric m WHERE m.run_id = run.id), "
+             "expert_load_blocks = (SELECT count(*) FROM expert_load e WHERE e.run_id = run.id)"),
+         QStringLiteral("CREATE INDEX IF NOT EXISTS run_record ON run(record_id)"),
+         QStringLiteral("CREATE INDEX IF NOT EXISTS run_cluster ON run(cluster_id)")},
+        error);
+}
+
+} // namespace
+
+bool createLatest(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kSchemaV2)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    return seedMissingThresholds(db, error);
+}
+
+bool seedMissingThresholds(QSqlDatabase& db, QString* error) {
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT OR IGNORE INTO threshold (key, value, source, note, updated) "
+                             "VALUES (?, ?, 'placeholder', ?, ?)"));
+    const QString now = sql::toDbTime(QDateTime::currentDateTimeUtc());
+    for (const ThresholdRow& t : placeholderThresholds()) {
+        q.bindValue(0, t.key);
+        q.bindValue(1, t.value);
+        q.bindValue(2, t.note);
+        q.bindValue(3, now);
+        if (!sql::exec(q, error))
+            return false;
+    }
+    return true;
+}
+
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> steps = {
+        {1, "expert load as one blob per step and layer; threshold sources; run counts", &migrateV1ToV2},
+    };
+    return steps;
+}
+
+} // namespace moewb::store::schema

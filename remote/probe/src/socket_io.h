@@ -1,0 +1,84 @@
+// Thin POSIX socket helpers for the rendezvous and the tcp mesh: every blocking wait
+// has a deadline, every fd is owned by a UniqueFd, failures name the peer rank.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace moeprobe {
+
+using SteadyClock = std::chrono::steady_clock;
+
+class Deadline {
+public:
+    explicit Deadline(double seconds)
+        : at_(SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
+                  std::chrono::duration<double>(seconds)))
+    {
+    }
+    bool expired() const { return SteadyClock::now() >= at_; }
+    // Milliseconds left for poll(), at least 0, at most max_ms.
+    int poll_ms(int max_ms = 1000) const;
+
+private:
+    SteadyClock::time_point at_;
+};
+
+class UniqueFd {
+public:
+    UniqueFd() = default;
+    explicit UniqueFd(int fd) : fd_(fd) {}
+    UniqueFd(UniqueFd&& o) noexcept : fd_(o.release()) {}
+    UniqueFd& operator=(UniqueFd&& o) noexcept;
+    UniqueFd(const UniqueFd&) = delete;
+    UniqueFd& operator=(const UniqueFd&) = delete;
+    ~UniqueFd() { reset(); }
+
+    int get() const { return fd_; }
+    bool valid() const { return fd_ >= 0; }
+    int release()
+    {
+        const int fd = fd_;
+        fd_ = -1;
+        return fd;
+    }
+    void reset(int fd = -1);
+
+private:
+    int fd_ = -1;
+};
+
+struct HostPort {
+    std::string host;
+    std::uint16_t port = 0;
+    std::string text() const;
+};
+
+// "HOST:PORT", "[V6]:PORT", or "HOST" (port = default_port). Throws UsageError.
+HostPort parse_host_port(const std::string& text, bool port_required, std::uint16_t default_port = 0);
+
+UniqueFd listen_on(const HostPort& where, int backlog = 128);
+HostPort local_address(int fd);
+
+// Connects, retrying refused or unreachable attempts until the deadline. peer_rank names
+// the rank in the error.
+UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int peer_rank, const std::string& what);
+// -1 fd when the deadline passes.
+UniqueFd accept_before(int listen_fd, const Deadline& deadline);
+
+void set_nonblocking(int fd);
+void set_blocking(int fd);
+void set_no_delay(int fd);
+
+// Whole-buffer transfers on a blocking-mode or non-blocking socket, bounded by a silence
+// timeout: a transfer fails only when no byte moves for timeout_s. Throws PeerFailure
+// naming peer_rank on EOF, reset or silence.
+void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank);
+void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank);
+
+// Describes an errno from a failed peer transfer in words users understand.
+std::string describe_peer_error(int err);
+
+}  // namespace moeprobe

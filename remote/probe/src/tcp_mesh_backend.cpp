@@ -1,0 +1,254 @@
+#include "tcp_mesh_backend.h"
+
+#include "control_plane.h"
+#include "probe_errors.h"
+#include "probe_options.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
+
+namespace moeprobe {
+namespace {
+
+// Bytes moved per send()/recv() call: large enough to keep syscalls few, small enough
+// that one busy pair cannot starve the others within a poll round.
+constexpr std::size_t kChunkBytes = 1u << 20;
+// Bytes moved on one socket per poll round, so one fast pair cannot starve the others.
+constexpr std::size_t kVisitBudgetBytes = 4u << 20;
+
+std::string seconds_text(double s)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", s);
+    return buf;
+}
+
+}  // namespace
+
+TcpMeshBackend::TcpMeshBackend(const ProbeOptions& options, ControlPlane& control)
+    : options_(options), control_(control), rank_(options.rank), world_(options.world)
+{
+}
+
+void TcpMeshBackend::describe(RankFacts& mine, std::string& /*blob*/)
+{
+    const HostPort where = parse_host_port(options_.listen.empty() ? control_.default_listen_host() : options_.listen,
+                                           false, 0);
+    listener_ = listen_on(where);
+    HostPort bound = local_address(listener_.get());
+    if (bound.host.empty() || bound.host == "0.0.0.0" || bound.host == "::")
+        bound.host = control_.default_listen_host();
+    mine.listen = bound.text();
+}
+
+void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::string& /*blob*/)
+{
+    peers_.clear();
+    peers_.resize(static_cast<std::size_t>(world_));
+    const Deadline deadline(options_.timeout_s);
+    // Lower ranks accept, higher ranks connect: one connection per pair.
+    for (int peer = 0; peer < rank_; ++peer) {
+        const HostPort to = parse_host_port(table[static_cast<std::size_t>(peer)].listen, true);
+        UniqueFd fd = connect_with_retry(to, deadline, peer, "rank " + std::to_string(peer));
+        const std::int32_t me = rank_;
+        send_exact(fd.get(), &me, sizeof me, options_.timeout_s, peer);
+        peers_[static_cast<std::size_t>(peer)] = std::move(fd);
+    }
+    for (int expected = world_ - 1 - rank_; expected > 0;) {
+        UniqueFd fd = accept_before(listener_.get(), deadline);
+        if (!fd.valid()) {
+            std::string absent;
+            for (int r = rank_ + 1; r < world_; ++r)
+                if (!peers_[static_cast<std::size_t>(r)].valid())
+                    absent += (absent.empty() ? "" : ", ") + std::to_string(r);
+            throw PeerFailure(std::stoi(absent.substr(0, absent.find(','))),
+                              "rank(s) " + absent + " never connected to the mesh within the timeout");
+        }
+        std::int32_t who = -1;
+        try {
+            recv_exact(fd.get(), &who, sizeof who, options_.timeout_s, -1);
+        } catch (const PeerFailure&) {
+            continue;
+        }
+        if (who <= rank_ || who >= world_ || peers_[static_cast<std::size_t>(who)].valid())
+            continue;  // not a peer of this run
+        peers_[static_cast<std::size_t>(who)] = std::move(fd);
+        --expected;
+    }
+    listener_.reset();
+    for (UniqueFd& fd : peers_)
+        if (fd.valid())
+            set_nonblocking(fd.get());  // socket buffers stay auto-tuned: fixed sizes measured no faster
+}
+
+void TcpMeshBackend::prepare(const TrafficPlan& plan)
+{
+    plan_ = plan;
+    // Touch every page now so that page faults stay out of the timed loop.
+    send_buffer_.assign(plan_.sent_by(rank_), static_cast<unsigned char>(rank_));
+    recv_buffer_.assign(plan_.received_by(rank_), 0);
+    const auto n = static_cast<std::size_t>(world_);
+    send_offsets_.assign(n, 0);
+    recv_offsets_.assign(n, 0);
+    send_lengths_.assign(n, 0);
+    recv_lengths_.assign(n, 0);
+    for (int p = 0; p < world_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        send_offsets_[i] = plan_.send_offset(rank_, p);
+        recv_offsets_[i] = plan_.recv_offset(rank_, p);
+        send_lengths_[i] = plan_.bytes(rank_, p);
+        recv_lengths_[i] = plan_.bytes(p, rank_);
+    }
+}
+
+std::vector<double> TcpMeshBackend::run(int iterations)
+{
+    std::vector<double> seconds;
+    seconds.reserve(static_cast<std::size_t>(iterations));
+    for (int i = 0; i < iterations; ++i) {
+        const auto t0 = SteadyClock::now();
+        exchange_once();
+        const auto t1 = SteadyClock::now();
+        seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    return seconds;
+}
+
+void TcpMeshBackend::exchange_once()
+{
+    const auto n = static_cast<std::size_t>(world_);
+    const auto me = static_cast<std::size_t>(rank_);
+    std::vector<std::size_t> send_pos = send_offsets_, recv_pos = recv_offsets_;
+    std::vector<std::size_t> send_left = send_lengths_, recv_left = recv_lengths_;
+    send_left[me] = recv_left[me] = 0;
+    std::size_t pending = 0;
+    for (std::size_t p = 0; p < n; ++p)
+        pending += (send_left[p] > 0) + (recv_left[p] > 0);
+    if (const std::size_t self = send_lengths_[me]; self > 0)
+        std::memcpy(recv_buffer_.data() + recv_pos[me], send_buffer_.data() + send_pos[me], self);
+
+    const std::vector<int> watched = control_.watch_fds();
+    std::vector<pollfd> fds;
+    std::vector<std::size_t> peer_of;  // fds index -> peer rank, or n for a watched fd
+    for (std::size_t p = 0; p < n; ++p) {
+        if (p == me)
+            continue;
+        fds.push_back({peers_[p].get(), 0, 0});
+        peer_of.push_back(p);
+    }
+    for (int fd : watched) {
+        fds.push_back({fd, POLLIN, 0});
+        peer_of.push_back(n);
+    }
+
+    Deadline silence(options_.timeout_s);
+    while (pending > 0) {
+        for (std::size_t k = 0; k < fds.size(); ++k) {
+            const std::size_t p = peer_of[k];
+            if (p == n)
+                continue;
+            fds[k].events = static_cast<short>((send_left[p] ? POLLOUT : 0) | (recv_left[p] ? POLLIN : 0));
+            if (!fds[k].events)
+                fds[k].fd = -1;  // this pair is done; poll() skips negative fds
+        }
+        const int ready = ::poll(fds.data(), fds.size(), silence.poll_ms());
+        if (ready < 0 && errno != EINTR)
+            throw RuntimeFailure(std::string("poll: ") + std::strerror(errno));
+        if (ready <= 0) {
+            if (silence.expired())
+                fail_silent_peers(send_left, recv_left);
+            continue;
+        }
+        // Abort notices first: they name the rank that failed, which a connection reset
+        // from a rank that is merely leaving would not.
+        for (std::size_t k = 0; k < fds.size(); ++k)
+            if (peer_of[k] == n && fds[k].fd >= 0 && fds[k].revents && !control_.check_watch_fd(fds[k].fd))
+                fds[k].fd = -1;
+        bool progress = false;
+        for (std::size_t k = 0; k < fds.size(); ++k) {
+            const short rev = fds[k].revents;
+            if (!rev || fds[k].fd < 0)
+                continue;
+            const std::size_t p = peer_of[k];
+            if (p == n)
+                continue;
+            const int fd = fds[k].fd;
+            // Drain what the socket offers now (up to a budget) before polling again:
+            // fewer poll() rounds, which matters when ranks share cores.
+            if (recv_left[p] && (rev & (POLLIN | POLLHUP | POLLERR))) {
+                for (std::size_t budget = kVisitBudgetBytes; recv_left[p] > 0 && budget > 0;) {
+                    const ssize_t got = ::recv(fd, recv_buffer_.data() + recv_pos[p],
+                                               std::min({recv_left[p], kChunkBytes, budget}), MSG_DONTWAIT);
+                    if (got > 0) {
+                        recv_pos[p] += static_cast<std::size_t>(got);
+                        recv_left[p] -= static_cast<std::size_t>(got);
+                        budget -= std::min(budget, static_cast<std::size_t>(got));
+                        pending -= recv_left[p] == 0;
+                        progress = true;
+                        continue;
+                    }
+                    if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+                        throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": "
+                                                                   + describe_peer_error(got == 0 ? 0 : errno));
+                    break;
+                }
+            }
+            if (send_left[p] && (rev & (POLLOUT | POLLERR))) {
+                for (std::size_t budget = kVisitBudgetBytes; send_left[p] > 0 && budget > 0;) {
+                    const ssize_t put = ::send(fd, send_buffer_.data() + send_pos[p],
+                                               std::min({send_left[p], kChunkBytes, budget}), MSG_NOSIGNAL | MSG_DONTWAIT);
+                    if (put > 0) {
+                        send_pos[p] += static_cast<std::size_t>(put);
+                        send_left[p] -= static_cast<std::size_t>(put);
+                        budget -= std::min(budget, static_cast<std::size_t>(put));
+                        pending -= send_left[p] == 0;
+                        progress = true;
+                        continue;
+                    }
+                    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                        throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": " + describe_peer_error(errno));
+                    break;
+                }
+            } else if (!recv_left[p] && (rev & (POLLHUP | POLLERR))) {
+                throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": " + describe_peer_error(0));
+            }
+        }
+        if (progress)
+            silence = Deadline(options_.timeout_s);
+        else if (silence.expired())
+            fail_silent_peers(send_left, recv_left);
+    }
+}
+
+void TcpMeshBackend::fail_silent_peers(const std::vector<std::size_t>& send_left,
+                                       const std::vector<std::size_t>& recv_left) const
+{
+    std::string ranks;
+    int first = -1;
+    for (std::size_t p = 0; p < send_left.size(); ++p) {
+        if (!send_left[p] && !recv_left[p])
+            continue;
+        if (first < 0)
+            first = static_cast<int>(p);
+        ranks += (ranks.empty() ? "" : ", ") + std::to_string(p);
+    }
+    throw PeerFailure(first, "rank " + ranks + " moved no data for " + seconds_text(options_.timeout_s)
+                                 + " s (hung or unreachable)");
+}
+
+void TcpMeshBackend::write_send_data(int /*local_index*/, const std::vector<unsigned char>& bytes)
+{
+    std::copy(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), send_buffer_.size())),
+              send_buffer_.begin());
+}
+
+std::vector<unsigned char> TcpMeshBackend::read_received_data(int /*local_index*/)
+{
+    return recv_buffer_;
+}
+
+}  // namespace moeprobe

@@ -1,0 +1,179 @@
+// The tcp backend with 4 ranks as 4 processes on 127.0.0.1..127.0.0.4: uniform, hot and
+// matrix patterns with validation; the JSON checked against the moe-probe/1 schema and
+// against its own arithmetic.
+#include "json_schema_check.h"
+#include "probe_launcher.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <cmath>
+
+using namespace probetest;
+
+namespace {
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+qint64 sum(const QJsonArray& a)
+{
+    qint64 s = 0;
+    for (const QJsonValue& v : a)
+        s += v.toInteger();
+    return s;
+}
+
+}  // namespace
+
+class TestProbeTcpMesh : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    // Runs 4 ranks to completion and returns rank 0's JSON after the generic checks:
+    // exit codes, schema, figures consistent with each other, data validated.
+    QJsonObject runFour(const QStringList& args, QByteArray* table = nullptr)
+    {
+        const QString json = dir_.filePath(QStringLiteral("run%1.json").arg(++runs_));
+        ProbeRanks ranks(4, args + QStringList{"-J", json, "-c", "1", "--timeout", "20"});
+        const bool finished = ranks.waitAll(60000);
+        [&] {
+            QVERIFY2(finished, qPrintable(ranks.describe()));
+            for (int r = 0; r < 4; ++r)
+                QVERIFY2(ranks.run(r).exitCode == 0 && !ranks.run(r).crashed, qPrintable(ranks.describe()));
+        }();
+        if (table)
+            *table = ranks.run(0).out;
+        const QJsonObject doc = readJsonObject(json);
+        checkSchema(doc);
+        checkArithmetic(doc);
+        return doc;
+    }
+
+    void checkSchema(const QJsonObject& doc)
+    {
+        const QJsonObject schema = readJsonObject(QStringLiteral(MOEWB_PROBE_SCHEMA));
+        QVERIFY(!schema.isEmpty());
+        const QStringList errors = JsonSchemaCheck(schema).validate(doc);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+    }
+
+    void checkArithmetic(const QJsonObject& doc)
+    {
+        const int n = doc.value("environment").toObject().value("world").toInt();
+        QCOMPARE(n, 4);
+        const QJsonArray results = doc.value("results").toArray();
+        QVERIFY(!results.isEmpty());
+        const int repeats = doc.value("options").toObject().value("repeats").toInt();
+        const int iters = doc.value("options").toObject().value("iters").toInt();
+        for (const QJsonValue& rv : results) {
+            const QJsonObject r = rv.toObject();
+            const QJsonObject t = r.value("time_us").toObject();
+            const double median_s = t.value("median").toDouble() * 1e-6;
+            QVERIFY(median_s > 0);
+            QVERIFY(t.value("min").toDouble() <= t.value("median").toDouble());
+            QVERIFY(t.value("median").toDouble() <= t.value("p95").toDouble());
+            QVERIFY(t.value("p95").toDouble() <= t.value("p99").toDouble());
+            QVERIFY(t.value("p99").toDouble() <= t.value("max").toDouble());
+            QCOMPARE(t.value("samples").toInt(), iters * repeats);
+            const QJsonArray sent = r.value("bytes_sent").toArray();
+            QCOMPARE(sent.size(), n);
+            QCOMPARE(r.value("bytes_received").toArray().size(), n);
+            QCOMPARE(sum(sent), sum(r.value("bytes_received").toArray()));  // every byte lands somewhere
+            const double bytes = r.value("bytes_per_rank").toDouble();
+            QVERIFY(near(bytes, static_cast<double>(sum(sent)) / n));
+            const double algbw = r.value("algbw_gbps").toDouble();
+            QVERIFY2(near(algbw, bytes / median_s / 1e9, 1e-6), "algbw = bytes per rank / median time");
+            QVERIFY2(near(r.value("busbw_gbps").toDouble(), algbw * (n - 1) / n, 1e-9), "busbw = algbw (n-1)/n");
+            QCOMPARE(r.value("repeats").toArray().size(), repeats);
+            for (const QJsonValue& pv : r.value("repeats").toArray()) {
+                const QJsonObject p = pv.toObject();
+                const double pb = p.value("algbw_gbps").toDouble();
+                QVERIFY(near(p.value("busbw_gbps").toDouble(), pb * (n - 1) / n, 1e-9));
+                QVERIFY(near(pb, bytes / (p.value("time_us").toObject().value("median").toDouble() * 1e-6) / 1e9, 1e-6));
+            }
+            QCOMPARE(r.value("wrong_bytes").toInt(-1), 0);
+        }
+        QCOMPARE(doc.value("summary").toObject().value("wrong_bytes").toInt(-1), 0);
+    }
+
+    int runs_ = 0;
+
+private slots:
+    void uniformSweep()
+    {
+        QByteArray table;
+        const QJsonObject doc = runFour({"-b", "4K", "-e", "256K", "-f", "8", "-n", "4", "-w", "1", "-R", "2"}, &table);
+        const QJsonArray results = doc.value("results").toArray();
+        QCOMPARE(results.size(), 3);  // 4K, 32K, 256K
+        for (const QJsonValue& rv : results) {
+            const QJsonObject r = rv.toObject();
+            const qint64 size = r.value("requested_bytes_per_rank").toInteger();
+            for (const QJsonValue& s : r.value("bytes_sent").toArray())
+                QCOMPARE(s.toInteger(), size);
+            for (const QJsonValue& s : r.value("bytes_received").toArray())
+                QCOMPARE(s.toInteger(), size);
+            QVERIFY(r.value("uniform").toBool());
+            QVERIFY(std::abs(r.value("effective_gbps").toDouble() - r.value("busbw_gbps").toDouble()) < 1e-9);
+        }
+        const QJsonObject env = doc.value("environment").toObject();
+        QCOMPARE(env.value("backend").toString(), QStringLiteral("tcp"));
+        QCOMPARE(env.value("ranks").toArray().size(), 4);
+        QCOMPARE(env.value("ranks").toArray()[2].toObject().value("listen").toString().section(':', 0, 0),
+                 QStringLiteral("127.0.0.3"));
+        QVERIFY(env.value("nccl").isNull());
+        // The table reads like alltoall_perf: a header, one row per size, the footer.
+        QVERIFY(table.contains("# nRanks 4 nProcs 4"));
+        QVERIFY(table.contains("# Out of bounds values : 0 OK"));
+        QVERIFY(table.contains("# Avg bus bandwidth"));
+        const QRegularExpression row(QStringLiteral("^\\s+262144\\s+\\d+\\s"), QRegularExpression::MultilineOption);
+        QVERIFY2(row.match(QString::fromLatin1(table)).hasMatch(), table.constData());
+    }
+
+    void hotPattern()
+    {
+        const QJsonObject doc = runFour({"-b", "70K", "-e", "70K", "-n", "3", "-w", "1", "--pattern", "hot:1:4"});
+        QCOMPARE(doc.value("environment").toObject().value("pattern").toString(), QStringLiteral("hot:1:4"));
+        const QJsonObject r = doc.value("results").toArray()[0].toObject();
+        const qint64 size = 70 * 1024;
+        for (const QJsonValue& s : r.value("bytes_sent").toArray())
+            QCOMPARE(s.toInteger(), size);
+        // Destination 0 gets 4 of 7 shares from every rank.
+        QCOMPARE(r.value("bytes_received").toArray()[0].toInteger(), 4 * (size * 4 / 7));
+        QCOMPARE(r.value("bytes_received").toArray()[1].toInteger(), 4 * (size / 7));
+        QCOMPARE(r.value("busiest_rank").toInt(), 0);
+        QCOMPARE(r.value("busiest_rank_bytes").toInteger(), 3 * (size * 4 / 7));
+        QVERIFY(!r.value("uniform").toBool());
+    }
+
+    void matrixPattern()
+    {
+        const QString matrix = dir_.filePath("expert_load.txt");
+        QFile f(matrix);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# bytes from row rank to column rank\n"
+                "0 16K 32K 16K\n"
+                "16K 0 16K 0\n"
+                "64K 64K 0 0\n"
+                "0 0 0 128K\n");
+        f.close();
+        const QJsonObject doc = runFour({"-n", "3", "-w", "1", "--pattern", "matrix:" + matrix});
+        const QJsonObject r = doc.value("results").toArray()[0].toObject();
+        // Without -b/-e the matrix is replayed as written.
+        QCOMPARE(r.value("requested_bytes_per_rank").toInteger(), 88 * 1024);  // 352 KiB over 4 rows
+        const QList<qint64> sent{64 * 1024, 32 * 1024, 128 * 1024, 128 * 1024};
+        const QList<qint64> received{80 * 1024, 80 * 1024, 48 * 1024, 144 * 1024};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(r.value("bytes_sent").toArray()[i].toInteger(), sent[i]);
+            QCOMPARE(r.value("bytes_received").toArray()[i].toInteger(), received[i]);
+        }
+        QCOMPARE(r.value("busiest_rank").toInt(), 2);  // 128 KiB leave rank 2; rank 3's own chunk stays home
+        QCOMPARE(r.value("busiest_rank_bytes").toInteger(), 128 * 1024);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProbeTcpMesh)
+#include "test_probe_tcp_mesh.moc"

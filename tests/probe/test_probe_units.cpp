@@ -1,0 +1,263 @@
+// Unit tests of the probe's pieces: sizes, options, statistics, traffic patterns, the
+// JSON writer, rank facts and the inventory's sysfs reading.
+#include "json_writer.h"
+#include "node_inventory.h"
+#include "probe_errors.h"
+#include "probe_options.h"
+#include "rank_facts.h"
+#include "sample_statistics.h"
+#include "traffic_pattern.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <numeric>
+
+using namespace moeprobe;
+
+namespace {
+
+ProbeOptions parse(std::vector<const char*> args)
+{
+    args.insert(args.begin(), "moe-probe");
+    return parse_probe_options(static_cast<int>(args.size()), args.data());
+}
+
+void writeFile(const QString& path, const QByteArray& text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+}  // namespace
+
+class TestProbeUnits : public QObject {
+    Q_OBJECT
+private slots:
+    void byteSizesTakeBinarySuffixes()
+    {
+        QCOMPARE(parse_byte_size("123"), 123ull);
+        QCOMPARE(parse_byte_size("64K"), 65536ull);
+        QCOMPARE(parse_byte_size("1M"), 1048576ull);
+        QCOMPARE(parse_byte_size("2G"), 2147483648ull);
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse_byte_size("1X"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse_byte_size("M"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse_byte_size("99999999999G"));
+    }
+
+    void sweepFollowsNcclTestsLoop()
+    {
+        ProbeOptions o = parse({"-b", "1K", "-e", "16K", "-f", "4"});
+        QCOMPARE(sweep_sizes(o), (std::vector<std::uint64_t>{1024, 4096, 16384}));
+        o = parse({"-b", "1K", "-e", "3K", "-i", "1K"});
+        QCOMPARE(sweep_sizes(o), (std::vector<std::uint64_t>{1024, 2048, 3072}));
+    }
+
+    void optionsRejectNonsense()
+    {
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--bogus"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"-c", "2"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--rank", "1"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--rank", "4", "--world", "4", "--rendezvous", "h:1"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--rank", "0", "--world", "2"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"-b", "2M", "-e", "1M"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--backend", "gloo"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"-g", "2"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--timeout", "-1"}));
+    }
+
+    void rankAndWorldComeFromLaunchers()
+    {
+        qputenv("SLURM_PROCID", "3");
+        qputenv("SLURM_NTASKS", "8");
+        qputenv("SLURM_LOCALID", "1");
+        ProbeOptions o = parse({"--rendezvous", "node1:29500"});
+        QCOMPARE(o.rank, 3);
+        QCOMPARE(o.world, 8);
+        QCOMPARE(o.launcher_local_rank, 1);
+        QCOMPARE(QString::fromStdString(o.launcher), QStringLiteral("slurm"));
+        qputenv("OMPI_COMM_WORLD_RANK", "2");
+        qputenv("OMPI_COMM_WORLD_SIZE", "4");
+        o = parse({"--rendezvous", "node1:29500"});  // Open MPI wins over Slurm
+        QCOMPARE(o.rank, 2);
+        QCOMPARE(o.world, 4);
+        o = parse({"--rank", "0", "--world", "1"});  // the command line wins over both
+        QCOMPARE(o.world, 1);
+        qunsetenv("SLURM_PROCID");
+        qunsetenv("SLURM_NTASKS");
+        qunsetenv("SLURM_LOCALID");
+        qunsetenv("OMPI_COMM_WORLD_RANK");
+        qunsetenv("OMPI_COMM_WORLD_SIZE");
+        qputenv("PMI_RANK", "1");
+        qputenv("PMI_SIZE", "2");
+        o = parse({"--rendezvous", "node1:29500"});
+        QCOMPARE(o.rank, 1);
+        qunsetenv("PMI_RANK");
+        qunsetenv("PMI_SIZE");
+    }
+
+    void percentilesMatchNumpyLinear()
+    {
+        // numpy.percentile(range(1, 11), [50, 95, 99]) == [5.5, 9.55, 9.91]; std(ddof=1) = 3.0276...
+        std::vector<double> v(10);
+        std::iota(v.begin(), v.end(), 1.0);
+        std::reverse(v.begin(), v.end());
+        const SampleSummary s = summarize_samples(v);
+        QCOMPARE(s.min, 1.0);
+        QCOMPARE(s.max, 10.0);
+        QCOMPARE(s.mean, 5.5);
+        QCOMPARE(s.median, 5.5);
+        QVERIFY(std::abs(s.p95 - 9.55) < 1e-12);
+        QVERIFY(std::abs(s.p99 - 9.91) < 1e-12);
+        QVERIFY(std::abs(s.stddev - 3.0276503540974917) < 1e-12);
+        const SampleSummary one = summarize_samples({7.0});
+        QCOMPARE(one.p99, 7.0);
+        QCOMPARE(one.stddev, 0.0);
+    }
+
+    void spreadGivesSampleVarianceAndCv()
+    {
+        const SpreadSummary s = summarize_spread({10.0, 12.0, 14.0});
+        QCOMPARE(s.mean, 12.0);
+        QCOMPARE(s.variance, 4.0);
+        QVERIFY(std::abs(s.cv - 2.0 / 12.0) < 1e-12);
+        QCOMPARE(summarize_spread({5.0}).cv, 0.0);
+    }
+
+    void splitByWeightsAddsUpExactly()
+    {
+        const auto parts = split_by_weights(1000003, {1.0, 2.0, 3.0, 0.5});
+        QCOMPARE(std::accumulate(parts.begin(), parts.end(), std::uint64_t{0}), 1000003ull);
+        QVERIFY(parts[2] > parts[1] && parts[1] > parts[0] && parts[0] > parts[3]);
+    }
+
+    void uniformPatternRoundsDownLikeNcclTests()
+    {
+        const TrafficPlan p = UniformPattern().plan(4, 1030);
+        QCOMPARE(p.bytes(1, 2), 257ull);
+        QCOMPARE(p.sent_by(0), 1028ull);
+        QVERIFY(p.uniform());
+        QCOMPARE(p.send_offset(0, 3), 771ull);
+        QCOMPARE(p.recv_offset(2, 1), 257ull);
+    }
+
+    void hotDestinationsGetFTimesTheBytes()
+    {
+        const auto pattern = make_traffic_pattern("hot:1:4");
+        const TrafficPlan p = pattern->plan(4, 7000);
+        for (int s = 0; s < 4; ++s) {
+            QCOMPARE(p.sent_by(s), 7000ull);
+            QCOMPARE(p.bytes(s, 0), 4000ull);
+            QCOMPARE(p.bytes(s, 3), 1000ull);
+        }
+        QCOMPARE(p.received_by(0), 16000ull);
+        QCOMPARE(p.busiest_rank(), 0);
+        QCOMPARE(p.busiest_rank_bytes(), 12000ull);
+        QVERIFY(!p.uniform());
+    }
+
+    void zipfFavoursLowRanks()
+    {
+        const TrafficPlan p = make_traffic_pattern("zipf:1")->plan(4, 1 << 20);
+        QCOMPARE(p.sent_by(2), 1ull << 20);
+        QVERIFY(p.bytes(0, 0) > p.bytes(0, 1) && p.bytes(0, 1) > p.bytes(0, 3));
+        QVERIFY(std::abs(static_cast<double>(p.bytes(0, 0)) / p.bytes(0, 1) - 2.0) < 1e-3);
+    }
+
+    void matrixPatternReplaysOrScales()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("m.txt");
+        writeFile(path, "# per-pair bytes\n0 1K 2K 1K\n1K, 0, 1K, 0\n4K 4K 0 0\n0 0 0 8K\n");
+        const auto pattern = make_traffic_pattern("matrix:" + path.toStdString());
+        QCOMPARE(pattern->natural_bytes_per_rank(), 5632ull);  // 22 KiB over 4 rows
+        const TrafficPlan asIs = pattern->plan(4, 5632);
+        QCOMPARE(asIs.sent_by(2), 8192ull);
+        QCOMPARE(asIs.received_by(3), 9216ull);
+        QCOMPARE(asIs.busiest_rank(), 2);
+        const TrafficPlan scaled = pattern->plan(4, 11264);
+        QCOMPARE(scaled.bytes(3, 3), 16384ull);
+        QCOMPARE(scaled.mean_sent(), 11264.0);
+        QVERIFY_THROWS_EXCEPTION(UsageError, pattern->plan(3, 5632));
+        writeFile(path, "1 2\n3\n");
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("matrix:" + path.toStdString()));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("matrix:/nonexistent/m.txt"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("hot:0:2"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("zipf:x"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("gaussian"));
+    }
+
+    void jsonWriterEscapesAndDropsNonFinite()
+    {
+        JsonWriter w(false);
+        w.begin_object();
+        w.field("s", std::string("a\"b\\c\n\x01"));
+        w.field("nan", std::nan(""));
+        w.field("inf", HUGE_VAL);
+        w.field("x", 1.5);
+        w.key("a").begin_array().value(1).value(true).null().end_array();
+        w.key("e").begin_object().end_object();
+        w.end_object();
+        QCOMPARE(QString::fromStdString(w.text()),
+                 QStringLiteral("{\"s\":\"a\\\"b\\\\c\\n\\u0001\",\"nan\":null,\"inf\":null,\"x\":1.5,\"a\":[1,true,null],\"e\":{}}"));
+        QJsonParseError error{};
+        QJsonDocument::fromJson(QByteArray::fromStdString(w.text()), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+    }
+
+    void rankFactsSurviveTheWire()
+    {
+        RankFacts f;
+        f.rank = 3;
+        f.world = 8;
+        f.hostname = "gpu-node-7";
+        f.listen = "10.0.0.7:41000";
+        f.gpu_models = {"NVIDIA H200", "NVIDIA H200"};
+        f.gpu_devices = {2, 3};
+        f.nccl_version_code = 22809;
+        f.nccl_path = "/opt/nccl/lib/libnccl.so.2";
+        const std::vector<RankFacts> back = deserialize_rank_table(serialize_rank_table({f, f}));
+        QCOMPARE(back.size(), std::size_t{2});
+        QCOMPARE(back[1].gpu_devices, (std::vector<int>{2, 3}));
+        QCOMPARE(QString::fromStdString(back[0].gpu_models[1]), QStringLiteral("NVIDIA H200"));
+        QCOMPARE(QString::fromStdString(back[0].listen), QStringLiteral("10.0.0.7:41000"));
+        QCOMPARE(back[0].nccl_version_code, 22809);
+    }
+
+    void inventoryReadsLinkRatesFromSysfs()
+    {
+        QTemporaryDir sys;
+        writeFile(sys.filePath("class/net/eth9/speed"), "100000\n");
+        writeFile(sys.filePath("class/net/eth9/operstate"), "up\n");
+        writeFile(sys.filePath("class/net/eth9/mtu"), "9000\n");
+        writeFile(sys.filePath("class/net/eth9/device/vendor"), "0x15b3\n");
+        writeFile(sys.filePath("class/net/lo/speed"), "");
+        writeFile(sys.filePath("class/infiniband/mlx5_0/ports/1/rate"), "200 Gb/sec (4X HDR)\n");
+        writeFile(sys.filePath("class/infiniband/mlx5_0/ports/1/state"), "4: ACTIVE\n");
+        ProbeOptions o;
+        o.nccl_lib = "/nonexistent/libnccl.so.2";  // keep the test independent of the machine
+        const QJsonObject inv =
+            QJsonDocument::fromJson(QByteArray::fromStdString(node_inventory_json(o, sys.path().toStdString()))).object();
+        QCOMPARE(inv.value("schema").toString(), QStringLiteral("moe-probe-inventory/1"));
+        QVERIFY(inv.value("nccl").isNull());
+        const QJsonArray nics = inv.value("nics").toArray();
+        QCOMPARE(nics.size(), 2);
+        QCOMPARE(nics[0].toObject().value("name").toString(), QStringLiteral("eth9"));
+        QCOMPARE(nics[0].toObject().value("link_rate_gbps").toDouble(), 100.0);
+        QCOMPARE(nics[0].toObject().value("mtu").toInt(), 9000);
+        QVERIFY(nics[1].toObject().value("link_rate_gbps").isNull());
+        const QJsonObject port = inv.value("infiniband").toArray()[0].toObject().value("ports").toArray()[0].toObject();
+        QCOMPARE(port.value("link_rate_gbps").toDouble(), 200.0);
+        QCOMPARE(port.value("state").toString(), QStringLiteral("4: ACTIVE"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProbeUnits)
+#include "test_probe_units.moc"

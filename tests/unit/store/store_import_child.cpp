@@ -1,0 +1,108 @@
+// Child process of test_store_crash_safety: imports one large run and reports
+// on stdout "begun" right after its transaction started and "committed <ms>"
+// after the commit; the parent SIGKILLs it somewhere in between.
+//
+//   store_import_child <project> <run-name> <steps> [--split-commits]
+//
+// --split-commits writes the same rows WITHOUT one enclosing transaction (a
+// commit every 1000 rows), the broken design the parent's checker must catch.
+#include "LargeRunFixture.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace moewb::store;
+
+namespace {
+
+void say(const QByteArray& line) {
+    const QByteArray l = line + '\n';
+    // unbuffered: the parent acts on this line at once
+    [[maybe_unused]] const ssize_t n = ::write(STDOUT_FILENO, l.constData(), size_t(l.size()));
+}
+
+int splitCommits(const QString& path, const RunData& run) {
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("split"));
+    db.setDatabaseName(path);
+    if (!db.open())
+        return 2;
+    QSqlQuery q(db);
+    q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
+    q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+    q.prepare(
+        QStringLiteral("INSERT INTO run (name, kind, record_id, created, comm_sample_count, step_count, "
+                       "expert_load_blocks) SELECT ?, 'training', id, '2026-01-01T00:00:00Z', ?, ?, ? "
+                       "FROM config_record WHERE name = ?"));
+    q.addBindValue(run.name);
+    q.addBindValue(qint64(run.commSamples.size()));
+    q.addBindValue(qint64(run.stepMetrics.size() / testing::kMetricNames.size()));
+    q.addBindValue(qint64(run.expertLoad.size()));
+    q.addBindValue(run.recordName);
+    if (!q.exec())
+        return 3;
+    const qint64 runId = q.lastInsertId().toLongLong();
+    QSqlQuery load(db);
+    load.prepare(QStringLiteral("INSERT INTO expert_load (run_id, step, layer, experts, codec, counts) "
+                                "VALUES (?, ?, ?, ?, 0, ?)"));
+    int n = 0;
+    for (const ExpertLoadBlock& b : run.expertLoad) {
+        load.bindValue(0, runId);
+        load.bindValue(1, b.step);
+        load.bindValue(2, b.layer);
+        load.bindValue(3, int(b.tokensPerExpert.size()));
+        load.bindValue(4, QByteArray(reinterpret_cast<const char*>(b.tokensPerExpert.constData()),
+                                     b.tokensPerExpert.size() * 4));
+        if (!load.exec())
+            return 4;
+        if (++n % 1000 == 0) {
+            q.exec(QStringLiteral("COMMIT"));
+            if (n == 1000)
+                say("begun");
+            q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        }
+    }
+    q.exec(QStringLiteral("COMMIT"));
+    say("committed 0");
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 4) {
+        std::fprintf(stderr, "usage: store_import_child <project> <run-name> <steps> [--split-commits]\n");
+        return 64;
+    }
+    const RunData run = testing::makeLargeRun(args[2], QStringLiteral("rec"), args[3].toInt());
+    if (args.contains(QStringLiteral("--split-commits")))
+        return splitCommits(args[1], run);
+
+    auto store = ProjectStore::open(args[1], OpenMode::MustExist);
+    if (!store) {
+        std::fprintf(stderr, "%s\n", qPrintable(store.error().text()));
+        return 1;
+    }
+    QElapsedTimer timer;
+    bool announced = false;
+    auto saved = (*store)->saveRun(run, [&](double) {
+        if (!announced) { // the first call comes right after BEGIN
+            announced = true;
+            timer.start();
+            say("begun");
+        }
+        return true;
+    });
+    if (!saved) {
+        std::fprintf(stderr, "%s\n", qPrintable(saved.error().text()));
+        return 1;
+    }
+    say("committed " + QByteArray::number(timer.elapsed()));
+    return 0;
+}

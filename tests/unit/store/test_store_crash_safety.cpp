@@ -1,0 +1,216 @@
+// A child importing a large run is SIGKILLed at random moments inside its
+// transaction; each time the file must pass integrity_check and hold the whole
+// run or none of it. A negative control runs the same checker against a child
+// that commits in pieces, to show the checker does catch a partial run.
+#include "LargeRunFixture.h"
+#include "store/ProjectStore.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+using namespace moewb::store;
+
+namespace {
+
+constexpr int kSteps = 800; // 25,600 expert-load blobs, 3,200 metrics, 1,600 samples per run
+constexpr int kKills = 20;
+
+struct ChildResult {
+    bool begun = false;
+    bool committed = false;
+    bool killed = false;
+    qint64 importMs = -1;
+    QString output;
+};
+
+// Starts the child, waits for "begun", sleeps delayUs (when >= 0) and SIGKILLs it.
+ChildResult runChild(const QString& project, const QString& runName, int delayUs, bool splitCommits = false) {
+    ChildResult r;
+    QProcess child;
+    QStringList args{project, runName, QString::number(kSteps)};
+    if (splitCommits)
+        args << QStringLiteral("--split-commits");
+    child.start(QStringLiteral(MOEWB_STORE_IMPORT_CHILD), args);
+    if (!child.waitForStarted(10000))
+        return r;
+    QByteArray out;
+    QElapsedTimer waited;
+    waited.start();
+    while (!out.contains("begun\n") && waited.elapsed() < 60000 && child.state() == QProcess::Running) {
+        child.waitForReadyRead(100);
+        out += child.readAllStandardOutput();
+    }
+    r.begun = out.contains("begun\n");
+    if (r.begun && delayUs >= 0) {
+        QThread::usleep(ulong(delayUs));
+        child.kill(); // SIGKILL on Unix
+    }
+    child.waitForFinished(120000);
+    out += child.readAllStandardOutput();
+    r.output = QString::fromUtf8(out) + QString::fromUtf8(child.readAllStandardError());
+    r.killed = child.exitStatus() == QProcess::CrashExit;
+    const int at = out.indexOf("committed ");
+    r.committed = at >= 0;
+    if (r.committed)
+        r.importMs = out.mid(at + 10).trimmed().toLongLong();
+    return r;
+}
+
+qint64 count(QSqlDatabase& db, const QString& statement, qint64 runId) {
+    QSqlQuery q(db);
+    q.prepare(statement);
+    if (runId >= 0)
+        q.addBindValue(runId);
+    if (!q.exec() || !q.next())
+        return -1;
+    return q.value(0).toLongLong();
+}
+
+// Everything wrong with the file after a kill; empty when it is sound and every
+// run in it is complete. committedRuns must be present.
+QStringList checkAllOrNothing(const QString& project, const QStringList& committedRuns) {
+    QStringList problems;
+    auto store = ProjectStore::open(project, OpenMode::MustExist);
+    if (!store)
+        return {store.error().text()};
+    const auto integrity = (*store)->integrityProblems();
+    if (!integrity)
+        return {integrity.error().text()};
+    problems += *integrity;
+
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("checker"));
+    {
+        db.setDatabaseName(project);
+        db.open();
+        QSqlQuery ic(db);
+        if (!ic.exec(QStringLiteral("PRAGMA integrity_check")) || !ic.next() ||
+            ic.value(0).toString() != "ok")
+            problems << QStringLiteral("integrity_check on a fresh connection is not ok");
+        ic.finish();
+        qint64 comm = 0, metrics = 0, blocks = 0;
+        for (const RunRow& run : (*store)->runs()) {
+            const qint64 c =
+                count(db, QStringLiteral("SELECT count(*) FROM comm_sample WHERE run_id = ?"), run.id);
+            const qint64 m =
+                count(db, QStringLiteral("SELECT count(*) FROM step_metric WHERE run_id = ?"), run.id);
+            const qint64 b =
+                count(db, QStringLiteral("SELECT count(*) FROM expert_load WHERE run_id = ?"), run.id);
+            comm += c, metrics += m, blocks += b;
+            if (c != testing::commRowsPerRun() || m != testing::metricRowsPerRun(kSteps) ||
+                b != testing::expertBlocksPerRun(kSteps))
+                problems << QStringLiteral("run %1 is partial: %2 samples, %3 metrics, %4 expert-load blocks")
+                                .arg(run.name)
+                                .arg(c)
+                                .arg(m)
+                                .arg(b);
+            if (run.expertLoadBlocks != b || run.commSampleCount != c)
+                problems << QStringLiteral("run %1's counts disagree with its rows").arg(run.name);
+            const auto last = (*store)->expertLoad(run.id, kSteps - 1, testing::kLayers - 1);
+            if (last.size() != 1 || last[0].tokensPerExpert.size() != testing::kExperts ||
+                last[0].tokensPerExpert[5] != testing::tokensAt(kSteps - 1, testing::kLayers - 1, 5))
+                problems << QStringLiteral("run %1's last expert-load block is wrong").arg(run.name);
+        }
+        // Rows that belong to no listed run would be a half-written run too.
+        if (count(db, QStringLiteral("SELECT count(*) FROM comm_sample"), -1) != comm ||
+            count(db, QStringLiteral("SELECT count(*) FROM step_metric"), -1) != metrics ||
+            count(db, QStringLiteral("SELECT count(*) FROM expert_load"), -1) != blocks)
+            problems << QStringLiteral("measurement rows without a run");
+        for (const QString& name : committedRuns)
+            if (!(*store)->run(name))
+                problems << QStringLiteral("committed run %1 is missing").arg(name);
+        db.close();
+    }
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("checker"));
+    return problems;
+}
+
+} // namespace
+
+class TestStoreCrashSafety : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_project;
+
+    void createProject(const QString& path) {
+        auto store = ProjectStore::open(path);
+        QVERIFY2(store, qPrintable(store ? QString() : store.error().text()));
+        QVERIFY((*store)->addConfigRecord(QStringLiteral("rec"), QJsonObject{{"experts", 64}}, true));
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_project = m_dir.filePath(QStringLiteral("crash.moewb"));
+        createProject(m_project);
+    }
+
+    void killMidImportLeavesAllOrNothing() {
+        // Calibrate: how long does the transaction stay open on this machine?
+        const ChildResult calibration = runChild(m_project, QStringLiteral("calibration"), -1);
+        QVERIFY2(calibration.committed, qPrintable(calibration.output));
+        QVERIFY(checkAllOrNothing(m_project, {QStringLiteral("calibration")}).isEmpty());
+        const qint64 windowUs = std::max<qint64>(calibration.importMs * 1000, 20000);
+        // MOEWB_STORE_KILL_SEED replays a failing run's kill delays.
+        bool fixed = false;
+        const quint32 fixedSeed = qEnvironmentVariable("MOEWB_STORE_KILL_SEED").toUInt(&fixed);
+        const quint32 seed = fixed ? fixedSeed : QRandomGenerator::global()->generate();
+        QRandomGenerator random(seed);
+        qInfo("import transaction open for %lld ms; kill delays uniform in [0, %lld] ms; seed %u",
+              calibration.importMs, windowUs * 9 / 10000, seed);
+
+        int midTransaction = 0, kept = 0;
+        for (int i = 0; i < kKills; ++i) {
+            const QString name = QStringLiteral("kill-%1").arg(i);
+            const int delayUs = int(random.bounded(windowUs * 9 / 10));
+            const ChildResult r = runChild(m_project, name, delayUs);
+            QVERIFY2(r.begun,
+                     qPrintable(QStringLiteral("iteration %1: child never began: %2").arg(i).arg(r.output)));
+            if (!r.committed && r.killed)
+                ++midTransaction;
+            QStringList mustHave{QStringLiteral("calibration")};
+            if (r.committed)
+                mustHave << name;
+            const QStringList problems = checkAllOrNothing(m_project, mustHave);
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("iteration %1 (kill after %2 µs): %3")
+                                                        .arg(i)
+                                                        .arg(delayUs)
+                                                        .arg(problems.join(QStringLiteral("; ")))));
+            // Keep the file small: drop a run that made it in.
+            auto store = ProjectStore::open(m_project, OpenMode::MustExist);
+            QVERIFY(store);
+            if ((*store)->run(name)) {
+                ++kept;
+                QVERIFY((*store)->removeRun(name));
+            }
+        }
+        qInfo("%d of %d kills landed inside the transaction; %d runs were complete at the kill",
+              midTransaction, kKills, kept);
+        QVERIFY2(midTransaction >= kKills * 3 / 4,
+                 qPrintable(QStringLiteral("only %1 of %2 kills landed mid-transaction")
+                                .arg(midTransaction)
+                                .arg(kKills)));
+    }
+
+    void checkerCatchesSplitCommits() {
+        // Negative control: the same checker must flag a run written without one
+        // enclosing transaction, killed half-way.
+        const QString project = m_dir.filePath(QStringLiteral("split.moewb"));
+        createProject(project);
+        const ChildResult r = runChild(project, QStringLiteral("split"), 0, /*splitCommits=*/true);
+        QVERIFY2(r.begun && r.killed && !r.committed, qPrintable(r.output));
+        const QStringList problems = checkAllOrNothing(project, {});
+        QVERIFY2(!problems.isEmpty(), "the checker did not notice a half-written run");
+        QVERIFY2(problems.join(' ').contains(QStringLiteral("partial")), qPrintable(problems.join("; ")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreCrashSafety)
+#include "test_store_crash_safety.moc"

@@ -1,0 +1,212 @@
+// A file written by schema version 1 (tests/fixtures/store/schema-v1.sql) is
+// upgraded on open; its data survives and the upgraded schema matches a new file's.
+#include "SqlScript.h"
+#include "store/ProjectStore.h"
+
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace moewb::store;
+
+namespace {
+
+// Runs fn on a plain connection to path (not through ProjectStore).
+template <typename Fn> void withConnection(const QString& path, Fn fn) {
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        fn(db);
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
+QString writeV1File(const QString& path, const QString& extraSql = {}) {
+    QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v1.sql"));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read the v1 fixture");
+    const QString script = QString::fromUtf8(f.readAll()) + extraSql;
+    QString error;
+    withConnection(path, [&](QSqlDatabase& db) { error = testing::runSqlScript(db, script); });
+    return error;
+}
+
+qint64 scalar(QSqlDatabase& db, const QString& statement) {
+    QSqlQuery q(db);
+    return q.exec(statement) && q.next() ? q.value(0).toLongLong() : -1;
+}
+
+// Every table with its columns (name, type, not null, primary key position) and
+// every explicit index: what a query can rely on, independent of how the CREATE
+// text reads after ALTER TABLE.
+QStringList schemaShape(const QString& path) {
+    QStringList shape;
+    withConnection(path, [&](QSqlDatabase& db) {
+        QSqlQuery tables(db);
+        QVERIFY(tables.exec(QStringLiteral("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT "
+                                           "LIKE 'sqlite_%' ORDER BY type, name")));
+        while (tables.next()) {
+            const QString type = tables.value(0).toString(), name = tables.value(1).toString();
+            if (type == QLatin1String("index")) {
+                shape << QStringLiteral("index %1 on %2").arg(name, tables.value(2).toString());
+                continue;
+            }
+            QSqlQuery cols(db);
+            QVERIFY(cols.exec(QStringLiteral("PRAGMA table_info(%1)").arg(name)));
+            while (cols.next())
+                shape << QStringLiteral("%1.%2 %3 notnull=%4 pk=%5 default=%6")
+                             .arg(name, cols.value(1).toString(), cols.value(2).toString(),
+                                  cols.value(3).toString(), cols.value(5).toString(),
+                                  cols.value(4).toString());
+            QSqlQuery fks(db);
+            QVERIFY(fks.exec(QStringLiteral("PRAGMA foreign_key_list(%1)").arg(name)));
+            while (fks.next())
+                shape << QStringLiteral("%1.%2 -> %3.%4 on delete %5")
+                             .arg(name, fks.value(3).toString(), fks.value(2).toString(),
+                                  fks.value(4).toString(), fks.value(6).toString());
+        }
+    });
+    return shape;
+}
+
+} // namespace
+
+class TestStoreMigration : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void upgradesV1AndKeepsData() {
+        const QString path = m_dir.filePath(QStringLiteral("old.moewb"));
+        QCOMPARE(writeV1File(path), QString());
+
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 2);
+        QVERIFY(s.integrityProblems()->isEmpty());
+
+        // Records, clusters, nodes.
+        const auto record = s.configRecord(QStringLiteral("baseline-4e"));
+        QVERIFY(record);
+        QCOMPARE(record->json.value("moe").toObject().value("top_k").toInt(), 2);
+        QCOMPARE(record->created, QDateTime(QDate(2025, 11, 2), QTime(9, 0), Qt::UTC));
+        QCOMPARE(s.clusters().size(), 1);
+        QCOMPARE(s.nodes(s.clusters()[0].id).size(), 2);
+
+        // Runs, with their counts backfilled.
+        const auto probe = s.run(QStringLiteral("probe-2n"));
+        QVERIFY(probe);
+        QCOMPARE(probe->kind, RunKind::Probe);
+        QCOMPARE(probe->clusterName, QStringLiteral("lab"));
+        QCOMPARE(probe->commSampleCount, 4);
+        QCOMPARE(s.commSamples(probe->id)[3].timeUs, 52.5);
+        const auto train = s.run(QStringLiteral("train-a"));
+        QVERIFY(train);
+        QCOMPARE(train->stepCount, 3);
+        QCOMPARE(train->expertLoadBlocks, 4);
+        QCOMPARE(s.stepMetrics(train->id, QStringLiteral("lm_loss")).size(), 3);
+        QCOMPARE(s.stepMetrics(train->id, QStringLiteral("val_loss"))[0].value, 7.75);
+
+        // Expert load: per-expert rows became one blob per (step, layer).
+        const QVector<ExpertLoadBlock> load = s.expertLoad(train->id);
+        QCOMPARE(load.size(), 4);
+        QCOMPARE(load[0].tokensPerExpert, QVector<quint32>({10, 20, 30, 40}));
+        QCOMPARE(load[2].tokensPerExpert, QVector<quint32>({4294967295u, 0, 7, 8}));
+        QCOMPARE(load[3].step, 1);
+        QCOMPARE(load[3].layer, 1);
+        QCOMPARE(load[3].tokensPerExpert,
+                 QVector<quint32>({5, 6, 7})); // absent trailing expert: v1 had no row
+        QCOMPARE(s.expertLoad(train->id, 0, 1)[0].tokensPerExpert, QVector<quint32>({11, 21, 31, 41}));
+
+        // Thresholds gained a source: placeholder where unchanged, team where changed,
+        // and keys v1 lacked are seeded.
+        QCOMPARE(s.threshold(QStringLiteral("stage1.cv_max"))->source, ThresholdSource::Placeholder);
+        QVERIFY(!s.threshold(QStringLiteral("stage1.cv_max"))->note.isEmpty());
+        const auto ratio = s.threshold(QStringLiteral("stage3.load_ratio_max"));
+        QCOMPARE(ratio->value, 1.3);
+        QCOMPARE(ratio->source, ThresholdSource::Team);
+        QCOMPARE(ratio->updated, QDateTime(QDate(2025, 11, 4), QTime(16, 20), Qt::UTC));
+        const auto window = s.threshold(QStringLiteral("stage3.load_ratio_window_fraction"));
+        QVERIFY(window);
+        QCOMPARE(window->value, 0.5);
+        QCOMPARE(window->source, ThresholdSource::Placeholder);
+        QCOMPARE(s.thresholds().size(), placeholderThresholds().size());
+
+        QCOMPARE(s.verdict(1)->status, QStringLiteral("pass"));
+        QCOMPARE(s.overrides().size(), 1);
+        QCOMPARE(s.overrides()[0].stage, 3);
+
+        // The new schema works on the upgraded file.
+        QVERIFY(s.setThreshold(ThresholdRow{QStringLiteral("stage1.cv_max"),
+                                            0.08,
+                                            ThresholdSource::Suggested,
+                                            QStringLiteral("from probe-2n"),
+                                            {}}));
+        QCOMPARE(s.threshold(QStringLiteral("stage1.cv_max"))->source, ThresholdSource::Suggested);
+        RunData run;
+        run.name = QStringLiteral("train-b");
+        run.kind = RunKind::Imported;
+        run.recordName = QStringLiteral("baseline-4e");
+        run.expertLoad = {{0, 0, {1, 2, 3, 4}}};
+        run.stepMetrics = {{0, QStringLiteral("lm_loss"), 9.0}};
+        const auto id = s.saveRun(run);
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().text()));
+        QCOMPARE(s.expertLoad(*id)[0].tokensPerExpert, QVector<quint32>({1, 2, 3, 4}));
+        QVERIFY(s.removeRun(QStringLiteral("train-a"))); // cascades through the rebuilt table
+        QVERIFY(s.integrityProblems()->isEmpty());
+    }
+
+    void keepsABackupOfTheOldFile() {
+        const QString path = m_dir.filePath(QStringLiteral("backup.moewb"));
+        QCOMPARE(writeV1File(path), QString());
+        QVERIFY(ProjectStore::open(path));
+        const QString backup = path + QStringLiteral(".v1.bak");
+        QVERIFY(QFile::exists(backup));
+        withConnection(backup, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 1);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load")), 15);
+        });
+        QVERIFY(ProjectStore::open(path)); // already current: no second backup
+        QVERIFY(!QFile::exists(backup + QStringLiteral(".2")));
+    }
+
+    void upgradedSchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new.moewb"));
+        QCOMPARE(writeV1File(oldPath), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.size() > 40);
+        QCOMPARE(upgraded, fresh);
+    }
+
+    void failedUpgradeLeavesTheFileAsItWas() {
+        // A v1 row the migration cannot convert: the step's transaction rolls back.
+        const QString path = m_dir.filePath(QStringLiteral("broken.moewb"));
+        QCOMPARE(writeV1File(path, QStringLiteral("INSERT INTO expert_load VALUES (2, 5, 0, 70000, 1);")),
+                 QString());
+        auto opened = ProjectStore::open(path);
+        QVERIFY(!opened);
+        QCOMPARE(opened.error().file, path);
+        QVERIFY2(opened.error().message.contains(QStringLiteral("from schema version 1 to 2")),
+                 qPrintable(opened.error().text()));
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 1);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load WHERE expert IS NOT NULL")),
+                     16);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name LIKE '%_v2'")),
+                     0);
+        });
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreMigration)
+#include "test_store_migration.moc"
