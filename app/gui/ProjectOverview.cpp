@@ -1,5 +1,7 @@
 #include "ProjectOverview.h"
 
+#include "PageWidgets.h"
+
 #include "record/RecordValidation.h"
 #include "store/ProjectStore.h"
 
@@ -12,11 +14,7 @@ namespace moewb::gui {
 ProjectOverview::ProjectOverview(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("projectOverview"));
     auto* layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setPointSizeF(f.pointSizeF() * 1.6);
-    f.setBold(true);
-    m_title->setFont(f);
+    m_title = makePageTitle(this, 1.6);
     m_body = new QLabel(this);
     m_body->setWordWrap(true);
     m_body->setTextFormat(Qt::RichText);

@@ -1,5 +1,7 @@
 #include "RecordView.h"
 
+#include "PageWidgets.h"
+
 #include "record/RecordFields.h"
 #include "record/RecordValidation.h"
 #include "store/ProjectStore.h"
@@ -42,24 +44,11 @@ void flatten(const QJsonObject& object, const QString& prefix, QMap<QString, QSt
 RecordView::RecordView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("recordView"));
     auto* layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setPointSizeF(f.pointSizeF() * 1.4);
-    f.setBold(true);
-    m_title->setFont(f);
+    m_title = makePageTitle(this);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("recordStatus"));
-    m_table = new QTableWidget(this);
-    m_table->setColumnCount(3);
-    m_table->setHorizontalHeaderLabels({tr("Field"), tr("Value"), tr("Problem")});
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
+    m_table = makeReadOnlyTable(this, {tr("Field"), tr("Value"), tr("Problem")});
     layout->addWidget(m_title);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);

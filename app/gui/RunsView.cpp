@@ -1,5 +1,7 @@
 #include "RunsView.h"
 
+#include "PageWidgets.h"
+
 #include "store/ProjectStore.h"
 
 #include <QApplication>
@@ -33,21 +35,9 @@ private:
 RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("runsView"));
     auto* layout = new QVBoxLayout(this);
-    m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setPointSizeF(f.pointSizeF() * 1.4);
-    f.setBold(true);
-    m_title->setFont(f);
-    m_table = new QTableWidget(this);
-    m_table->setColumnCount(8);
-    m_table->setHorizontalHeaderLabels({tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"),
-                                        tr("Comm. samples"), tr("Steps"), tr("Expert-load blocks"), tr("Created")});
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
+    m_title = makePageTitle(this);
+    m_table = makeReadOnlyTable(this, {tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"), tr("Comm. samples"),
+                                       tr("Steps"), tr("Expert-load blocks"), tr("Created")});
     m_table->setSortingEnabled(true);
     layout->addWidget(m_title);
     layout->addWidget(m_table, 1);
