@@ -16,28 +16,32 @@ class JsonSchemaCheck {
 public:
     explicit JsonSchemaCheck(QJsonObject root) : root_(std::move(root)) {}
 
-    QStringList validate(const QJsonValue& value) const
-    {
+    QStringList validate(const QJsonValue& value) const {
         QStringList errors;
         check(value, root_, QStringLiteral("$"), errors);
         return errors;
     }
 
 private:
-    static bool hasType(const QJsonValue& v, const QString& type)
-    {
-        if (type == "object") return v.isObject();
-        if (type == "array") return v.isArray();
-        if (type == "string") return v.isString();
-        if (type == "boolean") return v.isBool();
-        if (type == "null") return v.isNull();
-        if (type == "number") return v.isDouble();
-        if (type == "integer") return v.isDouble() && std::floor(v.toDouble()) == v.toDouble();
+    static bool hasType(const QJsonValue& v, const QString& type) {
+        if (type == "object")
+            return v.isObject();
+        if (type == "array")
+            return v.isArray();
+        if (type == "string")
+            return v.isString();
+        if (type == "boolean")
+            return v.isBool();
+        if (type == "null")
+            return v.isNull();
+        if (type == "number")
+            return v.isDouble();
+        if (type == "integer")
+            return v.isDouble() && std::floor(v.toDouble()) == v.toDouble();
         return false;
     }
 
-    void check(const QJsonValue& v, QJsonObject schema, const QString& path, QStringList& errors) const
-    {
+    void check(const QJsonValue& v, QJsonObject schema, const QString& path, QStringList& errors) const {
         if (schema.contains("$ref")) {
             const QString ref = schema.value("$ref").toString();
             schema = root_.value("$defs").toObject().value(ref.section('/', -1)).toObject();
@@ -77,11 +81,12 @@ private:
         if (v.isArray() && schema.contains("items")) {
             const QJsonArray a = v.toArray();
             for (int i = 0; i < a.size(); ++i)
-                check(a.at(i), schema.value("items").toObject(), path + "[" + QString::number(i) + "]", errors);
+                check(a.at(i), schema.value("items").toObject(), path + "[" + QString::number(i) + "]",
+                      errors);
         }
     }
 
     QJsonObject root_;
 };
 
-}  // namespace probetest
+} // namespace probetest

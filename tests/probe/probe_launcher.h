@@ -23,15 +23,13 @@
 
 namespace probetest {
 
-inline QString probePath()
-{
+inline QString probePath() {
     return QStringLiteral(MOEWB_PROBE_EXECUTABLE);
 }
 
 // Binds host:port (port 0: the OS picks); returns the bound port, 0 on failure. The
 // socket is closed again unless keepFd is given.
-inline quint16 bindPort(const char* host, quint16 port, int* keepFd = nullptr)
-{
+inline quint16 bindPort(const char* host, quint16 port, int* keepFd = nullptr) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     const int one = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -41,8 +39,8 @@ inline quint16 bindPort(const char* host, quint16 port, int* keepFd = nullptr)
     ::inet_pton(AF_INET, host, &a.sin_addr);
     socklen_t len = sizeof a;
     quint16 bound = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && ::listen(fd, 4) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
         bound = ntohs(a.sin_port);
     if (keepFd && bound)
         *keepFd = fd;
@@ -52,8 +50,7 @@ inline quint16 bindPort(const char* host, quint16 port, int* keepFd = nullptr)
 }
 
 // A port free right now on 127.0.0.1.
-inline quint16 freePort()
-{
+inline quint16 freePort() {
     return bindPort("127.0.0.1", 0);
 }
 
@@ -68,22 +65,20 @@ struct RankRun {
 class ProbeRanks {
 public:
     // Starts world ranks: rank r listens on 127.0.0.(r+1); extra arguments go to every rank.
-    ProbeRanks(int world, const QStringList& extra, quint16 port = 0)
-        : port_(port ? port : freePort())
-    {
+    ProbeRanks(int world, const QStringList& extra, quint16 port = 0) : port_(port ? port : freePort()) {
         for (int r = 0; r < world; ++r) {
             RankRun run;
             run.process = std::make_unique<QProcess>();
-            QStringList args{"--rank", QString::number(r), "--world", QString::number(world), "--rendezvous",
-                             QStringLiteral("127.0.0.1:%1").arg(port_), "--listen",
-                             QStringLiteral("127.0.0.%1").arg(r + 1)};
+            QStringList args{"--rank",       QString::number(r),
+                             "--world",      QString::number(world),
+                             "--rendezvous", QStringLiteral("127.0.0.1:%1").arg(port_),
+                             "--listen",     QStringLiteral("127.0.0.%1").arg(r + 1)};
             args += extra;
             run.process->start(probePath(), args);
             runs_.push_back(std::move(run));
         }
     }
-    ~ProbeRanks()
-    {
+    ~ProbeRanks() {
         for (RankRun& r : runs_)
             if (r.process->state() != QProcess::NotRunning) {
                 r.process->kill();
@@ -97,8 +92,7 @@ public:
 
     // Waits for every rank (but `except`), collecting output; false when one is still
     // running at the end.
-    bool waitAll(int timeoutMs, int except = -1)
-    {
+    bool waitAll(int timeoutMs, int except = -1) {
         QElapsedTimer timer;
         timer.start();
         bool all = true;
@@ -116,14 +110,14 @@ public:
         return all;
     }
 
-    QString describe() const
-    {
+    QString describe() const {
         QString s;
         for (std::size_t i = 0; i < runs_.size(); ++i)
             s += QStringLiteral("--- rank %1 exit %2\nstdout:\n%3\nstderr:\n%4\n")
                      .arg(i)
                      .arg(runs_[i].exitCode)
-                     .arg(QString::fromLocal8Bit(runs_[i].out.right(3000)), QString::fromLocal8Bit(runs_[i].err));
+                     .arg(QString::fromLocal8Bit(runs_[i].out.right(3000)),
+                          QString::fromLocal8Bit(runs_[i].err));
         return s;
     }
 
@@ -132,8 +126,7 @@ private:
     std::vector<RankRun> runs_;
 };
 
-inline QJsonObject readJsonObject(const QString& path)
-{
+inline QJsonObject readJsonObject(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return {};
@@ -142,4 +135,4 @@ inline QJsonObject readJsonObject(const QString& path)
     return doc.object();
 }
 
-}  // namespace probetest
+} // namespace probetest

@@ -16,8 +16,7 @@ namespace {
 const QStringList kLongRun{"-b", "256K", "-e", "256K", "-n", "1000000", "-w", "1"};
 
 // Waits until rank 0 printed the table header, i.e. the mesh is up and timing started.
-bool waitUntilMeasuring(ProbeRanks& ranks, QByteArray& out0, int timeoutMs)
-{
+bool waitUntilMeasuring(ProbeRanks& ranks, QByteArray& out0, int timeoutMs) {
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < timeoutMs) {
@@ -29,13 +28,12 @@ bool waitUntilMeasuring(ProbeRanks& ranks, QByteArray& out0, int timeoutMs)
     return false;
 }
 
-}  // namespace
+} // namespace
 
 class TestProbeFaults : public QObject {
     Q_OBJECT
 private:
-    void expectOthersFail(ProbeRanks& ranks, int world, int missing, qint64 withinMs, QElapsedTimer& since)
-    {
+    void expectOthersFail(ProbeRanks& ranks, int world, int missing, qint64 withinMs, QElapsedTimer& since) {
         QVERIFY2(ranks.waitAll(static_cast<int>(withinMs), missing), qPrintable(ranks.describe()));
         const qint64 elapsed = since.elapsed();
         QVERIFY2(elapsed <= withinMs, qPrintable(QStringLiteral("took %1 ms").arg(elapsed)));
@@ -49,8 +47,7 @@ private:
     }
 
 private slots:
-    void killedRankEndsTheOthers()
-    {
+    void killedRankEndsTheOthers() {
         ProbeRanks ranks(4, kLongRun + QStringList{"--timeout", "10"});
         QByteArray out0;
         QVERIFY2(waitUntilMeasuring(ranks, out0, 20000), qPrintable(ranks.describe()));
@@ -61,8 +58,7 @@ private slots:
         expectOthersFail(ranks, 4, 2, 10000, since);
     }
 
-    void hungRankEndsTheOthersAfterTimeout()
-    {
+    void hungRankEndsTheOthersAfterTimeout() {
         ProbeRanks ranks(4, kLongRun + QStringList{"--timeout", "3"});
         QByteArray out0;
         QVERIFY2(waitUntilMeasuring(ranks, out0, 20000), qPrintable(ranks.describe()));
@@ -77,12 +73,12 @@ private slots:
         ::kill(pid, SIGCONT);
     }
 
-    void rankThatNeverJoinsIsNamed()
-    {
+    void rankThatNeverJoinsIsNamed() {
         const quint16 port = freePort();
         QProcess r0, r1;
-        const QStringList common{"--world", "3", "--rendezvous", QStringLiteral("127.0.0.1:%1").arg(port),
-                                 "--timeout", "2", "-b", "1K", "-e", "1K"};
+        const QStringList common{"--world",   "3", "--rendezvous", QStringLiteral("127.0.0.1:%1").arg(port),
+                                 "--timeout", "2", "-b",           "1K",
+                                 "-e",        "1K"};
         QElapsedTimer t;
         t.start();
         r0.start(probePath(), QStringList{"--rank", "0", "--listen", "127.0.0.1"} + common);
@@ -98,37 +94,36 @@ private slots:
         QVERIFY2(err1.contains("rank 2"), err1.constData());
     }
 
-    void rendezvousThatNeverAnswersTimesOut()
-    {
+    void rendezvousThatNeverAnswersTimesOut() {
         const quint16 port = freePort();
         QProcess r1;
         QElapsedTimer t;
         t.start();
-        r1.start(probePath(), {"--rank", "1", "--world", "2", "--rendezvous", QStringLiteral("127.0.0.1:%1").arg(port),
-                               "--timeout", "1.5"});
+        r1.start(probePath(), {"--rank", "1", "--world", "2", "--rendezvous",
+                               QStringLiteral("127.0.0.1:%1").arg(port), "--timeout", "1.5"});
         QVERIFY(r1.waitForFinished(10000));
         QCOMPARE(r1.exitCode(), 3);
         QVERIFY(t.elapsed() < 6000);
         QVERIFY(r1.readAllStandardError().contains("rank 0"));
     }
 
-    void badOptionsGiveUsageAndExit2_data()
-    {
+    void badOptionsGiveUsageAndExit2_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("unknown flag") << QStringList{"--bogus"};
         QTest::newRow("bad size") << QStringList{"-b", "1X"};
-        QTest::newRow("rank beyond world") << QStringList{"--rank", "4", "--world", "4", "--rendezvous", "127.0.0.1:1"};
+        QTest::newRow("rank beyond world")
+            << QStringList{"--rank", "4", "--world", "4", "--rendezvous", "127.0.0.1:1"};
         QTest::newRow("no rendezvous") << QStringList{"--rank", "0", "--world", "2"};
         QTest::newRow("bad check") << QStringList{"-c", "2"};
         QTest::newRow("bad backend") << QStringList{"--backend", "gloo"};
         QTest::newRow("bad pattern") << QStringList{"--pattern", "hot:0:2"};
         QTest::newRow("missing matrix") << QStringList{"--pattern", "matrix:/nonexistent/matrix.txt"};
         QTest::newRow("missing value") << QStringList{"-n"};
-        QTest::newRow("bad rendezvous") << QStringList{"--rank", "0", "--world", "2", "--rendezvous", "nohostport"};
+        QTest::newRow("bad rendezvous")
+            << QStringList{"--rank", "0", "--world", "2", "--rendezvous", "nohostport"};
     }
 
-    void badOptionsGiveUsageAndExit2()
-    {
+    void badOptionsGiveUsageAndExit2() {
         QFETCH(QStringList, args);
         QProcess p;
         p.start(probePath(), args);
@@ -138,8 +133,7 @@ private slots:
         QVERIFY2(err.contains("usage: moe-probe"), err.constData());
     }
 
-    void helpAndVersionExit0()
-    {
+    void helpAndVersionExit0() {
         QProcess p;
         p.start(probePath(), {"--help"});
         QVERIFY(p.waitForFinished(10000));
@@ -151,8 +145,7 @@ private slots:
         QVERIFY(p.readAllStandardOutput().contains("moe-probe/1"));
     }
 
-    void finishedRunLeavesNoPortOrProcess()
-    {
+    void finishedRunLeavesNoPortOrProcess() {
         ProbeRanks ranks(4, {"-b", "8K", "-e", "8K", "-n", "2", "-w", "0", "--timeout", "10"});
         QVERIFY2(ranks.waitAll(30000), qPrintable(ranks.describe()));
         for (int r = 0; r < 4; ++r) {
@@ -172,7 +165,8 @@ private slots:
             const quint16 port = table.mid(at + key.size(), 5).trimmed().toUShort();
             QVERIFY(port > 0);
             int keep = -1;
-            QCOMPARE(bindPort(QStringLiteral("127.0.0.%1").arg(r + 1).toLatin1().constData(), port, &keep), port);
+            QCOMPARE(bindPort(QStringLiteral("127.0.0.%1").arg(r + 1).toLatin1().constData(), port, &keep),
+                     port);
             ::close(keep);
         }
     }

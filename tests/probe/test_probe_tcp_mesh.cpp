@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QStandardPaths>
 
 #include <cmath>
 
@@ -13,20 +14,18 @@ using namespace probetest;
 
 namespace {
 
-bool near(double a, double b, double rel = 1e-9)
-{
+bool near(double a, double b, double rel = 1e-9) {
     return std::abs(a - b) <= rel * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-qint64 sum(const QJsonArray& a)
-{
+qint64 sum(const QJsonArray& a) {
     qint64 s = 0;
     for (const QJsonValue& v : a)
         s += v.toInteger();
     return s;
 }
 
-}  // namespace
+} // namespace
 
 class TestProbeTcpMesh : public QObject {
     Q_OBJECT
@@ -35,8 +34,7 @@ private:
 
     // Runs 4 ranks to completion and returns rank 0's JSON after the generic checks:
     // exit codes, schema, figures consistent with each other, data validated.
-    QJsonObject runFour(const QStringList& args, QByteArray* table = nullptr)
-    {
+    QJsonObject runFour(const QStringList& args, QByteArray* table = nullptr) {
         const QString json = dir_.filePath(QStringLiteral("run%1.json").arg(++runs_));
         ProbeRanks ranks(4, args + QStringList{"-J", json, "-c", "1", "--timeout", "20"});
         const bool finished = ranks.waitAll(60000);
@@ -53,16 +51,14 @@ private:
         return doc;
     }
 
-    void checkSchema(const QJsonObject& doc)
-    {
+    void checkSchema(const QJsonObject& doc) {
         const QJsonObject schema = readJsonObject(QStringLiteral(MOEWB_PROBE_SCHEMA));
         QVERIFY(!schema.isEmpty());
         const QStringList errors = JsonSchemaCheck(schema).validate(doc);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
     }
 
-    void checkArithmetic(const QJsonObject& doc)
-    {
+    void checkArithmetic(const QJsonObject& doc) {
         const int n = doc.value("environment").toObject().value("world").toInt();
         QCOMPARE(n, 4);
         const QJsonArray results = doc.value("results").toArray();
@@ -82,18 +78,31 @@ private:
             const QJsonArray sent = r.value("bytes_sent").toArray();
             QCOMPARE(sent.size(), n);
             QCOMPARE(r.value("bytes_received").toArray().size(), n);
-            QCOMPARE(sum(sent), sum(r.value("bytes_received").toArray()));  // every byte lands somewhere
+            QCOMPARE(sum(sent), sum(r.value("bytes_received").toArray())); // every byte lands somewhere
             const double bytes = r.value("bytes_per_rank").toDouble();
             QVERIFY(near(bytes, static_cast<double>(sum(sent)) / n));
             const double algbw = r.value("algbw_gbps").toDouble();
             QVERIFY2(near(algbw, bytes / median_s / 1e9, 1e-6), "algbw = bytes per rank / median time");
-            QVERIFY2(near(r.value("busbw_gbps").toDouble(), algbw * (n - 1) / n, 1e-9), "busbw = algbw (n-1)/n");
+            QVERIFY2(near(r.value("busbw_gbps").toDouble(), algbw * (n - 1) / n, 1e-9),
+                     "busbw = algbw (n-1)/n");
             QCOMPARE(r.value("repeats").toArray().size(), repeats);
             for (const QJsonValue& pv : r.value("repeats").toArray()) {
                 const QJsonObject p = pv.toObject();
                 const double pb = p.value("algbw_gbps").toDouble();
                 QVERIFY(near(p.value("busbw_gbps").toDouble(), pb * (n - 1) / n, 1e-9));
-                QVERIFY(near(pb, bytes / (p.value("time_us").toObject().value("median").toDouble() * 1e-6) / 1e9, 1e-6));
+                QVERIFY(near(pb,
+                             bytes / (p.value("time_us").toObject().value("median").toDouble() * 1e-6) / 1e9,
+                             1e-6));
+                // The raw samples are every timed iteration, and their extremes are the summary's.
+                const QJsonArray samples = p.value("samples_us").toArray();
+                QCOMPARE(samples.size(), iters);
+                double lo = samples.at(0).toDouble(), hi = lo;
+                for (const QJsonValue& sv : samples) {
+                    lo = std::min(lo, sv.toDouble());
+                    hi = std::max(hi, sv.toDouble());
+                }
+                QVERIFY(near(lo, p.value("time_us").toObject().value("min").toDouble(), 1e-9));
+                QVERIFY(near(hi, p.value("time_us").toObject().value("max").toDouble(), 1e-9));
             }
             QCOMPARE(r.value("wrong_bytes").toInt(-1), 0);
         }
@@ -103,12 +112,12 @@ private:
     int runs_ = 0;
 
 private slots:
-    void uniformSweep()
-    {
+    void uniformSweep() {
         QByteArray table;
-        const QJsonObject doc = runFour({"-b", "4K", "-e", "256K", "-f", "8", "-n", "4", "-w", "1", "-R", "2"}, &table);
+        const QJsonObject doc =
+            runFour({"-b", "4K", "-e", "256K", "-f", "8", "-n", "4", "-w", "1", "-R", "2"}, &table);
         const QJsonArray results = doc.value("results").toArray();
-        QCOMPARE(results.size(), 3);  // 4K, 32K, 256K
+        QCOMPARE(results.size(), 3); // 4K, 32K, 256K
         for (const QJsonValue& rv : results) {
             const QJsonObject r = rv.toObject();
             const qint64 size = r.value("requested_bytes_per_rank").toInteger();
@@ -129,13 +138,14 @@ private slots:
         QVERIFY(table.contains("# nRanks 4 nProcs 4"));
         QVERIFY(table.contains("# Out of bounds values : 0 OK"));
         QVERIFY(table.contains("# Avg bus bandwidth"));
-        const QRegularExpression row(QStringLiteral("^\\s+262144\\s+\\d+\\s"), QRegularExpression::MultilineOption);
+        const QRegularExpression row(QStringLiteral("^\\s+262144\\s+\\d+\\s"),
+                                     QRegularExpression::MultilineOption);
         QVERIFY2(row.match(QString::fromLatin1(table)).hasMatch(), table.constData());
     }
 
-    void hotPattern()
-    {
-        const QJsonObject doc = runFour({"-b", "70K", "-e", "70K", "-n", "3", "-w", "1", "--pattern", "hot:1:4"});
+    void hotPattern() {
+        const QJsonObject doc =
+            runFour({"-b", "70K", "-e", "70K", "-n", "3", "-w", "1", "--pattern", "hot:1:4"});
         QCOMPARE(doc.value("environment").toObject().value("pattern").toString(), QStringLiteral("hot:1:4"));
         const QJsonObject r = doc.value("results").toArray()[0].toObject();
         const qint64 size = 70 * 1024;
@@ -149,8 +159,7 @@ private slots:
         QVERIFY(!r.value("uniform").toBool());
     }
 
-    void matrixPattern()
-    {
+    void matrixPattern() {
         const QString matrix = dir_.filePath("expert_load.txt");
         QFile f(matrix);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -163,15 +172,53 @@ private slots:
         const QJsonObject doc = runFour({"-n", "3", "-w", "1", "--pattern", "matrix:" + matrix});
         const QJsonObject r = doc.value("results").toArray()[0].toObject();
         // Without -b/-e the matrix is replayed as written.
-        QCOMPARE(r.value("requested_bytes_per_rank").toInteger(), 88 * 1024);  // 352 KiB over 4 rows
+        QCOMPARE(r.value("requested_bytes_per_rank").toInteger(), 88 * 1024); // 352 KiB over 4 rows
         const QList<qint64> sent{64 * 1024, 32 * 1024, 128 * 1024, 128 * 1024};
         const QList<qint64> received{80 * 1024, 80 * 1024, 48 * 1024, 144 * 1024};
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(r.value("bytes_sent").toArray()[i].toInteger(), sent[i]);
             QCOMPARE(r.value("bytes_received").toArray()[i].toInteger(), received[i]);
         }
-        QCOMPARE(r.value("busiest_rank").toInt(), 2);  // 128 KiB leave rank 2; rank 3's own chunk stays home
+        QCOMPARE(r.value("busiest_rank").toInt(), 2); // 128 KiB leave rank 2; rank 3's own chunk stays home
         QCOMPARE(r.value("busiest_rank_bytes").toInteger(), 128 * 1024);
+    }
+
+    void ranksFromMpirunEnvironment() {
+        // Rank and world from OMPI_COMM_WORLD_*; the probe itself does not use MPI.
+        const QString mpirun = QStandardPaths::findExecutable("mpirun");
+        if (mpirun.isEmpty())
+            QSKIP("mpirun is not installed");
+        const QString json = dir_.filePath("mpirun.json");
+        QProcess p;
+        p.start(mpirun, {"--allow-run-as-root",
+                         "--oversubscribe",
+                         "-np",
+                         "3",
+                         probePath(),
+                         "--rendezvous",
+                         QStringLiteral("127.0.0.1:%1").arg(freePort()),
+                         "-b",
+                         "12K",
+                         "-e",
+                         "12K",
+                         "-n",
+                         "2",
+                         "-w",
+                         "1",
+                         "-c",
+                         "1",
+                         "--timeout",
+                         "20",
+                         "-J",
+                         json});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject doc = readJsonObject(json);
+        checkSchema(doc);
+        QCOMPARE(doc.value("options").toObject().value("launcher").toString(),
+                 QStringLiteral("mpirun (Open MPI)"));
+        QCOMPARE(doc.value("environment").toObject().value("world").toInt(), 3);
+        QCOMPARE(doc.value("summary").toObject().value("wrong_bytes").toInt(-1), 0);
     }
 };
 

@@ -22,27 +22,24 @@ using namespace moeprobe;
 
 namespace {
 
-ProbeOptions parse(std::vector<const char*> args)
-{
+ProbeOptions parse(std::vector<const char*> args) {
     args.insert(args.begin(), "moe-probe");
     return parse_probe_options(static_cast<int>(args.size()), args.data());
 }
 
-void writeFile(const QString& path, const QByteArray& text)
-{
+void writeFile(const QString& path, const QByteArray& text) {
     QDir().mkpath(QFileInfo(path).path());
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text);
 }
 
-}  // namespace
+} // namespace
 
 class TestProbeUnits : public QObject {
     Q_OBJECT
 private slots:
-    void byteSizesTakeBinarySuffixes()
-    {
+    void byteSizesTakeBinarySuffixes() {
         QCOMPARE(parse_byte_size("123"), 123ull);
         QCOMPARE(parse_byte_size("64K"), 65536ull);
         QCOMPARE(parse_byte_size("1M"), 1048576ull);
@@ -52,16 +49,14 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(UsageError, parse_byte_size("99999999999G"));
     }
 
-    void sweepFollowsNcclTestsLoop()
-    {
+    void sweepFollowsNcclTestsLoop() {
         ProbeOptions o = parse({"-b", "1K", "-e", "16K", "-f", "4"});
         QCOMPARE(sweep_sizes(o), (std::vector<std::uint64_t>{1024, 4096, 16384}));
         o = parse({"-b", "1K", "-e", "3K", "-i", "1K"});
         QCOMPARE(sweep_sizes(o), (std::vector<std::uint64_t>{1024, 2048, 3072}));
     }
 
-    void optionsRejectNonsense()
-    {
+    void optionsRejectNonsense() {
         QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--bogus"}));
         QVERIFY_THROWS_EXCEPTION(UsageError, parse({"-c", "2"}));
         QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--rank", "1"}));
@@ -73,8 +68,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--timeout", "-1"}));
     }
 
-    void rankAndWorldComeFromLaunchers()
-    {
+    void rankAndWorldComeFromLaunchers() {
         qputenv("SLURM_PROCID", "3");
         qputenv("SLURM_NTASKS", "8");
         qputenv("SLURM_LOCALID", "1");
@@ -85,10 +79,10 @@ private slots:
         QCOMPARE(QString::fromStdString(o.launcher), QStringLiteral("slurm"));
         qputenv("OMPI_COMM_WORLD_RANK", "2");
         qputenv("OMPI_COMM_WORLD_SIZE", "4");
-        o = parse({"--rendezvous", "node1:29500"});  // Open MPI wins over Slurm
+        o = parse({"--rendezvous", "node1:29500"}); // Open MPI wins over Slurm
         QCOMPARE(o.rank, 2);
         QCOMPARE(o.world, 4);
-        o = parse({"--rank", "0", "--world", "1"});  // the command line wins over both
+        o = parse({"--rank", "0", "--world", "1"}); // the command line wins over both
         QCOMPARE(o.world, 1);
         qunsetenv("SLURM_PROCID");
         qunsetenv("SLURM_NTASKS");
@@ -103,8 +97,7 @@ private slots:
         qunsetenv("PMI_SIZE");
     }
 
-    void percentilesMatchNumpyLinear()
-    {
+    void percentilesMatchNumpyLinear() {
         // numpy.percentile(range(1, 11), [50, 95, 99]) == [5.5, 9.55, 9.91]; std(ddof=1) = 3.0276...
         std::vector<double> v(10);
         std::iota(v.begin(), v.end(), 1.0);
@@ -122,8 +115,7 @@ private slots:
         QCOMPARE(one.stddev, 0.0);
     }
 
-    void spreadGivesSampleVarianceAndCv()
-    {
+    void spreadGivesSampleVarianceAndCv() {
         const SpreadSummary s = summarize_spread({10.0, 12.0, 14.0});
         QCOMPARE(s.mean, 12.0);
         QCOMPARE(s.variance, 4.0);
@@ -131,15 +123,13 @@ private slots:
         QCOMPARE(summarize_spread({5.0}).cv, 0.0);
     }
 
-    void splitByWeightsAddsUpExactly()
-    {
+    void splitByWeightsAddsUpExactly() {
         const auto parts = split_by_weights(1000003, {1.0, 2.0, 3.0, 0.5});
         QCOMPARE(std::accumulate(parts.begin(), parts.end(), std::uint64_t{0}), 1000003ull);
         QVERIFY(parts[2] > parts[1] && parts[1] > parts[0] && parts[0] > parts[3]);
     }
 
-    void uniformPatternRoundsDownLikeNcclTests()
-    {
+    void uniformPatternRoundsDownLikeNcclTests() {
         const TrafficPlan p = UniformPattern().plan(4, 1030);
         QCOMPARE(p.bytes(1, 2), 257ull);
         QCOMPARE(p.sent_by(0), 1028ull);
@@ -148,8 +138,7 @@ private slots:
         QCOMPARE(p.recv_offset(2, 1), 257ull);
     }
 
-    void hotDestinationsGetFTimesTheBytes()
-    {
+    void hotDestinationsGetFTimesTheBytes() {
         const auto pattern = make_traffic_pattern("hot:1:4");
         const TrafficPlan p = pattern->plan(4, 7000);
         for (int s = 0; s < 4; ++s) {
@@ -163,21 +152,19 @@ private slots:
         QVERIFY(!p.uniform());
     }
 
-    void zipfFavoursLowRanks()
-    {
+    void zipfFavoursLowRanks() {
         const TrafficPlan p = make_traffic_pattern("zipf:1")->plan(4, 1 << 20);
         QCOMPARE(p.sent_by(2), 1ull << 20);
         QVERIFY(p.bytes(0, 0) > p.bytes(0, 1) && p.bytes(0, 1) > p.bytes(0, 3));
         QVERIFY(std::abs(static_cast<double>(p.bytes(0, 0)) / p.bytes(0, 1) - 2.0) < 1e-3);
     }
 
-    void matrixPatternReplaysOrScales()
-    {
+    void matrixPatternReplaysOrScales() {
         QTemporaryDir dir;
         const QString path = dir.filePath("m.txt");
         writeFile(path, "# per-pair bytes\n0 1K 2K 1K\n1K, 0, 1K, 0\n4K 4K 0 0\n0 0 0 8K\n");
         const auto pattern = make_traffic_pattern("matrix:" + path.toStdString());
-        QCOMPARE(pattern->natural_bytes_per_rank(), 5632ull);  // 22 KiB over 4 rows
+        QCOMPARE(pattern->natural_bytes_per_rank(), 5632ull); // 22 KiB over 4 rows
         const TrafficPlan asIs = pattern->plan(4, 5632);
         QCOMPARE(asIs.sent_by(2), 8192ull);
         QCOMPARE(asIs.received_by(3), 9216ull);
@@ -194,8 +181,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(UsageError, make_traffic_pattern("gaussian"));
     }
 
-    void jsonWriterEscapesAndDropsNonFinite()
-    {
+    void jsonWriterEscapesAndDropsNonFinite() {
         JsonWriter w(false);
         w.begin_object();
         w.field("s", std::string("a\"b\\c\n\x01"));
@@ -206,14 +192,14 @@ private slots:
         w.key("e").begin_object().end_object();
         w.end_object();
         QCOMPARE(QString::fromStdString(w.text()),
-                 QStringLiteral("{\"s\":\"a\\\"b\\\\c\\n\\u0001\",\"nan\":null,\"inf\":null,\"x\":1.5,\"a\":[1,true,null],\"e\":{}}"));
+                 QStringLiteral("{\"s\":\"a\\\"b\\\\c\\n\\u0001\",\"nan\":null,\"inf\":null,\"x\":1.5,\"a\":["
+                                "1,true,null],\"e\":{}}"));
         QJsonParseError error{};
         QJsonDocument::fromJson(QByteArray::fromStdString(w.text()), &error);
         QCOMPARE(error.error, QJsonParseError::NoError);
     }
 
-    void rankFactsSurviveTheWire()
-    {
+    void rankFactsSurviveTheWire() {
         RankFacts f;
         f.rank = 3;
         f.world = 8;
@@ -231,8 +217,7 @@ private slots:
         QCOMPARE(back[0].nccl_version_code, 22809);
     }
 
-    void inventoryReadsLinkRatesFromSysfs()
-    {
+    void inventoryReadsLinkRatesFromSysfs() {
         QTemporaryDir sys;
         writeFile(sys.filePath("class/net/eth9/speed"), "100000\n");
         writeFile(sys.filePath("class/net/eth9/operstate"), "up\n");
@@ -242,9 +227,10 @@ private slots:
         writeFile(sys.filePath("class/infiniband/mlx5_0/ports/1/rate"), "200 Gb/sec (4X HDR)\n");
         writeFile(sys.filePath("class/infiniband/mlx5_0/ports/1/state"), "4: ACTIVE\n");
         ProbeOptions o;
-        o.nccl_lib = "/nonexistent/libnccl.so.2";  // keep the test independent of the machine
-        const QJsonObject inv =
-            QJsonDocument::fromJson(QByteArray::fromStdString(node_inventory_json(o, sys.path().toStdString()))).object();
+        o.nccl_lib = "/nonexistent/libnccl.so.2"; // keep the test independent of the machine
+        const QJsonObject inv = QJsonDocument::fromJson(QByteArray::fromStdString(
+                                                            node_inventory_json(o, sys.path().toStdString())))
+                                    .object();
         QCOMPARE(inv.value("schema").toString(), QStringLiteral("moe-probe-inventory/1"));
         QVERIFY(inv.value("nccl").isNull());
         const QJsonArray nics = inv.value("nics").toArray();
@@ -253,7 +239,8 @@ private slots:
         QCOMPARE(nics[0].toObject().value("link_rate_gbps").toDouble(), 100.0);
         QCOMPARE(nics[0].toObject().value("mtu").toInt(), 9000);
         QVERIFY(nics[1].toObject().value("link_rate_gbps").isNull());
-        const QJsonObject port = inv.value("infiniband").toArray()[0].toObject().value("ports").toArray()[0].toObject();
+        const QJsonObject port =
+            inv.value("infiniband").toArray()[0].toObject().value("ports").toArray()[0].toObject();
         QCOMPARE(port.value("link_rate_gbps").toDouble(), 200.0);
         QCOMPARE(port.value("state").toString(), QStringLiteral("4: ACTIVE"));
     }

@@ -2,6 +2,7 @@
 // tcp backend (and --inventory) on a machine that has neither library.
 #include "probe_launcher.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QProcessEnvironment>
 
@@ -9,8 +10,7 @@ using namespace probetest;
 
 namespace {
 
-QProcessEnvironment environmentWithoutGpuPaths()
-{
+QProcessEnvironment environmentWithoutGpuPaths() {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char* var : {"LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "LD_PRELOAD"})
         env.remove(QString::fromLatin1(var));
@@ -18,8 +18,7 @@ QProcessEnvironment environmentWithoutGpuPaths()
 }
 
 // Runs a shell command line; returns exit code, output in out.
-int runShell(const QString& command, QByteArray& out, const QProcessEnvironment& env)
-{
+int runShell(const QString& command, QByteArray& out, const QProcessEnvironment& env) {
     QProcess p;
     p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::MergedChannels);
@@ -30,13 +29,12 @@ int runShell(const QString& command, QByteArray& out, const QProcessEnvironment&
     return p.exitCode();
 }
 
-}  // namespace
+} // namespace
 
 class TestProbeWithoutGpuLibs : public QObject {
     Q_OBJECT
 private slots:
-    void lddShowsNeitherCudaNorNccl()
-    {
+    void lddShowsNeitherCudaNorNccl() {
         QByteArray out;
         QCOMPARE(runShell("ldd '" + probePath() + "'", out, environmentWithoutGpuPaths()), 0);
         QVERIFY2(!out.contains("libcuda"), out.constData());
@@ -45,8 +43,7 @@ private slots:
         QVERIFY2(!out.contains("libcudart"), out.constData());
     }
 
-    void tcpRunLoadsNoGpuLibrary()
-    {
+    void tcpRunLoadsNoGpuLibrary() {
         // LD_DEBUG lists every library the loader opens, including dlopen()ed ones.
         QProcessEnvironment env = environmentWithoutGpuPaths();
         env.insert("LD_DEBUG", "libs");
@@ -58,26 +55,27 @@ private slots:
         QVERIFY(out.contains("Out of bounds values : 0 OK"));
     }
 
-    void runsWhereNoCudaOrNcclExists()
-    {
+    void runsWhereNoCudaOrNcclExists() {
         // A private mount namespace hides the CUDA toolkit; skipped where unshare is not allowed.
         QByteArray out;
         const QProcessEnvironment env = environmentWithoutGpuPaths();
-        if (runShell("unshare -m sh -c 'mount -t tmpfs none /usr/local 2>/dev/null && echo hidden'", out, env) != 0
-            || !out.contains("hidden"))
+        if (runShell("unshare -m sh -c 'mount -t tmpfs none /usr/local 2>/dev/null && echo hidden'", out,
+                     env) != 0 ||
+            !out.contains("hidden"))
             QSKIP("no mount namespace here (unshare -m needs CAP_SYS_ADMIN)");
         // The binary may live under /usr/local; run a copy from a directory that stays visible.
         QTemporaryDir dir;
         QVERIFY(QFile::copy(probePath(), dir.filePath("moe-probe")));
         QFile script(dir.filePath("hidden.sh"));
         QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write("set -e\n"
-                     "mount -t tmpfs none /usr/local\n"
-                     "for f in $(ldconfig -p | awk '/libnccl|libcuda[.]so/ {print $NF}'); do test ! -e \"$f\"; done\n"
-                     "d=$(dirname \"$0\")\n"
-                     "\"$d/moe-probe\" --inventory > \"$d/inv.json\"\n"
-                     "\"$d/moe-probe\" -b 4K -e 64K -f 4 -n 3 -w 1 -c 1 > \"$d/table.txt\"\n"
-                     "cat \"$d/inv.json\"; echo ===; cat \"$d/table.txt\"\n");
+        script.write(
+            "set -e\n"
+            "mount -t tmpfs none /usr/local\n"
+            "for f in $(ldconfig -p | awk '/libnccl|libcuda[.]so/ {print $NF}'); do test ! -e \"$f\"; done\n"
+            "d=$(dirname \"$0\")\n"
+            "\"$d/moe-probe\" --inventory > \"$d/inv.json\"\n"
+            "\"$d/moe-probe\" -b 4K -e 64K -f 4 -n 3 -w 1 -c 1 > \"$d/table.txt\"\n"
+            "cat \"$d/inv.json\"; echo ===; cat \"$d/table.txt\"\n");
         script.close();
         const int rc = runShell("unshare -m sh '" + script.fileName() + "'", out, env);
         QVERIFY2(rc == 0, out.constData());
@@ -90,8 +88,7 @@ private slots:
         QVERIFY(out.contains("Out of bounds values : 0 OK"));
     }
 
-    void ncclBackendExplainsWhatIsMissing()
-    {
+    void ncclBackendExplainsWhatIsMissing() {
         QProcess p;
         p.setProcessEnvironment(environmentWithoutGpuPaths());
         p.start(probePath(), {"--backend", "nccl", "-b", "1K", "-e", "1K"});
@@ -110,8 +107,7 @@ private slots:
 #endif
     }
 
-    void inventoryIsJsonWithNodeFacts()
-    {
+    void inventoryIsJsonWithNodeFacts() {
         QProcess p;
         p.setProcessEnvironment(environmentWithoutGpuPaths());
         p.start(probePath(), {"--inventory", "--nccl-lib", "/nonexistent/libnccl.so.2"});
@@ -123,7 +119,32 @@ private slots:
         QVERIFY(inv.value("cpu").toObject().value("logical_cpus").toInt() >= 1);
         QVERIFY(inv.value("memory_bytes").toDouble() > 0);
         QVERIFY(inv.value("nics").isArray());
-        QVERIFY(inv.value("nccl").isNull());  // an explicit --nccl-lib is final, no fallback
+        QVERIFY(inv.value("nccl").isNull()); // an explicit --nccl-lib is final, no fallback
+    }
+
+    void bundleManifestMatchesItsFiles() {
+        const QDir bundle(QStringLiteral(MOEWB_PROBE_BUNDLE_DIR));
+        const QJsonObject manifest = readJsonObject(bundle.filePath("manifest.json"));
+        QCOMPARE(manifest.value("schema").toString(), QStringLiteral("moe-probe-bundle/1"));
+        QCOMPARE(manifest.value("probe_schema").toString(), QStringLiteral("moe-probe/1"));
+        QVERIFY(!manifest.value("version").toString().isEmpty());
+        const QJsonArray files = manifest.value("files").toArray();
+        QVERIFY(!files.isEmpty());
+        QCOMPARE(files[0].toObject().value("name").toString(), QStringLiteral("moe-probe"));
+        for (const QJsonValue& v : files) {
+            const QJsonObject f = v.toObject();
+            QFile file(bundle.filePath(f.value("name").toString()));
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+            QCOMPARE(file.size(), f.value("bytes").toInteger());
+            QCryptographicHash sha(QCryptographicHash::Sha256);
+            QVERIFY(sha.addData(&file));
+            QCOMPARE(QString::fromLatin1(sha.result().toHex()), f.value("sha256").toString());
+        }
+        // The bundled probe runs (it is a stripped copy of the built one).
+        QProcess p;
+        p.start(bundle.filePath("moe-probe"), {"--version"});
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
     }
 };
 

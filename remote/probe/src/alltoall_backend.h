@@ -52,4 +52,4 @@ std::unique_ptr<AllToAllBackend> make_alltoall_backend(const ProbeOptions& optio
 // True when this binary carries the nccl backend.
 bool nccl_backend_built();
 
-}  // namespace moeprobe
+} // namespace moeprobe

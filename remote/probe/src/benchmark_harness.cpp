@@ -8,8 +8,7 @@
 
 namespace moeprobe {
 
-BandwidthFigures bandwidth_for(const TrafficPlan& plan, double seconds)
-{
+BandwidthFigures bandwidth_for(const TrafficPlan& plan, double seconds) {
     BandwidthFigures b;
     if (!(seconds > 0))
         return b;
@@ -21,23 +20,20 @@ BandwidthFigures bandwidth_for(const TrafficPlan& plan, double seconds)
     return b;
 }
 
-unsigned char check_byte(int src, int dst, std::uint64_t k)
-{
+unsigned char check_byte(int src, int dst, std::uint64_t k) {
     // Differs between neighbouring bytes, senders and receivers, so a misplaced chunk
     // or a shifted offset shows up.
-    const std::uint64_t x = k * 0x9e3779b1ull + static_cast<std::uint64_t>(src) * 0x85ebca6bull
-                            + static_cast<std::uint64_t>(dst) * 0xc2b2ae35ull;
+    const std::uint64_t x = k * 0x9e3779b1ull + static_cast<std::uint64_t>(src) * 0x85ebca6bull +
+                            static_cast<std::uint64_t>(dst) * 0xc2b2ae35ull;
     return static_cast<unsigned char>((x >> 24) ^ (x >> 7));
 }
 
 BenchmarkHarness::BenchmarkHarness(const ProbeOptions& options, const TrafficPattern& pattern,
                                    AllToAllBackend& backend, ControlPlane& control, int logical_world)
-    : options_(options), pattern_(pattern), backend_(backend), control_(control), logical_world_(logical_world)
-{
-}
+    : options_(options), pattern_(pattern), backend_(backend), control_(control),
+      logical_world_(logical_world) {}
 
-std::vector<double> BenchmarkHarness::max_over_ranks(const std::vector<double>& local)
-{
+std::vector<double> BenchmarkHarness::max_over_ranks(const std::vector<double>& local) {
     std::string payload(local.size() * sizeof(double), '\0');
     if (!local.empty())
         std::memcpy(payload.data(), local.data(), payload.size());
@@ -54,8 +50,7 @@ std::vector<double> BenchmarkHarness::max_over_ranks(const std::vector<double>& 
     return result;
 }
 
-std::int64_t BenchmarkHarness::validate(const TrafficPlan& plan)
-{
+std::int64_t BenchmarkHarness::validate(const TrafficPlan& plan) {
     const int local_count = backend_.local_rank_count();
     const int first = options_.rank * local_count;
     for (int i = 0; i < local_count; ++i) {
@@ -93,8 +88,7 @@ std::int64_t BenchmarkHarness::validate(const TrafficPlan& plan)
 }
 
 std::vector<SizeResult> BenchmarkHarness::run(const std::vector<std::uint64_t>& sizes,
-                                              const std::function<void(const SizeResult&)>& on_result)
-{
+                                              const std::function<void(const SizeResult&)>& on_result) {
     std::vector<SizeResult> results;
     for (const std::uint64_t size : sizes) {
         SizeResult r;
@@ -104,8 +98,8 @@ std::vector<SizeResult> BenchmarkHarness::run(const std::vector<std::uint64_t>& 
         r.iterations = options_.iterations;
         backend_.prepare(r.plan);
         if (options_.warmup_iterations > 0)
-            backend_.run(options_.warmup_iterations);  // never counted
-        control_.gather({});  // start every repeat together
+            backend_.run(options_.warmup_iterations); // never counted
+        control_.gather({});                          // start every repeat together
 
         std::vector<double> pooled_us;
         std::vector<double> medians, algbws, busbws, effectives;
@@ -124,7 +118,8 @@ std::vector<SizeResult> BenchmarkHarness::run(const std::vector<std::uint64_t>& 
             busbws.push_back(rr.bandwidth.busbw_gbps);
             effectives.push_back(rr.bandwidth.effective_gbps);
             pooled_us.insert(pooled_us.end(), us.begin(), us.end());
-            r.repeats.push_back(rr);
+            rr.samples_us = std::move(us);
+            r.repeats.push_back(std::move(rr));
         }
         if (options_.check)
             r.wrong_bytes = validate(r.plan);
@@ -143,4 +138,4 @@ std::vector<SizeResult> BenchmarkHarness::run(const std::vector<std::uint64_t>& 
     return results;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

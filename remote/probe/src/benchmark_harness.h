@@ -19,30 +19,31 @@ struct ProbeOptions;
 
 // Bandwidth figures in GB/s (10^9 bytes per second, as nccl-tests).
 struct BandwidthFigures {
-    double algbw_gbps = 0;      // bytes sent per rank / time
-    double busbw_gbps = 0;      // algbw * (n-1)/n, nccl-tests' alltoall bus bandwidth
-    double effective_gbps = 0;  // bytes a rank sends to other ranks (mean) / time
-    double busiest_rank_gbps = 0;  // busiest rank's off-rank bytes / time
+    double algbw_gbps = 0;        // bytes sent per rank / time
+    double busbw_gbps = 0;        // algbw * (n-1)/n, nccl-tests' alltoall bus bandwidth
+    double effective_gbps = 0;    // bytes a rank sends to other ranks (mean) / time
+    double busiest_rank_gbps = 0; // busiest rank's off-rank bytes / time
 };
 
 struct RepeatResult {
+    std::vector<double> samples_us; // per timed iteration, the max over ranks, in order
     SampleSummary time_us;
     BandwidthFigures bandwidth;
 };
 
 struct SizeResult {
-    std::uint64_t requested_bytes_per_rank = 0;  // the sweep size
-    double bytes_per_rank = 0;                   // mean bytes a rank sends (own chunk included)
+    std::uint64_t requested_bytes_per_rank = 0; // the sweep size
+    double bytes_per_rank = 0;                  // mean bytes a rank sends (own chunk included)
     TrafficPlan plan;
     int iterations = 0;
-    SampleSummary time_us;  // every timed iteration of every repeat
-    BandwidthFigures bandwidth;  // from the median time above
+    SampleSummary time_us;      // every timed iteration of every repeat
+    BandwidthFigures bandwidth; // from the median time above
     std::vector<RepeatResult> repeats;
-    SpreadSummary median_time_spread;  // across repeats, of each repeat's median time (us)
+    SpreadSummary median_time_spread; // across repeats, of each repeat's median time (us)
     SpreadSummary algbw_spread;
     SpreadSummary busbw_spread;
     SpreadSummary effective_spread;
-    std::int64_t wrong_bytes = -1;  // -1: not validated
+    std::int64_t wrong_bytes = -1; // -1: not validated
 };
 
 BandwidthFigures bandwidth_for(const TrafficPlan& plan, double seconds);
@@ -71,4 +72,4 @@ private:
     int logical_world_;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -10,7 +10,7 @@
 namespace moeprobe {
 namespace {
 
-constexpr std::uint32_t kMagic = 0x4d505242;  // "MPRB"
+constexpr std::uint32_t kMagic = 0x4d505242; // "MPRB"
 constexpr std::uint64_t kMaxPayload = 64ull << 20;
 
 struct Header {
@@ -21,30 +21,25 @@ struct Header {
 
 // Ranks wait on rank 0 a little longer than rank 0 waits on them, so that rank 0's
 // abort notice, which names the missing rank, arrives before their own timeout.
-double wait_on_rank0_s(double timeout_s)
-{
+double wait_on_rank0_s(double timeout_s) {
     return timeout_s + std::min(timeout_s, 5.0);
 }
 
-std::string ranks_text(const std::vector<int>& ranks)
-{
+std::string ranks_text(const std::vector<int>& ranks) {
     std::string s;
     for (std::size_t i = 0; i < ranks.size(); ++i)
         s += (i ? ", " : "") + std::to_string(ranks[i]);
     return s;
 }
 
-}  // namespace
+} // namespace
 
 ControlPlane::ControlPlane(const ProbeOptions& options)
-    : options_(options), rank_(options.rank), world_(options.world), timeout_s_(options.timeout_s)
-{
-}
+    : options_(options), rank_(options.rank), world_(options.world), timeout_s_(options.timeout_s) {}
 
 ControlPlane::~ControlPlane() = default;
 
-void ControlPlane::open()
-{
+void ControlPlane::open() {
     if (world_ <= 1)
         return;
     const HostPort rendezvous = parse_host_port(options_.rendezvous, true);
@@ -56,8 +51,7 @@ void ControlPlane::open()
     }
 }
 
-std::string ControlPlane::default_listen_host() const
-{
+std::string ControlPlane::default_listen_host() const {
     if (world_ <= 1)
         return "127.0.0.1";
     if (rank_ == 0)
@@ -65,33 +59,32 @@ std::string ControlPlane::default_listen_host() const
     return local_address(peers_[0].get()).host;
 }
 
-void ControlPlane::send_message(int fd, MessageType type, const std::string& payload, int peer_rank)
-{
+void ControlPlane::send_message(int fd, MessageType type, const std::string& payload, int peer_rank) {
     const Header h{kMagic, static_cast<std::uint32_t>(type), payload.size()};
     send_exact(fd, &h, sizeof h, timeout_s_, peer_rank);
     if (!payload.empty())
         send_exact(fd, payload.data(), payload.size(), timeout_s_, peer_rank);
 }
 
-std::string ControlPlane::recv_message(int fd, MessageType expected, int peer_rank, double timeout_s)
-{
+std::string ControlPlane::recv_message(int fd, MessageType expected, int peer_rank, double timeout_s) {
     Header h{};
     recv_exact(fd, &h, sizeof h, timeout_s, peer_rank);
     if (h.magic != kMagic || h.length > kMaxPayload)
-        throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank)
-                                         + " sent a malformed control message (another program, or another probe version?)");
+        throw PeerFailure(
+            peer_rank, "rank " + std::to_string(peer_rank) +
+                           " sent a malformed control message (another program, or another probe version?)");
     std::string payload(h.length, '\0');
     if (h.length > 0)
         recv_exact(fd, payload.data(), payload.size(), timeout_s, peer_rank);
     if (h.type == static_cast<std::uint32_t>(MessageType::Abort))
         throw_abort_notice(payload);
     if (h.type != static_cast<std::uint32_t>(expected))
-        throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " sent an unexpected control message");
+        throw PeerFailure(peer_rank,
+                          "rank " + std::to_string(peer_rank) + " sent an unexpected control message");
     return payload;
 }
 
-void ControlPlane::throw_abort_notice(const std::string& payload)
-{
+void ControlPlane::throw_abort_notice(const std::string& payload) {
     std::int32_t missing = -1;
     std::string text;
     if (payload.size() >= sizeof missing) {
@@ -101,13 +94,13 @@ void ControlPlane::throw_abort_notice(const std::string& payload)
     throw AbortNotice(missing, text.empty() ? "aborted by another rank" : text);
 }
 
-std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::string& blob)
-{
+std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::string& blob) {
     if (world_ <= 1)
         return {mine};
     if (rank_ != 0) {
         send_message(peers_[0].get(), MessageType::Hello, serialize_rank_facts(mine), 0);
-        const std::string reply = recv_message(peers_[0].get(), MessageType::Table, 0, wait_on_rank0_s(timeout_s_));
+        const std::string reply =
+            recv_message(peers_[0].get(), MessageType::Table, 0, wait_on_rank0_s(timeout_s_));
         const auto sep = reply.find('\x1d');
         if (sep == std::string::npos)
             throw PeerFailure(0, "rank 0 sent a malformed rank table");
@@ -131,8 +124,8 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
             for (int r = 0; r < world_; ++r)
                 if (!joined[static_cast<std::size_t>(r)])
                     absent.push_back(r);
-            const std::string msg = (absent.size() == 1 ? "rank " : "ranks ") + ranks_text(absent)
-                                    + " never joined the rendezvous within the timeout";
+            const std::string msg = (absent.size() == 1 ? "rank " : "ranks ") + ranks_text(absent) +
+                                    " never joined the rendezvous within the timeout";
             broadcast_abort(absent.front(), msg);
             throw PeerFailure(absent.front(), msg);
         }
@@ -140,23 +133,25 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
         try {
             f = deserialize_rank_facts(recv_message(fd.get(), MessageType::Hello, -1, timeout_s_));
         } catch (const AbortNotice& e) {
-            broadcast_abort(e.missing_rank(), e.what());  // a rank failed before it could join
+            broadcast_abort(e.missing_rank(), e.what()); // a rank failed before it could join
             throw;
         } catch (const RuntimeFailure&) {
-            continue;  // a stray connection (port scanner, old run); keep waiting
+            continue; // a stray connection (port scanner, old run); keep waiting
         }
-        if (f.world != world_ || f.rank <= 0 || f.rank >= world_ || joined[static_cast<std::size_t>(f.rank)]) {
-            const std::string msg = "rank " + std::to_string(f.rank) + " joined with world " + std::to_string(f.world)
-                                    + (joined[static_cast<std::size_t>(std::clamp(f.rank, 0, world_ - 1))]
-                                           ? " twice"
-                                           : " (expected " + std::to_string(world_) + ")");
+        if (f.world != world_ || f.rank <= 0 || f.rank >= world_ ||
+            joined[static_cast<std::size_t>(f.rank)]) {
+            const std::string msg = "rank " + std::to_string(f.rank) + " joined with world " +
+                                    std::to_string(f.world) +
+                                    (joined[static_cast<std::size_t>(std::clamp(f.rank, 0, world_ - 1))]
+                                         ? " twice"
+                                         : " (expected " + std::to_string(world_) + ")");
             broadcast_abort(-1, msg);
             throw RuntimeFailure("rendezvous: " + msg);
         }
         if (f.gpus_per_process != mine.gpus_per_process || f.backend != mine.backend) {
-            const std::string msg = "rank " + std::to_string(f.rank) + " runs backend " + f.backend + " with -g "
-                                    + std::to_string(f.gpus_per_process) + ", rank 0 runs " + mine.backend + " with -g "
-                                    + std::to_string(mine.gpus_per_process);
+            const std::string msg = "rank " + std::to_string(f.rank) + " runs backend " + f.backend +
+                                    " with -g " + std::to_string(f.gpus_per_process) + ", rank 0 runs " +
+                                    mine.backend + " with -g " + std::to_string(mine.gpus_per_process);
             broadcast_abort(-1, msg);
             throw RuntimeFailure("rendezvous: " + msg);
         }
@@ -165,7 +160,19 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
         table[static_cast<std::size_t>(f.rank)] = f;
         --missing;
     }
-    listener_.reset();  // nothing else joins; frees the rendezvous port early
+    listener_.reset(); // nothing else joins; frees the rendezvous port early
+    // A rank listening on a wildcard address is reached where its connection came from.
+    for (int r = 0; r < world_; ++r) {
+        RankFacts& f = table[static_cast<std::size_t>(r)];
+        if (f.listen.empty())
+            continue;
+        HostPort hp = parse_host_port(f.listen, false);
+        if (!is_wildcard_host(hp.host))
+            continue;
+        hp.host = r == 0 ? local_address(peers_[1].get()).host
+                         : peer_address(peers_[static_cast<std::size_t>(r)].get()).host;
+        f.listen = hp.text();
+    }
     assign_local_ranks(table);
     const std::string reply = serialize_rank_table(table) + '\x1d' + blob;
     for (int r = 1; r < world_; ++r)
@@ -173,8 +180,7 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
     return table;
 }
 
-std::vector<std::string> ControlPlane::gather(const std::string& payload)
-{
+std::vector<std::string> ControlPlane::gather(const std::string& payload) {
     if (world_ <= 1)
         return {payload};
     if (rank_ != 0) {
@@ -186,7 +192,8 @@ std::vector<std::string> ControlPlane::gather(const std::string& payload)
     all[0] = payload;
     for (int r = 1; r < world_; ++r) {
         try {
-            all[static_cast<std::size_t>(r)] = recv_message(peers_[static_cast<std::size_t>(r)].get(), MessageType::Data, r, timeout_s_);
+            all[static_cast<std::size_t>(r)] =
+                recv_message(peers_[static_cast<std::size_t>(r)].get(), MessageType::Data, r, timeout_s_);
         } catch (const PeerFailure& e) {
             broadcast_abort(e.missing_rank(), e.what());
             throw;
@@ -197,8 +204,7 @@ std::vector<std::string> ControlPlane::gather(const std::string& payload)
     return all;
 }
 
-void ControlPlane::broadcast_abort(int missing_rank, const std::string& message) noexcept
-{
+void ControlPlane::broadcast_abort(int missing_rank, const std::string& message) noexcept {
     try {
         const std::int32_t missing = missing_rank;
         std::string payload(sizeof missing, '\0');
@@ -218,8 +224,7 @@ void ControlPlane::broadcast_abort(int missing_rank, const std::string& message)
     }
 }
 
-std::vector<int> ControlPlane::watch_fds() const
-{
+std::vector<int> ControlPlane::watch_fds() const {
     std::vector<int> fds;
     for (const UniqueFd& fd : peers_)
         if (fd.valid())
@@ -227,8 +232,7 @@ std::vector<int> ControlPlane::watch_fds() const
     return fds;
 }
 
-int ControlPlane::closed_peer(double wait_s)
-{
+int ControlPlane::closed_peer(double wait_s) {
     if (rank_ != 0)
         return -1;
     const Deadline deadline(wait_s);
@@ -242,7 +246,7 @@ int ControlPlane::closed_peer(double wait_s)
             const ssize_t n = ::recv(peers_[r].get(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
             if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
                 return static_cast<int>(r);
-            if (n < 0) {  // nothing pending: wait for it below
+            if (n < 0) { // nothing pending: wait for it below
                 fds.push_back({peers_[r].get(), POLLIN, 0});
                 ranks.push_back(static_cast<int>(r));
             }
@@ -253,8 +257,7 @@ int ControlPlane::closed_peer(double wait_s)
     }
 }
 
-std::pair<int, std::string> ControlPlane::await_verdict(double wait_s)
-{
+std::pair<int, std::string> ControlPlane::await_verdict(double wait_s) {
     if (rank_ == 0 || peers_.empty() || !peers_[0].valid())
         return {-1, {}};
     const Deadline deadline(wait_s);
@@ -264,18 +267,17 @@ std::pair<int, std::string> ControlPlane::await_verdict(double wait_s)
             continue;
         try {
             if (!check_watch_fd(p.fd))
-                return {-1, {}};  // some other message; no verdict
+                return {-1, {}}; // some other message; no verdict
         } catch (const AbortNotice& notice) {
             return {notice.missing_rank(), notice.what()};
         } catch (const PeerFailure&) {
-            return {-1, {}};  // rank 0 itself is gone
+            return {-1, {}}; // rank 0 itself is gone
         }
     }
     return {-1, {}};
 }
 
-int ControlPlane::rank_of_fd(int fd) const
-{
+int ControlPlane::rank_of_fd(int fd) const {
     if (rank_ != 0)
         return 0;
     for (std::size_t i = 0; i < peers_.size(); ++i)
@@ -284,19 +286,19 @@ int ControlPlane::rank_of_fd(int fd) const
     return -1;
 }
 
-bool ControlPlane::check_watch_fd(int fd)
-{
+bool ControlPlane::check_watch_fd(int fd) {
     Header h{};
     const ssize_t n = ::recv(fd, &h, sizeof h, MSG_PEEK | MSG_DONTWAIT);
     const int peer = rank_of_fd(fd);
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-        const std::string msg = "rank " + std::to_string(peer) + ": " + describe_peer_error(n == 0 ? 0 : errno);
+        const std::string msg =
+            "rank " + std::to_string(peer) + ": " + describe_peer_error(n == 0 ? 0 : errno);
         if (rank_ == 0)
             broadcast_abort(peer, msg);
         throw PeerFailure(peer, msg);
     }
     if (n < static_cast<ssize_t>(sizeof h))
-        return false;  // a partial header: an ordinary message still arriving
+        return false; // a partial header: an ordinary message still arriving
     if (h.magic == kMagic && h.type == static_cast<std::uint32_t>(MessageType::Abort)) {
         try {
             recv_message(fd, MessageType::Abort, peer, timeout_s_);
@@ -309,4 +311,4 @@ bool ControlPlane::check_watch_fd(int fd)
     return false;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -68,8 +68,8 @@ private:
     int rank_;
     int world_;
     double timeout_s_;
-    UniqueFd listener_;              // rank 0
-    std::vector<UniqueFd> peers_;    // rank 0: index = rank; others: [0] = rank 0
+    UniqueFd listener_;           // rank 0
+    std::vector<UniqueFd> peers_; // rank 0: index = rank; others: [0] = rank 0
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -7,33 +7,30 @@
 namespace moeprobe {
 namespace {
 
-template <typename Fn>
-void resolve(void* handle, Fn& fn, std::initializer_list<const char*> names)
-{
+template <typename Fn> void resolve(void* handle, Fn& fn, std::initializer_list<const char*> names) {
     for (const char* name : names) {
         if (void* sym = dlsym(handle, name)) {
             fn = reinterpret_cast<Fn>(sym);
             return;
         }
     }
-    throw RuntimeFailure(std::string("libcuda.so.1 lacks ") + *names.begin()
-                         + " (driver too old for this probe?)");
+    throw RuntimeFailure(std::string("libcuda.so.1 lacks ") + *names.begin() +
+                         " (driver too old for this probe?)");
 }
 
-}  // namespace
+} // namespace
 
-CudaDriverApi& CudaDriverApi::instance()
-{
+CudaDriverApi& CudaDriverApi::instance() {
     static CudaDriverApi api;
     return api;
 }
 
-CudaDriverApi::CudaDriverApi()
-{
+CudaDriverApi::CudaDriverApi() {
     handle_ = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!handle_) {
         const char* err = dlerror();
-        throw RuntimeFailure(std::string("the nccl backend needs the CUDA driver: ") + (err ? err : "libcuda.so.1"));
+        throw RuntimeFailure(std::string("the nccl backend needs the CUDA driver: ") +
+                             (err ? err : "libcuda.so.1"));
     }
     CUresult (*init)(unsigned int) = nullptr;
     CUresult (*version)(int*) = nullptr;
@@ -44,7 +41,8 @@ CudaDriverApi::CudaDriverApi()
     resolve(handle_, cuDeviceGet, {"cuDeviceGet"});
     resolve(handle_, cuDeviceGetName, {"cuDeviceGetName"});
     resolve(handle_, cuDevicePrimaryCtxRetain, {"cuDevicePrimaryCtxRetain"});
-    resolve(handle_, cuDevicePrimaryCtxRelease, {"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"});
+    resolve(handle_, cuDevicePrimaryCtxRelease,
+            {"cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease"});
     resolve(handle_, cuCtxSetCurrent, {"cuCtxSetCurrent"});
     resolve(handle_, cuMemAlloc, {"cuMemAlloc_v2"});
     resolve(handle_, cuMemFree, {"cuMemFree_v2"});
@@ -63,18 +61,18 @@ CudaDriverApi::CudaDriverApi()
     version(&driver_version_);
 }
 
-std::string CudaDriverApi::error_text(CUresult rc) const
-{
+std::string CudaDriverApi::error_text(CUresult rc) const {
     const char* text = nullptr;
     if (cuGetErrorString_ && cuGetErrorString_(rc, &text) == CUDA_SUCCESS && text)
         return text;
+    if (rc == CUDA_ERROR_STUB_LIBRARY)
+        return "libcuda.so.1 is the toolkit's stub, not a driver (no NVIDIA driver on this machine?)";
     return "CUresult " + std::to_string(static_cast<int>(rc));
 }
 
-void CudaDriverApi::check(CUresult rc, const char* call) const
-{
+void CudaDriverApi::check(CUresult rc, const char* call) const {
     if (rc != CUDA_SUCCESS)
         throw RuntimeFailure(std::string(call) + " failed: " + error_text(rc));
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -46,4 +46,4 @@ private:
     CUresult (*cuGetErrorString_)(CUresult, const char**) = nullptr;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -19,25 +19,22 @@ using CuDeviceGetName = int (*)(char*, int, int);
 using CuDeviceTotalMem = int (*)(std::size_t*, int);
 using CuDeviceGetPciBusId = int (*)(char*, int, int);
 
-std::string read_first_line(const char* path)
-{
+std::string read_first_line(const char* path) {
     std::ifstream in(path);
     std::string line;
     std::getline(in, line);
     return line;
 }
 
-}  // namespace
+} // namespace
 
-std::string cuda_version_text(int code)
-{
+std::string cuda_version_text(int code) {
     if (code <= 0)
         return "";
     return std::to_string(code / 1000) + "." + std::to_string((code % 1000) / 10);
 }
 
-GpuDriverFacts query_gpu_driver_facts()
-{
+GpuDriverFacts query_gpu_driver_facts() {
     GpuDriverFacts f;
     f.driver_version = read_first_line("/sys/module/nvidia/version");
     void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -63,7 +60,7 @@ GpuDriverFacts query_gpu_driver_facts()
         version(&f.cuda_driver_version);
     if (!init || !count || !get) {
         f.error = "libcuda.so.1 lacks cuInit/cuDeviceGetCount";
-        return f;  // the handle stays open: unloading the driver library is not worth the risk
+        return f; // the handle stays open: unloading the driver library is not worth the risk
     }
     if (const int rc = init(0); rc != 0) {
         f.error = "cuInit failed with CUresult " + std::to_string(rc);
@@ -91,4 +88,4 @@ GpuDriverFacts query_gpu_driver_facts()
     return f;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -18,11 +18,11 @@ struct GpuDeviceFacts {
 
 struct GpuDriverFacts {
     bool driver_loaded = false;
-    std::string driver_library;    // path of libcuda.so.1 when loaded
-    std::string driver_version;    // kernel module version (/sys/module/nvidia/version)
-    int cuda_driver_version = 0;   // cuDriverGetVersion, e.g. 12080
+    std::string driver_library;  // path of libcuda.so.1 when loaded
+    std::string driver_version;  // kernel module version (/sys/module/nvidia/version)
+    int cuda_driver_version = 0; // cuDriverGetVersion, e.g. 12080
     std::vector<GpuDeviceFacts> devices;
-    std::string error;             // why nothing was found, when nothing was
+    std::string error; // why nothing was found, when nothing was
 };
 
 GpuDriverFacts query_gpu_driver_facts();
@@ -30,4 +30,4 @@ GpuDriverFacts query_gpu_driver_facts();
 // 12080 -> "12.8".
 std::string cuda_version_text(int code);
 
-}  // namespace moeprobe
+} // namespace moeprobe

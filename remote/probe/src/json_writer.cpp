@@ -5,18 +5,31 @@
 
 namespace moeprobe {
 
-std::string JsonWriter::escape(const std::string& s)
-{
+std::string JsonWriter::escape(const std::string& s) {
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -31,16 +44,14 @@ std::string JsonWriter::escape(const std::string& s)
     return out;
 }
 
-void JsonWriter::newline()
-{
+void JsonWriter::newline() {
     if (!pretty_)
         return;
     out_ += '\n';
     out_.append(stack_.size() * 2, ' ');
 }
 
-void JsonWriter::before_value()
-{
+void JsonWriter::before_value() {
     if (after_key_) {
         after_key_ = false;
         return;
@@ -53,16 +64,14 @@ void JsonWriter::before_value()
     }
 }
 
-JsonWriter& JsonWriter::begin_object()
-{
+JsonWriter& JsonWriter::begin_object() {
     before_value();
     out_ += '{';
     stack_.push_back({true, true});
     return *this;
 }
 
-JsonWriter& JsonWriter::end_object()
-{
+JsonWriter& JsonWriter::end_object() {
     const bool empty = stack_.back().empty;
     stack_.pop_back();
     if (!empty)
@@ -73,16 +82,14 @@ JsonWriter& JsonWriter::end_object()
     return *this;
 }
 
-JsonWriter& JsonWriter::begin_array()
-{
+JsonWriter& JsonWriter::begin_array() {
     before_value();
     out_ += '[';
     stack_.push_back({false, true});
     return *this;
 }
 
-JsonWriter& JsonWriter::end_array()
-{
+JsonWriter& JsonWriter::end_array() {
     const bool empty = stack_.back().empty;
     stack_.pop_back();
     if (!empty)
@@ -91,8 +98,7 @@ JsonWriter& JsonWriter::end_array()
     return *this;
 }
 
-JsonWriter& JsonWriter::key(const std::string& name)
-{
+JsonWriter& JsonWriter::key(const std::string& name) {
     before_value();
     out_ += escape(name);
     out_ += pretty_ ? ": " : ":";
@@ -100,20 +106,17 @@ JsonWriter& JsonWriter::key(const std::string& name)
     return *this;
 }
 
-JsonWriter& JsonWriter::value(const std::string& s)
-{
+JsonWriter& JsonWriter::value(const std::string& s) {
     before_value();
     out_ += escape(s);
     return *this;
 }
 
-JsonWriter& JsonWriter::value(const char* s)
-{
+JsonWriter& JsonWriter::value(const char* s) {
     return s ? value(std::string(s)) : null();
 }
 
-JsonWriter& JsonWriter::value(double d)
-{
+JsonWriter& JsonWriter::value(double d) {
     if (!std::isfinite(d))
         return null();
     before_value();
@@ -123,32 +126,28 @@ JsonWriter& JsonWriter::value(double d)
     return *this;
 }
 
-JsonWriter& JsonWriter::value(std::int64_t i)
-{
+JsonWriter& JsonWriter::value(std::int64_t i) {
     before_value();
     out_ += std::to_string(i);
     return *this;
 }
 
-JsonWriter& JsonWriter::value(std::uint64_t u)
-{
+JsonWriter& JsonWriter::value(std::uint64_t u) {
     before_value();
     out_ += std::to_string(u);
     return *this;
 }
 
-JsonWriter& JsonWriter::value(bool b)
-{
+JsonWriter& JsonWriter::value(bool b) {
     before_value();
     out_ += b ? "true" : "false";
     return *this;
 }
 
-JsonWriter& JsonWriter::null()
-{
+JsonWriter& JsonWriter::null() {
     before_value();
     out_ += "null";
     return *this;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -27,14 +27,11 @@ public:
     JsonWriter& value(bool b);
     JsonWriter& null();
 
-    template <typename T>
-    JsonWriter& field(const std::string& name, const T& v)
-    {
+    template <typename T> JsonWriter& field(const std::string& name, const T& v) {
         key(name);
         return value(v);
     }
-    JsonWriter& null_field(const std::string& name)
-    {
+    JsonWriter& null_field(const std::string& name) {
         key(name);
         return null();
     }
@@ -56,4 +53,4 @@ private:
     std::string out_;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -23,24 +23,21 @@ namespace {
 
 // A rank that fails because of another rank keeps its connections open a moment
 // before exiting, so that its own exit is not mistaken for the original failure.
-void linger_before_exit(const ProbeOptions& o)
-{
+void linger_before_exit(const ProbeOptions& o) {
     if (o.world > 1)
         std::this_thread::sleep_for(std::chrono::duration<double>(std::min(1.0, o.timeout_s / 2)));
 }
 
-std::string rank_prefix(const ProbeOptions& o)
-{
+std::string rank_prefix(const ProbeOptions& o) {
     return "moe-probe (rank " + std::to_string(o.rank) + " of " + std::to_string(o.world) + "): error: ";
 }
 
-int run_sweep(const ProbeOptions& options_in, ControlPlane& control)
-{
+int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
     ProbeOptions options = options_in;
     const std::unique_ptr<TrafficPattern> pattern = make_traffic_pattern(options.pattern);
     if (const std::uint64_t natural = pattern->natural_bytes_per_rank();
         natural > 0 && !options.min_bytes_given && !options.max_bytes_given)
-        options.min_bytes = options.max_bytes = natural;  // replay the matrix as it is
+        options.min_bytes = options.max_bytes = natural; // replay the matrix as it is
     const std::vector<std::uint64_t> sizes = sweep_sizes(options);
 
     const std::unique_ptr<AllToAllBackend> backend = make_alltoall_backend(options, control);
@@ -67,11 +64,15 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control)
     backend->connect(report.ranks, blob);
     backend->update_facts(mine);
     if (const std::vector<std::string> facts = control.gather(serialize_rank_facts(mine)); !facts.empty())
-        for (std::size_t r = 0; r < facts.size(); ++r)
+        for (std::size_t r = 0; r < facts.size(); ++r) {
+            const std::string listen = report.ranks[r].listen; // as resolved at the rendezvous
             report.ranks[r] = deserialize_rank_facts(facts[r]);
+            report.ranks[r].listen = listen;
+        }
     assign_local_ranks(report.ranks);
     report.logical_world = options.world * backend->local_rank_count();
-    (void)pattern->plan(report.logical_world, sizes.empty() ? 0 : sizes.front());  // a wrong-sized matrix fails here
+    (void)pattern->plan(report.logical_world,
+                        sizes.empty() ? 0 : sizes.front()); // a wrong-sized matrix fails here
 
     const bool root = options.rank == 0;
     if (root)
@@ -101,10 +102,9 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control)
     return kExitOk;
 }
 
-}  // namespace
+} // namespace
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
     ProbeOptions options;
     try {
@@ -143,17 +143,20 @@ int main(int argc, char** argv)
             // symptom seen, which may be a survivor leaving.
             if (const int dead = control.closed_peer(0.3); dead >= 0 && dead != missing_rank) {
                 missing_rank = dead;
-                what = "rank " + std::to_string(dead) + ": connection closed (the process ended or was killed)";
+                what =
+                    "rank " + std::to_string(dead) + ": connection closed (the process ended or was killed)";
             }
             control.broadcast_abort(missing_rank, what);
         } else if (!notice) {
-            control.broadcast_abort(missing_rank, what);  // tell rank 0, then hear its verdict
-            if (auto verdict = control.await_verdict(std::min(1.0, options.timeout_s / 2)); verdict.first >= 0) {
+            control.broadcast_abort(missing_rank, what); // tell rank 0, then hear its verdict
+            if (auto verdict = control.await_verdict(std::min(1.0, options.timeout_s / 2));
+                verdict.first >= 0) {
                 missing_rank = verdict.first;
                 what = verdict.second;
             }
         }
-        const std::string missing = missing_rank >= 0 ? "rank " + std::to_string(missing_rank) + " is missing: " : "";
+        const std::string missing =
+            missing_rank >= 0 ? "rank " + std::to_string(missing_rank) + " is missing: " : "";
         std::cerr << rank_prefix(options) << missing << what << '\n';
         linger_before_exit(options);
         return kExitRuntime;

@@ -7,26 +7,24 @@
 namespace moeprobe {
 namespace {
 
-constexpr int kFirstAlltoAllVersion = 22803;  // NCCL 2.28.3
+constexpr int kFirstAlltoAllVersion = 22803; // NCCL 2.28.3
 
-template <typename Fn>
-void resolve(void* handle, Fn& fn, const char* name, bool required = true)
-{
+template <typename Fn> void resolve(void* handle, Fn& fn, const char* name, bool required = true) {
     fn = reinterpret_cast<Fn>(dlsym(handle, name));
     if (!fn && required)
         throw RuntimeFailure(std::string("the loaded libnccl.so.2 lacks ") + name);
 }
 
-}  // namespace
+} // namespace
 
 NcclApi::NcclApi(const std::string& explicit_path, const std::string& python_env)
-    : library_(load_nccl_library(explicit_path, python_env))
-{
+    : library_(load_nccl_library(explicit_path, python_env)) {
     if (!library_.handle) {
         std::string tried;
         for (const std::string& t : library_.tried)
             tried += "\n  " + t;
-        throw RuntimeFailure("no usable libnccl.so.2 (give --nccl-lib PATH or --python-env DIR); tried:" + tried);
+        throw RuntimeFailure("no usable libnccl.so.2 (give --nccl-lib PATH or --python-env DIR); tried:" +
+                             tried);
     }
     void* h = library_.handle;
     resolve(h, getUniqueId, "ncclGetUniqueId");
@@ -43,11 +41,11 @@ NcclApi::NcclApi(const std::string& explicit_path, const std::string& python_env
         resolve(h, alltoall, "ncclAlltoAll", false);
 }
 
-void NcclApi::check(ncclResult_t rc, const char* call) const
-{
+void NcclApi::check(ncclResult_t rc, const char* call) const {
     if (rc != ncclSuccess && rc != ncclInProgress)
-        throw RuntimeFailure(std::string(call) + " failed: " + (getErrorString ? getErrorString(rc) : "NCCL error")
-                             + " (" + std::to_string(static_cast<int>(rc)) + ")");
+        throw RuntimeFailure(std::string(call) +
+                             " failed: " + (getErrorString ? getErrorString(rc) : "NCCL error") + " (" +
+                             std::to_string(static_cast<int>(rc)) + ")");
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -36,4 +36,4 @@ private:
     LoadedNcclLibrary library_;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -23,11 +23,8 @@ namespace {
 class BlockingCallWatchdog {
 public:
     BlockingCallWatchdog(ControlPlane& control, double timeout_s, std::string what)
-        : control_(control), timeout_s_(timeout_s), what_(std::move(what)), thread_([this] { watch(); })
-    {
-    }
-    ~BlockingCallWatchdog()
-    {
+        : control_(control), timeout_s_(timeout_s), what_(std::move(what)), thread_([this] { watch(); }) {}
+    ~BlockingCallWatchdog() {
         {
             std::lock_guard<std::mutex> lock(mutex_);
             done_ = true;
@@ -37,8 +34,7 @@ public:
     }
 
 private:
-    void watch()
-    {
+    void watch() {
         const Deadline deadline(timeout_s_);
         std::vector<int> fds = control_.watch_fds();
         std::unique_lock<std::mutex> lock(mutex_);
@@ -55,8 +51,10 @@ private:
                     if (!control_.check_watch_fd(p[i].fd))
                         fds.erase(std::find(fds.begin(), fds.end(), p[i].fd));
                 } catch (const PeerFailure& e) {
-                    give_up((e.missing_rank() >= 0 ? "rank " + std::to_string(e.missing_rank()) + " is missing: " : "")
-                            + e.what());
+                    give_up((e.missing_rank() >= 0
+                                 ? "rank " + std::to_string(e.missing_rank()) + " is missing: "
+                                 : "") +
+                            e.what());
                 }
                 break;
             }
@@ -65,11 +63,10 @@ private:
                 give_up(what_ + " did not complete within the timeout (a rank is missing or hung)");
         }
     }
-    [[noreturn]] void give_up(const std::string& why)
-    {
+    [[noreturn]] void give_up(const std::string& why) {
         control_.broadcast_abort(-1, why);
         std::cerr << "moe-probe: error: " << why << std::endl;
-        std::_Exit(kExitRuntime);  // NCCL's own threads may be stuck; no orderly teardown
+        std::_Exit(kExitRuntime); // NCCL's own threads may be stuck; no orderly teardown
     }
 
     ControlPlane& control_;
@@ -81,17 +78,16 @@ private:
     std::thread thread_;
 };
 
-}  // namespace
+} // namespace
 
-NcclBackend::NcclBackend(const ProbeOptions& options, ControlPlane& control) : options_(options), control_(control) {}
+NcclBackend::NcclBackend(const ProbeOptions& options, ControlPlane& control)
+    : options_(options), control_(control) {}
 
-NcclBackend::~NcclBackend()
-{
+NcclBackend::~NcclBackend() {
     release_all();
 }
 
-void NcclBackend::describe(RankFacts& mine, std::string& blob)
-{
+void NcclBackend::describe(RankFacts& mine, std::string& blob) {
     cuda_ = &CudaDriverApi::instance();
     nccl_ = std::make_unique<NcclApi>(options_.nccl_lib, options_.python_env);
     if (options_.rank == 0) {
@@ -103,22 +99,23 @@ void NcclBackend::describe(RankFacts& mine, std::string& blob)
     update_facts(mine);
 }
 
-void NcclBackend::connect(const std::vector<RankFacts>& table, const std::string& blob)
-{
+void NcclBackend::connect(const std::vector<RankFacts>& table, const std::string& blob) {
     ncclUniqueId id{};
     if (blob.size() != sizeof id.internal)
         throw RuntimeFailure("rank 0 sent no ncclUniqueId");
     std::memcpy(id.internal, blob.data(), sizeof id.internal);
 
     const int g = options_.gpus_per_process;
-    const int local_rank = options_.launcher_local_rank >= 0 ? options_.launcher_local_rank
-                                                             : table[static_cast<std::size_t>(options_.rank)].local_rank;
+    const int local_rank = options_.launcher_local_rank >= 0
+                               ? options_.launcher_local_rank
+                               : table[static_cast<std::size_t>(options_.rank)].local_rank;
     const int first_device = options_.first_device >= 0 ? options_.first_device : local_rank * g;
     int count = 0;
     cuda_->check(cuda_->cuDeviceGetCount(&count), "cuDeviceGetCount");
     if (first_device + g > count)
-        throw RuntimeFailure("this rank needs GPUs " + std::to_string(first_device) + ".."
-                             + std::to_string(first_device + g - 1) + " but the node has " + std::to_string(count));
+        throw RuntimeFailure("this rank needs GPUs " + std::to_string(first_device) + ".." +
+                             std::to_string(first_device + g - 1) + " but the node has " +
+                             std::to_string(count));
     logical_world_ = options_.world * g;
     gpus_.resize(static_cast<std::size_t>(g));
     for (int i = 0; i < g; ++i) {
@@ -137,13 +134,13 @@ void NcclBackend::connect(const std::vector<RankFacts>& table, const std::string
     for (int i = 0; i < g; ++i) {
         LocalGpu& gpu = gpus_[static_cast<std::size_t>(i)];
         cuda_->check(cuda_->cuCtxSetCurrent(gpu.context), "cuCtxSetCurrent");
-        nccl_->check(nccl_->commInitRank(&gpu.comm, logical_world_, id, options_.rank * g + i), "ncclCommInitRank");
+        nccl_->check(nccl_->commInitRank(&gpu.comm, logical_world_, id, options_.rank * g + i),
+                     "ncclCommInitRank");
     }
     nccl_->check(nccl_->groupEnd(), "ncclGroupEnd (ncclCommInitRank)");
 }
 
-void NcclBackend::update_facts(RankFacts& mine)
-{
+void NcclBackend::update_facts(RankFacts& mine) {
     mine.gpu_models.clear();
     mine.gpu_devices.clear();
     for (const LocalGpu& g : gpus_) {
@@ -164,13 +161,13 @@ void NcclBackend::update_facts(RankFacts& mine)
     if (nccl_) {
         mine.nccl_version_code = nccl_->library().version_code;
         mine.nccl_path = nccl_->library().path;
-        mine.nccl_alltoall = nccl_->has_alltoall() ? "ncclAlltoAll (uniform patterns), grouped ncclSend/ncclRecv otherwise"
-                                                   : "grouped ncclSend/ncclRecv";
+        mine.nccl_alltoall = nccl_->has_alltoall()
+                                 ? "ncclAlltoAll (uniform patterns), grouped ncclSend/ncclRecv otherwise"
+                                 : "grouped ncclSend/ncclRecv";
     }
 }
 
-void NcclBackend::prepare(const TrafficPlan& plan)
-{
+void NcclBackend::prepare(const TrafficPlan& plan) {
     plan_ = plan;
     use_alltoall_ = nccl_->has_alltoall() && plan.uniform();
     for (std::size_t i = 0; i < gpus_.size(); ++i) {
@@ -200,8 +197,7 @@ void NcclBackend::prepare(const TrafficPlan& plan)
     }
 }
 
-void NcclBackend::ensure_events(LocalGpu& g, std::size_t count)
-{
+void NcclBackend::ensure_events(LocalGpu& g, std::size_t count) {
     cuda_->check(cuda_->cuCtxSetCurrent(g.context), "cuCtxSetCurrent");
     while (g.starts.size() < count) {
         CUevent a = nullptr, b = nullptr;
@@ -212,8 +208,7 @@ void NcclBackend::ensure_events(LocalGpu& g, std::size_t count)
     }
 }
 
-void NcclBackend::enqueue_iteration()
-{
+void NcclBackend::enqueue_iteration() {
     const int g = static_cast<int>(gpus_.size());
     nccl_->check(nccl_->groupStart(), "ncclGroupStart");
     for (int i = 0; i < g; ++i) {
@@ -221,27 +216,28 @@ void NcclBackend::enqueue_iteration()
         const int me = options_.rank * g + i;
         auto stream = reinterpret_cast<cudaStream_t>(gpu.stream);
         if (use_alltoall_) {
-            nccl_->check(nccl_->alltoall(reinterpret_cast<const void*>(gpu.send), reinterpret_cast<void*>(gpu.recv),
-                                         plan_.bytes(me, me), ncclUint8, gpu.comm, stream),
+            nccl_->check(nccl_->alltoall(reinterpret_cast<const void*>(gpu.send),
+                                         reinterpret_cast<void*>(gpu.recv), plan_.bytes(me, me), ncclUint8,
+                                         gpu.comm, stream),
                          "ncclAlltoAll");
             continue;
         }
         for (int peer = 0; peer < logical_world_; ++peer) {
             if (const std::size_t n = plan_.bytes(me, peer); n > 0)
-                nccl_->check(nccl_->send(reinterpret_cast<const void*>(gpu.send + plan_.send_offset(me, peer)), n,
-                                         ncclUint8, peer, gpu.comm, stream),
-                             "ncclSend");
+                nccl_->check(
+                    nccl_->send(reinterpret_cast<const void*>(gpu.send + plan_.send_offset(me, peer)), n,
+                                ncclUint8, peer, gpu.comm, stream),
+                    "ncclSend");
             if (const std::size_t n = plan_.bytes(peer, me); n > 0)
-                nccl_->check(nccl_->recv(reinterpret_cast<void*>(gpu.recv + plan_.recv_offset(me, peer)), n, ncclUint8,
-                                         peer, gpu.comm, stream),
+                nccl_->check(nccl_->recv(reinterpret_cast<void*>(gpu.recv + plan_.recv_offset(me, peer)), n,
+                                         ncclUint8, peer, gpu.comm, stream),
                              "ncclRecv");
         }
     }
     nccl_->check(nccl_->groupEnd(), "ncclGroupEnd");
 }
 
-void NcclBackend::wait_for(const std::vector<CUevent*>& last_stops)
-{
+void NcclBackend::wait_for(const std::vector<CUevent*>& last_stops) {
     // Poll instead of cuEventSynchronize so that a dead peer (reported on the control
     // channel) or a silent one (no completion within --timeout) ends the wait.
     Deadline silence(options_.timeout_s);
@@ -271,8 +267,9 @@ void NcclBackend::wait_for(const std::vector<CUevent*>& last_stops)
         if (progress)
             silence = Deadline(options_.timeout_s);
         if (silence.expired())
-            throw PeerFailure(-1, "the NCCL all-to-all made no progress for " + std::to_string(options_.timeout_s)
-                                      + " s (a rank is hung or unreachable)");
+            throw PeerFailure(-1, "the NCCL all-to-all made no progress for " +
+                                      std::to_string(options_.timeout_s) +
+                                      " s (a rank is hung or unreachable)");
         std::vector<pollfd> p;
         for (int fd : fds)
             p.push_back({fd, POLLIN, 0});
@@ -285,8 +282,7 @@ void NcclBackend::wait_for(const std::vector<CUevent*>& last_stops)
     }
 }
 
-std::vector<double> NcclBackend::run(int iterations)
-{
+std::vector<double> NcclBackend::run(int iterations) {
     const auto n = static_cast<std::size_t>(iterations);
     for (LocalGpu& g : gpus_)
         ensure_events(g, n);
@@ -311,16 +307,15 @@ std::vector<double> NcclBackend::run(int iterations)
     return seconds;
 }
 
-void NcclBackend::write_send_data(int local_index, const std::vector<unsigned char>& bytes)
-{
+void NcclBackend::write_send_data(int local_index, const std::vector<unsigned char>& bytes) {
     LocalGpu& g = gpus_[static_cast<std::size_t>(local_index)];
     cuda_->check(cuda_->cuCtxSetCurrent(g.context), "cuCtxSetCurrent");
     if (!bytes.empty())
-        cuda_->check(cuda_->cuMemcpyHtoD(g.send, bytes.data(), std::min(bytes.size(), g.send_capacity)), "cuMemcpyHtoD");
+        cuda_->check(cuda_->cuMemcpyHtoD(g.send, bytes.data(), std::min(bytes.size(), g.send_capacity)),
+                     "cuMemcpyHtoD");
 }
 
-std::vector<unsigned char> NcclBackend::read_received_data(int local_index)
-{
+std::vector<unsigned char> NcclBackend::read_received_data(int local_index) {
     LocalGpu& g = gpus_[static_cast<std::size_t>(local_index)];
     const int r = options_.rank * static_cast<int>(gpus_.size()) + local_index;
     std::vector<unsigned char> bytes(plan_.received_by(r));
@@ -330,8 +325,7 @@ std::vector<unsigned char> NcclBackend::read_received_data(int local_index)
     return bytes;
 }
 
-void NcclBackend::finish()
-{
+void NcclBackend::finish() {
     for (LocalGpu& g : gpus_)
         if (g.stream)
             cuda_->cuStreamSynchronize(g.stream);
@@ -343,13 +337,12 @@ void NcclBackend::finish()
     finished_ = true;
 }
 
-void NcclBackend::release_all() noexcept
-{
+void NcclBackend::release_all() noexcept {
     if (!cuda_)
         return;
     for (LocalGpu& g : gpus_) {
         if (g.comm && nccl_)
-            nccl_->commAbort(g.comm);  // a failed run: never wait for peers that may be gone
+            nccl_->commAbort(g.comm); // a failed run: never wait for peers that may be gone
         g.comm = nullptr;
         if (g.context)
             cuda_->cuCtxSetCurrent(g.context);
@@ -369,4 +362,4 @@ void NcclBackend::release_all() noexcept
     gpus_.clear();
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -60,4 +60,4 @@ private:
     int logical_world_ = 0;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -13,20 +13,17 @@ namespace {
 
 constexpr const char* kSoname = "libnccl.so.2";
 
-bool is_directory(const std::string& p)
-{
+bool is_directory(const std::string& p) {
     struct stat st {};
     return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-bool is_file(const std::string& p)
-{
+bool is_file(const std::string& p) {
     struct stat st {};
     return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-std::string loaded_path(void* handle, const std::string& fallback)
-{
+std::string loaded_path(void* handle, const std::string& fallback) {
     link_map* map = nullptr;
     if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && *map->l_name) {
         char resolved[PATH_MAX];
@@ -37,8 +34,7 @@ std::string loaded_path(void* handle, const std::string& fallback)
     return fallback;
 }
 
-bool try_open(const std::string& what, LoadedNcclLibrary& lib)
-{
+bool try_open(const std::string& what, LoadedNcclLibrary& lib) {
     void* h = dlopen(what.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char* err = dlerror();
@@ -60,8 +56,7 @@ bool try_open(const std::string& what, LoadedNcclLibrary& lib)
     return true;
 }
 
-std::vector<std::string> python_env_candidates(const std::string& env)
-{
+std::vector<std::string> python_env_candidates(const std::string& env) {
     std::vector<std::string> out;
     for (const std::string& lib_dir : {env + "/lib", env + "/lib64"}) {
         DIR* d = ::opendir(lib_dir.c_str());
@@ -74,18 +69,17 @@ std::vector<std::string> python_env_candidates(const std::string& env)
         }
         ::closedir(d);
     }
-    out.push_back(env + "/nvidia/nccl/lib/" + kSoname);  // DIR given as site-packages itself
+    out.push_back(env + "/nvidia/nccl/lib/" + kSoname); // DIR given as site-packages itself
     return out;
 }
 
-}  // namespace
+} // namespace
 
-std::string nccl_version_text(int code)
-{
+std::string nccl_version_text(int code) {
     if (code <= 0)
         return "";
     int major, minor, patch;
-    if (code < 10000) {  // NCCL before 2.9: major*1000 + minor*100 + patch
+    if (code < 10000) { // NCCL before 2.9: major*1000 + minor*100 + patch
         major = code / 1000;
         minor = (code % 1000) / 100;
         patch = code % 100;
@@ -97,8 +91,7 @@ std::string nccl_version_text(int code)
     return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
 }
 
-std::string executable_directory()
-{
+std::string executable_directory() {
     char buf[PATH_MAX];
     const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
     if (n <= 0)
@@ -107,8 +100,7 @@ std::string executable_directory()
     return p.substr(0, p.rfind('/'));
 }
 
-LoadedNcclLibrary load_nccl_library(const std::string& explicit_path, const std::string& python_env)
-{
+LoadedNcclLibrary load_nccl_library(const std::string& explicit_path, const std::string& python_env) {
     LoadedNcclLibrary lib;
     if (!explicit_path.empty()) {
         // An explicit choice is final: falling back silently would measure another NCCL.
@@ -121,7 +113,7 @@ LoadedNcclLibrary load_nccl_library(const std::string& explicit_path, const std:
                 return lib;
         lib.tried.push_back(python_env + ": no nvidia/nccl/lib/" + kSoname);
     }
-    if (try_open(kSoname, lib))  // LD_LIBRARY_PATH, ld.so.cache, system directories
+    if (try_open(kSoname, lib)) // LD_LIBRARY_PATH, ld.so.cache, system directories
         return lib;
     std::vector<std::string> roots;
     for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
@@ -129,7 +121,8 @@ LoadedNcclLibrary load_nccl_library(const std::string& explicit_path, const std:
             roots.push_back(v);
     roots.push_back("/usr/local/cuda");
     for (const std::string& root : roots)
-        for (const char* sub : {"/lib64/", "/lib/", "/targets/x86_64-linux/lib/", "/targets/sbsa-linux/lib/"}) {
+        for (const char* sub :
+             {"/lib64/", "/lib/", "/targets/x86_64-linux/lib/", "/targets/sbsa-linux/lib/"}) {
             const std::string c = root + sub + kSoname;
             if (is_file(c) && try_open(c, lib))
                 return lib;
@@ -140,4 +133,4 @@ LoadedNcclLibrary load_nccl_library(const std::string& explicit_path, const std:
     return lib;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -11,11 +11,11 @@
 namespace moeprobe {
 
 struct LoadedNcclLibrary {
-    void* handle = nullptr;      // dlopen handle, kept open for the process lifetime
-    std::string path;            // the file actually loaded
-    int version_code = 0;        // ncclGetVersion(), e.g. 22809
-    std::string version_text;    // "2.28.9"
-    std::vector<std::string> tried;  // what was attempted and why it failed
+    void* handle = nullptr;         // dlopen handle, kept open for the process lifetime
+    std::string path;               // the file actually loaded
+    int version_code = 0;           // ncclGetVersion(), e.g. 22809
+    std::string version_text;       // "2.28.9"
+    std::vector<std::string> tried; // what was attempted and why it failed
 };
 
 // Never throws; handle is null when no library could be loaded.
@@ -27,4 +27,4 @@ std::string nccl_version_text(int code);
 // Directory of the running executable ("" when unknown).
 std::string executable_directory();
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -18,8 +18,7 @@
 namespace moeprobe {
 namespace {
 
-std::string read_trimmed(const std::string& path)
-{
+std::string read_trimmed(const std::string& path) {
     std::ifstream in(path);
     std::string s;
     if (!in || !std::getline(in, s))
@@ -29,8 +28,7 @@ std::string read_trimmed(const std::string& path)
     return s;
 }
 
-std::vector<std::string> list_dir(const std::string& path)
-{
+std::vector<std::string> list_dir(const std::string& path) {
     std::vector<std::string> names;
     if (DIR* d = ::opendir(path.c_str())) {
         while (dirent* e = ::readdir(d)) {
@@ -44,8 +42,7 @@ std::vector<std::string> list_dir(const std::string& path)
     return names;
 }
 
-std::string cpu_model()
-{
+std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
     while (std::getline(in, line)) {
@@ -58,8 +55,7 @@ std::string cpu_model()
     return "";
 }
 
-std::uint64_t memory_total_bytes()
-{
+std::uint64_t memory_total_bytes() {
     std::ifstream in("/proc/meminfo");
     std::string key;
     std::uint64_t kib = 0;
@@ -71,16 +67,14 @@ std::uint64_t memory_total_bytes()
 }
 
 // "100 Gb/sec (4X EDR)" -> 100.
-double infiniband_rate_gbps(const std::string& rate)
-{
+double infiniband_rate_gbps(const std::string& rate) {
     std::istringstream s(rate);
     double v = 0;
     s >> v;
     return v;
 }
 
-void write_net_interfaces(JsonWriter& w, const std::string& sys)
-{
+void write_net_interfaces(JsonWriter& w, const std::string& sys) {
     w.key("nics").begin_array();
     for (const std::string& name : list_dir(sys + "/class/net")) {
         const std::string base = sys + "/class/net/" + name;
@@ -129,18 +123,16 @@ void write_net_interfaces(JsonWriter& w, const std::string& sys)
     w.end_array();
 }
 
-}  // namespace
+} // namespace
 
-std::string local_hostname()
-{
+std::string local_hostname() {
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) != 0)
         return "unknown";
     return buf;
 }
 
-std::string node_inventory_json(const ProbeOptions& options, const std::string& sysfs_root)
-{
+std::string node_inventory_json(const ProbeOptions& options, const std::string& sysfs_root) {
     const std::string sys = sysfs_root.empty() ? "/sys" : sysfs_root;
     JsonWriter w;
     w.begin_object();
@@ -189,4 +181,4 @@ std::string node_inventory_json(const ProbeOptions& options, const std::string& 
     return w.text();
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

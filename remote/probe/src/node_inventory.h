@@ -14,4 +14,4 @@ std::string node_inventory_json(const ProbeOptions& options, const std::string& 
 
 std::string local_hostname();
 
-}  // namespace moeprobe
+} // namespace moeprobe

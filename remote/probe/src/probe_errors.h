@@ -38,4 +38,4 @@ public:
     using PeerFailure::PeerFailure;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -1,7 +1,7 @@
 // The moe-probe/1 JSON document; every field is described in docs/probe-json.md.
+#include "gpu_driver_facts.h"
 #include "json_writer.h"
 #include "nccl_library_locator.h"
-#include "gpu_driver_facts.h"
 #include "probe_run_report.h"
 #include "probe_version.h"
 
@@ -12,8 +12,7 @@
 namespace moeprobe {
 namespace {
 
-void write_time_summary(JsonWriter& w, const SampleSummary& s)
-{
+void write_time_summary(JsonWriter& w, const SampleSummary& s) {
     w.key("time_us").begin_object();
     w.field("min", s.min);
     w.field("mean", s.mean);
@@ -26,16 +25,14 @@ void write_time_summary(JsonWriter& w, const SampleSummary& s)
     w.end_object();
 }
 
-void write_bandwidth(JsonWriter& w, const BandwidthFigures& b)
-{
+void write_bandwidth(JsonWriter& w, const BandwidthFigures& b) {
     w.field("algbw_gbps", b.algbw_gbps);
     w.field("busbw_gbps", b.busbw_gbps);
     w.field("effective_gbps", b.effective_gbps);
     w.field("busiest_rank_gbps", b.busiest_rank_gbps);
 }
 
-void write_spread(JsonWriter& w, const std::string& name, const SpreadSummary& s)
-{
+void write_spread(JsonWriter& w, const std::string& name, const SpreadSummary& s) {
     w.key(name).begin_object();
     w.field("mean", s.mean);
     w.field("variance", s.variance);
@@ -43,8 +40,7 @@ void write_spread(JsonWriter& w, const std::string& name, const SpreadSummary& s
     w.end_object();
 }
 
-void write_options(JsonWriter& w, const ProbeRunReport& r)
-{
+void write_options(JsonWriter& w, const ProbeRunReport& r) {
     const ProbeOptions& o = r.options;
     w.key("options").begin_object();
     w.field("backend", o.backend);
@@ -72,8 +68,7 @@ void write_options(JsonWriter& w, const ProbeRunReport& r)
     w.end_object();
 }
 
-void write_environment(JsonWriter& w, const ProbeRunReport& r)
-{
+void write_environment(JsonWriter& w, const ProbeRunReport& r) {
     w.key("environment").begin_object();
     w.field("backend", r.backend);
     w.field("pattern", r.pattern_spec);
@@ -152,8 +147,7 @@ void write_environment(JsonWriter& w, const ProbeRunReport& r)
     w.end_object();
 }
 
-void write_result(JsonWriter& w, const SizeResult& s)
-{
+void write_result(JsonWriter& w, const SizeResult& s) {
     const TrafficPlan& p = s.plan;
     w.begin_object();
     w.field("requested_bytes_per_rank", s.requested_bytes_per_rank);
@@ -184,6 +178,11 @@ void write_result(JsonWriter& w, const SizeResult& s)
         w.begin_object();
         write_time_summary(w, rr.time_us);
         write_bandwidth(w, rr.bandwidth);
+        // The raw per-iteration times, so the workbench stores every sample.
+        w.key("samples_us").begin_array();
+        for (double us : rr.samples_us)
+            w.value(us);
+        w.end_array();
         w.end_object();
     }
     w.end_array();
@@ -194,10 +193,9 @@ void write_result(JsonWriter& w, const SizeResult& s)
     w.end_object();
 }
 
-}  // namespace
+} // namespace
 
-std::string utc_timestamp_now()
-{
+std::string utc_timestamp_now() {
     const std::time_t t = std::time(nullptr);
     std::tm tm{};
     gmtime_r(&t, &tm);
@@ -206,8 +204,7 @@ std::string utc_timestamp_now()
     return buf;
 }
 
-std::string probe_report_json(const ProbeRunReport& r)
-{
+std::string probe_report_json(const ProbeRunReport& r) {
     JsonWriter w;
     w.begin_object();
     w.field("schema", kProbeJsonSchema);
@@ -243,4 +240,4 @@ std::string probe_report_json(const ProbeRunReport& r)
     return w.text();
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -11,8 +11,7 @@
 namespace moeprobe {
 namespace {
 
-long long parse_integer(const std::string& flag, const std::string& text, long long lo, long long hi)
-{
+long long parse_integer(const std::string& flag, const std::string& text, long long lo, long long hi) {
     if (text.empty())
         throw UsageError(flag + " needs a number");
     char* end = nullptr;
@@ -21,13 +20,12 @@ long long parse_integer(const std::string& flag, const std::string& text, long l
     if (errno != 0 || end == text.c_str() || *end != '\0')
         throw UsageError(flag + ": '" + text + "' is not an integer");
     if (v < lo || v > hi)
-        throw UsageError(flag + ": " + text + " is out of range [" + std::to_string(lo) + ", "
-                         + std::to_string(hi) + "]");
+        throw UsageError(flag + ": " + text + " is out of range [" + std::to_string(lo) + ", " +
+                         std::to_string(hi) + "]");
     return v;
 }
 
-double parse_positive_double(const std::string& flag, const std::string& text)
-{
+double parse_positive_double(const std::string& flag, const std::string& text) {
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(text.c_str(), &end);
@@ -36,15 +34,13 @@ double parse_positive_double(const std::string& flag, const std::string& text)
     return v;
 }
 
-const char* env_value(const char* name)
-{
+const char* env_value(const char* name) {
     const char* v = std::getenv(name);
     return (v && *v) ? v : nullptr;
 }
 
 // Rank and world from the first launcher whose variables are all present.
-void apply_launcher_environment(ProbeOptions& o)
-{
+void apply_launcher_environment(ProbeOptions& o) {
     struct Source {
         const char* name;
         const char* rank;
@@ -72,10 +68,9 @@ void apply_launcher_environment(ProbeOptions& o)
     }
 }
 
-}  // namespace
+} // namespace
 
-std::uint64_t parse_byte_size(const std::string& text)
-{
+std::uint64_t parse_byte_size(const std::string& text) {
     if (text.empty())
         throw UsageError("empty size");
     std::size_t digits = 0;
@@ -102,21 +97,19 @@ std::uint64_t parse_byte_size(const std::string& text)
     return static_cast<std::uint64_t>(base) << shift;
 }
 
-std::vector<std::uint64_t> sweep_sizes(const ProbeOptions& o)
-{
+std::vector<std::uint64_t> sweep_sizes(const ProbeOptions& o) {
     std::vector<std::uint64_t> sizes;
     for (std::uint64_t s = o.min_bytes; s <= o.max_bytes;) {
         sizes.push_back(s);
         const std::uint64_t next = o.step_bytes > 0 ? s + o.step_bytes : s * o.step_factor;
-        if (next <= s)  // a zero start with a factor, or overflow
+        if (next <= s) // a zero start with a factor, or overflow
             break;
         s = next;
     }
     return sizes;
 }
 
-std::string probe_usage_text()
-{
+std::string probe_usage_text() {
     return "usage: moe-probe [options]\n"
            "  Sweep (sizes are bytes each rank sends; K/M/G suffixes):\n"
            "    -b SIZE            smallest size (default 32M)\n"
@@ -145,8 +138,7 @@ std::string probe_usage_text()
            "Exit codes: 0 success, 2 usage error, 3 runtime failure (peer missing, timeout, NCCL).\n";
 }
 
-ProbeOptions parse_probe_options(int argc, const char* const* argv)
-{
+ProbeOptions parse_probe_options(int argc, const char* const* argv) {
     ProbeOptions o;
     bool rank_given = false;
     bool world_given = false;
@@ -240,18 +232,17 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv)
         o.launcher = "single";
     }
     if (o.rank >= o.world)
-        throw UsageError("--rank " + std::to_string(o.rank) + " is not below --world "
-                         + std::to_string(o.world));
+        throw UsageError("--rank " + std::to_string(o.rank) + " is not below --world " +
+                         std::to_string(o.world));
     if (o.world > 1 && o.rendezvous.empty())
         throw UsageError("--rendezvous HOST:PORT is required when the world has more than one rank");
     if (o.min_bytes > o.max_bytes)
         throw UsageError("-b is larger than -e");
-    if (o.pattern.rfind("matrix:", 0) != 0 && o.min_bytes == 0 && o.step_bytes == 0
-        && o.max_bytes > 0)
+    if (o.pattern.rfind("matrix:", 0) != 0 && o.min_bytes == 0 && o.step_bytes == 0 && o.max_bytes > 0)
         throw UsageError("-b 0 with a step factor never grows; give -i or a non-zero -b");
     if (o.backend == "tcp" && o.gpus_per_process != 1)
         throw UsageError("-g applies to the nccl backend only");
     return o;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

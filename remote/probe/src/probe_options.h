@@ -10,12 +10,12 @@ namespace moeprobe {
 
 struct ProbeOptions {
     std::string backend = "tcp";
-    std::uint64_t min_bytes = 32ull << 20;  // nccl-tests defaults: -b 32M -e 32M
+    std::uint64_t min_bytes = 32ull << 20; // nccl-tests defaults: -b 32M -e 32M
     std::uint64_t max_bytes = 32ull << 20;
     bool min_bytes_given = false;
     bool max_bytes_given = false;
     std::uint64_t step_factor = 2;
-    std::uint64_t step_bytes = 0;  // -i: additive step; used when given (factor then ignored)
+    std::uint64_t step_bytes = 0; // -i: additive step; used when given (factor then ignored)
     int iterations = 20;
     int warmup_iterations = 5;
     int repeats = 1;
@@ -24,15 +24,15 @@ struct ProbeOptions {
     std::string pattern = "uniform";
     int rank = -1;
     int world = -1;
-    std::string rendezvous;  // HOST:PORT
-    std::string listen;      // ADDR or ADDR:PORT
+    std::string rendezvous; // HOST:PORT
+    std::string listen;     // ADDR or ADDR:PORT
     double timeout_s = 60.0;
     bool inventory = false;
-    int gpus_per_process = 1;  // -g
-    int first_device = -1;     // --device; -1: local rank x gpus_per_process
+    int gpus_per_process = 1; // -g
+    int first_device = -1;    // --device; -1: local rank x gpus_per_process
     std::string nccl_lib;
     std::string python_env;
-    std::string launcher = "command-line";  // where rank/world came from
+    std::string launcher = "command-line"; // where rank/world came from
     int launcher_local_rank = -1;
     bool show_help = false;
     bool show_version = false;
@@ -50,4 +50,4 @@ std::vector<std::uint64_t> sweep_sizes(const ProbeOptions& options);
 
 std::string probe_usage_text();
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -16,9 +16,9 @@ struct ProbeRunReport {
     ProbeOptions options;
     std::string pattern_spec;
     std::string backend;
-    int logical_world = 1;         // ranks of the all-to-all (processes x -g)
-    std::vector<RankFacts> ranks;  // per process, index = process rank
-    std::string started_at_utc;    // ISO 8601
+    int logical_world = 1;        // ranks of the all-to-all (processes x -g)
+    std::vector<RankFacts> ranks; // per process, index = process rank
+    std::string started_at_utc;   // ISO 8601
     double duration_s = 0;
     std::vector<SizeResult> results;
 };
@@ -32,4 +32,4 @@ void print_table_footer(std::ostream& out, const ProbeRunReport& report);
 
 std::string utc_timestamp_now();
 
-}  // namespace moeprobe
+} // namespace moeprobe

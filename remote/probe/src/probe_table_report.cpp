@@ -11,8 +11,7 @@ namespace moeprobe {
 namespace {
 
 std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...)
-{
+std::string format(const char* fmt, ...) {
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
@@ -22,50 +21,55 @@ std::string format(const char* fmt, ...)
 }
 
 // nccl-tests prints times below 10 ms with two decimals and larger ones as integers.
-std::string time_text(double us)
-{
+std::string time_text(double us) {
     return us < 10000 ? format("%.2f", us) : format("%.0f", us);
 }
 
-}  // namespace
+} // namespace
 
-void print_table_header(std::ostream& out, const ProbeRunReport& r)
-{
+void print_table_header(std::ostream& out, const ProbeRunReport& r) {
     const ProbeOptions& o = r.options;
-    out << "# moe-probe " << kProbeVersion << ": alltoall, backend " << r.backend << ", pattern " << r.pattern_spec
-        << '\n';
+    out << "# moe-probe " << kProbeVersion << ": alltoall, backend " << r.backend << ", pattern "
+        << r.pattern_spec << '\n';
     out << format("# nRanks %d nProcs %d nGpus %d minBytes %llu maxBytes %llu step: ", r.logical_world,
-                  static_cast<int>(r.ranks.size()), o.gpus_per_process, static_cast<unsigned long long>(o.min_bytes),
-                  static_cast<unsigned long long>(o.max_bytes));
+                  static_cast<int>(r.ranks.size()), o.gpus_per_process,
+                  static_cast<unsigned long long>(o.min_bytes), static_cast<unsigned long long>(o.max_bytes));
     if (o.step_bytes > 0)
         out << o.step_bytes << "(bytes)";
     else
         out << o.step_factor << "(factor)";
-    out << format(" warmup iters: %d iters: %d repeats: %d validation: %d timeout: %g s\n", o.warmup_iterations,
-                  o.iterations, o.repeats, o.check, o.timeout_s);
+    out << format(" warmup iters: %d iters: %d repeats: %d validation: %d timeout: %g s\n",
+                  o.warmup_iterations, o.iterations, o.repeats, o.check, o.timeout_s);
     out << "#\n# Using ranks\n";
     for (const RankFacts& f : r.ranks) {
-        out << format("#  Rank %2d Pid %6ld on %10s", f.rank, f.pid, f.hostname.c_str());
-        if (!f.listen.empty())
-            out << " listen " << f.listen;
-        for (std::size_t i = 0; i < f.gpu_devices.size(); ++i)
-            out << format(" device %2d %s", f.gpu_devices[i],
-                          i < f.gpu_models.size() ? f.gpu_models[i].c_str() : "");
-        out << '\n';
+        if (f.gpu_devices.empty()) {
+            out << format("#  Rank %2d Pid %6ld on %10s", f.rank, f.pid, f.hostname.c_str());
+            if (!f.listen.empty())
+                out << " listen " << f.listen;
+            out << '\n';
+        }
+        // One line per GPU rank, as nccl-tests prints them.
+        const int per_process = static_cast<int>(f.gpu_devices.size());
+        for (int i = 0; i < per_process; ++i)
+            out << format("#  Rank %2d Pid %6ld on %10s device %2d %s\n", f.rank * per_process + i, f.pid,
+                          f.hostname.c_str(), f.gpu_devices[static_cast<std::size_t>(i)],
+                          static_cast<std::size_t>(i) < f.gpu_models.size()
+                              ? f.gpu_models[static_cast<std::size_t>(i)].c_str()
+                              : "");
     }
     const RankFacts& first = r.ranks.front();
     if (first.nccl_version_code > 0)
-        out << "NCCL version " << nccl_version_text(first.nccl_version_code) << " (" << first.nccl_path << ") using "
-            << first.nccl_alltoall << '\n';
+        out << "NCCL version " << nccl_version_text(first.nccl_version_code) << " (" << first.nccl_path
+            << ") using " << first.nccl_alltoall << '\n';
     out << "#\n";
-    out << "#                               per-iteration time, max over ranks        bandwidth                 repeats\n";
+    out << "#                               per-iteration time, max over ranks        bandwidth              "
+           "   repeats\n";
     out << "#       size  busiest       min    median       p99     algbw   busbw   effbw      cv  #wrong\n";
     out << "#        (B)     rank      (us)      (us)      (us)    (GB/s)  (GB/s)  (GB/s)     (%)\n";
     out.flush();
 }
 
-void print_table_row(std::ostream& out, const SizeResult& s)
-{
+void print_table_row(std::ostream& out, const SizeResult& s) {
     const std::string wrong = s.wrong_bytes < 0 ? "N/A" : std::to_string(s.wrong_bytes);
     out << format("%12llu  %7d %9s %9s %9s  %8.2f %7.2f %7.2f  %6.2f  %6s\n",
                   static_cast<unsigned long long>(s.requested_bytes_per_rank), s.plan.busiest_rank(),
@@ -75,8 +79,7 @@ void print_table_row(std::ostream& out, const SizeResult& s)
     out.flush();
 }
 
-void print_table_footer(std::ostream& out, const ProbeRunReport& r)
-{
+void print_table_footer(std::ostream& out, const ProbeRunReport& r) {
     std::int64_t wrong = 0;
     bool checked = false;
     double busbw = 0;
@@ -89,9 +92,10 @@ void print_table_footer(std::ostream& out, const ProbeRunReport& r)
     }
     if (checked)
         out << "# Out of bounds values : " << wrong << (wrong == 0 ? " OK" : " FAILED") << '\n';
-    out << format("# Avg bus bandwidth    : %g\n", r.results.empty() ? 0.0 : busbw / static_cast<double>(r.results.size()));
+    out << format("# Avg bus bandwidth    : %g\n",
+                  r.results.empty() ? 0.0 : busbw / static_cast<double>(r.results.size()));
     out << "#\n";
     out.flush();
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -8,4 +8,4 @@
 namespace moeprobe {
 inline constexpr const char* kProbeVersion = MOEWB_PROBE_VERSION;
 inline constexpr const char* kProbeJsonSchema = "moe-probe/1";
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -9,24 +9,21 @@ namespace moeprobe {
 namespace {
 
 // Values never contain newlines or '|' (hostnames, paths, model names); they are replaced.
-std::string clean(std::string s)
-{
+std::string clean(std::string s) {
     for (char& c : s)
         if (c == '\n' || c == '\r' || c == '|')
             c = ' ';
     return s;
 }
 
-std::string join(const std::vector<std::string>& v)
-{
+std::string join(const std::vector<std::string>& v) {
     std::string out;
     for (std::size_t i = 0; i < v.size(); ++i)
         out += (i ? "|" : "") + clean(v[i]);
     return out;
 }
 
-std::vector<std::string> split(const std::string& s)
-{
+std::vector<std::string> split(const std::string& s) {
     std::vector<std::string> out;
     if (s.empty())
         return out;
@@ -41,8 +38,7 @@ std::vector<std::string> split(const std::string& s)
     return out;
 }
 
-long to_long(const std::string& s)
-{
+long to_long(const std::string& s) {
     try {
         return std::stol(s);
     } catch (...) {
@@ -50,10 +46,9 @@ long to_long(const std::string& s)
     }
 }
 
-}  // namespace
+} // namespace
 
-std::string serialize_rank_facts(const RankFacts& f)
-{
+std::string serialize_rank_facts(const RankFacts& f) {
     std::string devices;
     for (std::size_t i = 0; i < f.gpu_devices.size(); ++i)
         devices += (i ? "|" : "") + std::to_string(f.gpu_devices[i]);
@@ -78,8 +73,7 @@ std::string serialize_rank_facts(const RankFacts& f)
     return s.str();
 }
 
-RankFacts deserialize_rank_facts(const std::string& text)
-{
+RankFacts deserialize_rank_facts(const std::string& text) {
     std::map<std::string, std::string> kv;
     std::istringstream in(text);
     std::string line;
@@ -112,16 +106,14 @@ RankFacts deserialize_rank_facts(const std::string& text)
     return f;
 }
 
-std::string serialize_rank_table(const std::vector<RankFacts>& table)
-{
+std::string serialize_rank_table(const std::vector<RankFacts>& table) {
     std::string out;
     for (const RankFacts& f : table)
         out += serialize_rank_facts(f) + "\x1e\n";
     return out;
 }
 
-std::vector<RankFacts> deserialize_rank_table(const std::string& text)
-{
+std::vector<RankFacts> deserialize_rank_table(const std::string& text) {
     std::vector<RankFacts> table;
     std::size_t start = 0;
     while (start < text.size()) {
@@ -134,11 +126,10 @@ std::vector<RankFacts> deserialize_rank_table(const std::string& text)
     return table;
 }
 
-void assign_local_ranks(std::vector<RankFacts>& table)
-{
+void assign_local_ranks(std::vector<RankFacts>& table) {
     std::map<std::string, int> seen;
     for (RankFacts& f : table)
         f.local_rank = seen[f.hostname]++;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

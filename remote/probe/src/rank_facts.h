@@ -12,22 +12,22 @@ struct RankFacts {
     int gpus_per_process = 1;
     long pid = 0;
     std::string hostname;
-    std::string listen;  // HOST:PORT of this rank's mesh listener ("" for nccl)
+    std::string listen; // HOST:PORT of this rank's mesh listener ("" for nccl)
     std::string backend;
     std::string pattern;
     std::string probe_version;
-    std::vector<std::string> gpu_models;  // the GPUs this process drives
+    std::vector<std::string> gpu_models; // the GPUs this process drives
     std::vector<int> gpu_devices;
-    std::string gpu_driver_version;   // e.g. "570.86.15" when known, else ""
-    int cuda_driver_version = 0;      // cuDriverGetVersion, e.g. 12080; 0 unknown
-    int nccl_version_code = 0;        // ncclGetVersion, e.g. 22809; 0 unknown
+    std::string gpu_driver_version; // e.g. "570.86.15" when known, else ""
+    int cuda_driver_version = 0;    // cuDriverGetVersion, e.g. 12080; 0 unknown
+    int nccl_version_code = 0;      // ncclGetVersion, e.g. 22809; 0 unknown
     std::string nccl_path;
-    std::string nccl_alltoall;        // "ncclAlltoAll" or "grouped ncclSend/ncclRecv"
-    int local_rank = 0;               // index among the processes on the same host
+    std::string nccl_alltoall; // "ncclAlltoAll" or "grouped ncclSend/ncclRecv"
+    int local_rank = 0;        // index among the processes on the same host
 };
 
 std::string serialize_rank_facts(const RankFacts& f);
-RankFacts deserialize_rank_facts(const std::string& text);  // throws RuntimeFailure
+RankFacts deserialize_rank_facts(const std::string& text); // throws RuntimeFailure
 
 std::string serialize_rank_table(const std::vector<RankFacts>& table);
 std::vector<RankFacts> deserialize_rank_table(const std::string& text);
@@ -35,4 +35,4 @@ std::vector<RankFacts> deserialize_rank_table(const std::string& text);
 // Index of each rank among the ranks sharing its hostname, in rank order.
 void assign_local_ranks(std::vector<RankFacts>& table);
 
-}  // namespace moeprobe
+} // namespace moeprobe

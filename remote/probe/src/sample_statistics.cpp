@@ -6,8 +6,7 @@
 
 namespace moeprobe {
 
-double percentile_linear(const std::vector<double>& sorted, double q)
-{
+double percentile_linear(const std::vector<double>& sorted, double q) {
     if (sorted.empty())
         return 0.0;
     const double pos = q * static_cast<double>(sorted.size() - 1);
@@ -18,8 +17,7 @@ double percentile_linear(const std::vector<double>& sorted, double q)
 }
 
 namespace {
-double sample_variance(const std::vector<double>& v, double mean)
-{
+double sample_variance(const std::vector<double>& v, double mean) {
     if (v.size() < 2)
         return 0.0;
     double ss = 0;
@@ -27,10 +25,9 @@ double sample_variance(const std::vector<double>& v, double mean)
         ss += (x - mean) * (x - mean);
     return ss / static_cast<double>(v.size() - 1);
 }
-}  // namespace
+} // namespace
 
-SampleSummary summarize_samples(std::vector<double> samples)
-{
+SampleSummary summarize_samples(std::vector<double> samples) {
     SampleSummary s;
     if (samples.empty())
         return s;
@@ -46,8 +43,7 @@ SampleSummary summarize_samples(std::vector<double> samples)
     return s;
 }
 
-SpreadSummary summarize_spread(const std::vector<double>& values)
-{
+SpreadSummary summarize_spread(const std::vector<double>& values) {
     SpreadSummary s;
     if (values.empty())
         return s;
@@ -58,4 +54,4 @@ SpreadSummary summarize_spread(const std::vector<double>& values)
     return s;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

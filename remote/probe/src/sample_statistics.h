@@ -32,4 +32,4 @@ double percentile_linear(const std::vector<double>& sorted, double q);
 SampleSummary summarize_samples(std::vector<double> samples);
 SpreadSummary summarize_spread(const std::vector<double>& values);
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -16,37 +16,32 @@
 
 namespace moeprobe {
 
-int Deadline::poll_ms(int max_ms) const
-{
+int Deadline::poll_ms(int max_ms) const {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(at_ - SteadyClock::now()).count();
     if (left <= 0)
         return 0;
     return left > max_ms ? max_ms : static_cast<int>(left) + 1;
 }
 
-UniqueFd& UniqueFd::operator=(UniqueFd&& o) noexcept
-{
+UniqueFd& UniqueFd::operator=(UniqueFd&& o) noexcept {
     if (this != &o)
         reset(o.release());
     return *this;
 }
 
-void UniqueFd::reset(int fd)
-{
+void UniqueFd::reset(int fd) {
     if (fd_ >= 0)
         ::close(fd_);
     fd_ = fd;
 }
 
-std::string HostPort::text() const
-{
+std::string HostPort::text() const {
     if (host.find(':') != std::string::npos)
         return "[" + host + "]:" + std::to_string(port);
     return host + ":" + std::to_string(port);
 }
 
-HostPort parse_host_port(const std::string& text, bool port_required, std::uint16_t default_port)
-{
+HostPort parse_host_port(const std::string& text, bool port_required, std::uint16_t default_port) {
     HostPort hp;
     std::string port_text;
     if (!text.empty() && text[0] == '[') {
@@ -65,7 +60,7 @@ HostPort parse_host_port(const std::string& text, bool port_required, std::uint1
             hp.host = text.substr(0, colon);
             port_text = text.substr(colon + 1);
         } else {
-            hp.host = text;  // a bare name, or a bare IPv6 address
+            hp.host = text; // a bare name, or a bare IPv6 address
         }
     }
     if (hp.host.empty())
@@ -88,15 +83,13 @@ namespace {
 
 struct AddrInfoList {
     addrinfo* head = nullptr;
-    ~AddrInfoList()
-    {
+    ~AddrInfoList() {
         if (head)
             freeaddrinfo(head);
     }
 };
 
-void resolve(const HostPort& hp, bool passive, AddrInfoList& out)
-{
+void resolve(const HostPort& hp, bool passive, AddrInfoList& out) {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -107,28 +100,24 @@ void resolve(const HostPort& hp, bool passive, AddrInfoList& out)
         throw RuntimeFailure("cannot resolve '" + hp.host + "': " + gai_strerror(rc));
 }
 
-}  // namespace
+} // namespace
 
-void set_nonblocking(int fd)
-{
+void set_nonblocking(int fd) {
     const int flags = fcntl(fd, F_GETFL, 0);
     fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-void set_blocking(int fd)
-{
+void set_blocking(int fd) {
     const int flags = fcntl(fd, F_GETFL, 0);
     fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 }
 
-void set_no_delay(int fd)
-{
+void set_no_delay(int fd) {
     const int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-UniqueFd listen_on(const HostPort& where, int backlog)
-{
+UniqueFd listen_on(const HostPort& where, int backlog) {
     AddrInfoList list;
     resolve(where, true, list);
     std::string last_error = "no address";
@@ -148,12 +137,18 @@ UniqueFd listen_on(const HostPort& where, int backlog)
     throw RuntimeFailure("cannot listen on " + where.text() + ": " + last_error);
 }
 
-HostPort local_address(int fd)
-{
+bool is_wildcard_host(const std::string& host) {
+    return host.empty() || host == "0.0.0.0" || host == "::" || host == "*";
+}
+
+namespace {
+HostPort socket_address(int fd, bool peer) {
     sockaddr_storage ss{};
     socklen_t len = sizeof ss;
     HostPort hp;
-    if (getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &len) != 0)
+    const int rc = peer ? getpeername(fd, reinterpret_cast<sockaddr*>(&ss), &len)
+                        : getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &len);
+    if (rc != 0)
         return hp;
     char host[NI_MAXHOST];
     char serv[NI_MAXSERV];
@@ -164,9 +159,18 @@ HostPort local_address(int fd)
     }
     return hp;
 }
+} // namespace
 
-UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int peer_rank, const std::string& what)
-{
+HostPort local_address(int fd) {
+    return socket_address(fd, false);
+}
+
+HostPort peer_address(int fd) {
+    return socket_address(fd, true);
+}
+
+UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int peer_rank,
+                            const std::string& what) {
     std::string last_error = "timed out";
     while (true) {
         AddrInfoList list;
@@ -207,8 +211,7 @@ UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int pe
     throw PeerFailure(peer_rank, "cannot reach " + what + " at " + to.text() + " (" + last_error + ")");
 }
 
-UniqueFd accept_before(int listen_fd, const Deadline& deadline)
-{
+UniqueFd accept_before(int listen_fd, const Deadline& deadline) {
     while (true) {
         pollfd p{listen_fd, POLLIN, 0};
         const int rc = ::poll(&p, 1, deadline.poll_ms());
@@ -224,8 +227,7 @@ UniqueFd accept_before(int listen_fd, const Deadline& deadline)
     }
 }
 
-std::string describe_peer_error(int err)
-{
+std::string describe_peer_error(int err) {
     if (err == 0)
         return "connection closed (the process ended or was killed)";
     if (err == ECONNRESET || err == EPIPE)
@@ -233,8 +235,7 @@ std::string describe_peer_error(int err)
     return std::strerror(err);
 }
 
-void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank)
-{
+void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank) {
     auto p = static_cast<const char*>(data);
     Deadline silence(timeout_s);
     while (size > 0) {
@@ -246,17 +247,17 @@ void send_exact(int fd, const void* data, std::size_t size, double timeout_s, in
             continue;
         }
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(errno));
+            throw PeerFailure(peer_rank,
+                              "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(errno));
         if (silence.expired())
-            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " took nothing for "
-                                             + std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
+            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " took nothing for " +
+                                             std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
         pollfd pf{fd, POLLOUT, 0};
         ::poll(&pf, 1, silence.poll_ms());
     }
 }
 
-void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank)
-{
+void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank) {
     auto p = static_cast<char*>(data);
     Deadline silence(timeout_s);
     while (size > 0) {
@@ -270,13 +271,14 @@ void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer
         if (n == 0)
             throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(0));
         if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(errno));
+            throw PeerFailure(peer_rank,
+                              "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(errno));
         if (silence.expired())
-            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " sent nothing for "
-                                             + std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
+            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " sent nothing for " +
+                                             std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
         pollfd pf{fd, POLLIN, 0};
         ::poll(&pf, 1, silence.poll_ms());
     }
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -14,10 +14,8 @@ using SteadyClock = std::chrono::steady_clock;
 class Deadline {
 public:
     explicit Deadline(double seconds)
-        : at_(SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
-                  std::chrono::duration<double>(seconds)))
-    {
-    }
+        : at_(SteadyClock::now() +
+              std::chrono::duration_cast<SteadyClock::duration>(std::chrono::duration<double>(seconds))) {}
     bool expired() const { return SteadyClock::now() >= at_; }
     // Milliseconds left for poll(), at least 0, at most max_ms.
     int poll_ms(int max_ms = 1000) const;
@@ -38,8 +36,7 @@ public:
 
     int get() const { return fd_; }
     bool valid() const { return fd_ >= 0; }
-    int release()
-    {
+    int release() {
         const int fd = fd_;
         fd_ = -1;
         return fd;
@@ -61,10 +58,13 @@ HostPort parse_host_port(const std::string& text, bool port_required, std::uint1
 
 UniqueFd listen_on(const HostPort& where, int backlog = 128);
 HostPort local_address(int fd);
+HostPort peer_address(int fd);
+bool is_wildcard_host(const std::string& host);
 
 // Connects, retrying refused or unreachable attempts until the deadline. peer_rank names
 // the rank in the error.
-UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int peer_rank, const std::string& what);
+UniqueFd connect_with_retry(const HostPort& to, const Deadline& deadline, int peer_rank,
+                            const std::string& what);
 // -1 fd when the deadline passes.
 UniqueFd accept_before(int listen_fd, const Deadline& deadline);
 
@@ -81,4 +81,4 @@ void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer
 // Describes an errno from a failed peer transfer in words users understand.
 std::string describe_peer_error(int err);
 
-}  // namespace moeprobe
+} // namespace moeprobe

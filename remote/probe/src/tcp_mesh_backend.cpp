@@ -20,33 +20,26 @@ constexpr std::size_t kChunkBytes = 1u << 20;
 // Bytes moved on one socket per poll round, so one fast pair cannot starve the others.
 constexpr std::size_t kVisitBudgetBytes = 4u << 20;
 
-std::string seconds_text(double s)
-{
+std::string seconds_text(double s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", s);
     return buf;
 }
 
-}  // namespace
+} // namespace
 
 TcpMeshBackend::TcpMeshBackend(const ProbeOptions& options, ControlPlane& control)
-    : options_(options), control_(control), rank_(options.rank), world_(options.world)
-{
-}
+    : options_(options), control_(control), rank_(options.rank), world_(options.world) {}
 
-void TcpMeshBackend::describe(RankFacts& mine, std::string& /*blob*/)
-{
-    const HostPort where = parse_host_port(options_.listen.empty() ? control_.default_listen_host() : options_.listen,
-                                           false, 0);
+void TcpMeshBackend::describe(RankFacts& mine, std::string& /*blob*/) {
+    const HostPort where =
+        parse_host_port(options_.listen.empty() ? control_.default_listen_host() : options_.listen, false, 0);
     listener_ = listen_on(where);
-    HostPort bound = local_address(listener_.get());
-    if (bound.host.empty() || bound.host == "0.0.0.0" || bound.host == "::")
-        bound.host = control_.default_listen_host();
-    mine.listen = bound.text();
+    // A wildcard address is resolved by rank 0 from where this rank connected from.
+    mine.listen = local_address(listener_.get()).text();
 }
 
-void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::string& /*blob*/)
-{
+void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::string& /*blob*/) {
     peers_.clear();
     peers_.resize(static_cast<std::size_t>(world_));
     const Deadline deadline(options_.timeout_s);
@@ -75,18 +68,17 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
             continue;
         }
         if (who <= rank_ || who >= world_ || peers_[static_cast<std::size_t>(who)].valid())
-            continue;  // not a peer of this run
+            continue; // not a peer of this run
         peers_[static_cast<std::size_t>(who)] = std::move(fd);
         --expected;
     }
     listener_.reset();
     for (UniqueFd& fd : peers_)
         if (fd.valid())
-            set_nonblocking(fd.get());  // socket buffers stay auto-tuned: fixed sizes measured no faster
+            set_nonblocking(fd.get()); // socket buffers stay auto-tuned: fixed sizes measured no faster
 }
 
-void TcpMeshBackend::prepare(const TrafficPlan& plan)
-{
+void TcpMeshBackend::prepare(const TrafficPlan& plan) {
     plan_ = plan;
     // Touch every page now so that page faults stay out of the timed loop.
     send_buffer_.assign(plan_.sent_by(rank_), static_cast<unsigned char>(rank_));
@@ -105,8 +97,7 @@ void TcpMeshBackend::prepare(const TrafficPlan& plan)
     }
 }
 
-std::vector<double> TcpMeshBackend::run(int iterations)
-{
+std::vector<double> TcpMeshBackend::run(int iterations) {
     std::vector<double> seconds;
     seconds.reserve(static_cast<std::size_t>(iterations));
     for (int i = 0; i < iterations; ++i) {
@@ -118,8 +109,7 @@ std::vector<double> TcpMeshBackend::run(int iterations)
     return seconds;
 }
 
-void TcpMeshBackend::exchange_once()
-{
+void TcpMeshBackend::exchange_once() {
     const auto n = static_cast<std::size_t>(world_);
     const auto me = static_cast<std::size_t>(rank_);
     std::vector<std::size_t> send_pos = send_offsets_, recv_pos = recv_offsets_;
@@ -133,7 +123,7 @@ void TcpMeshBackend::exchange_once()
 
     const std::vector<int> watched = control_.watch_fds();
     std::vector<pollfd> fds;
-    std::vector<std::size_t> peer_of;  // fds index -> peer rank, or n for a watched fd
+    std::vector<std::size_t> peer_of; // fds index -> peer rank, or n for a watched fd
     for (std::size_t p = 0; p < n; ++p) {
         if (p == me)
             continue;
@@ -153,7 +143,7 @@ void TcpMeshBackend::exchange_once()
                 continue;
             fds[k].events = static_cast<short>((send_left[p] ? POLLOUT : 0) | (recv_left[p] ? POLLIN : 0));
             if (!fds[k].events)
-                fds[k].fd = -1;  // this pair is done; poll() skips negative fds
+                fds[k].fd = -1; // this pair is done; poll() skips negative fds
         }
         const int ready = ::poll(fds.data(), fds.size(), silence.poll_ms());
         if (ready < 0 && errno != EINTR)
@@ -192,15 +182,16 @@ void TcpMeshBackend::exchange_once()
                         continue;
                     }
                     if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-                        throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": "
-                                                                   + describe_peer_error(got == 0 ? 0 : errno));
+                        throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": " +
+                                                                   describe_peer_error(got == 0 ? 0 : errno));
                     break;
                 }
             }
             if (send_left[p] && (rev & (POLLOUT | POLLERR))) {
                 for (std::size_t budget = kVisitBudgetBytes; send_left[p] > 0 && budget > 0;) {
-                    const ssize_t put = ::send(fd, send_buffer_.data() + send_pos[p],
-                                               std::min({send_left[p], kChunkBytes, budget}), MSG_NOSIGNAL | MSG_DONTWAIT);
+                    const ssize_t put =
+                        ::send(fd, send_buffer_.data() + send_pos[p],
+                               std::min({send_left[p], kChunkBytes, budget}), MSG_NOSIGNAL | MSG_DONTWAIT);
                     if (put > 0) {
                         send_pos[p] += static_cast<std::size_t>(put);
                         send_left[p] -= static_cast<std::size_t>(put);
@@ -210,11 +201,13 @@ void TcpMeshBackend::exchange_once()
                         continue;
                     }
                     if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-                        throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": " + describe_peer_error(errno));
+                        throw PeerFailure(static_cast<int>(p),
+                                          "rank " + std::to_string(p) + ": " + describe_peer_error(errno));
                     break;
                 }
             } else if (!recv_left[p] && (rev & (POLLHUP | POLLERR))) {
-                throw PeerFailure(static_cast<int>(p), "rank " + std::to_string(p) + ": " + describe_peer_error(0));
+                throw PeerFailure(static_cast<int>(p),
+                                  "rank " + std::to_string(p) + ": " + describe_peer_error(0));
             }
         }
         if (progress)
@@ -225,8 +218,7 @@ void TcpMeshBackend::exchange_once()
 }
 
 void TcpMeshBackend::fail_silent_peers(const std::vector<std::size_t>& send_left,
-                                       const std::vector<std::size_t>& recv_left) const
-{
+                                       const std::vector<std::size_t>& recv_left) const {
     std::string ranks;
     int first = -1;
     for (std::size_t p = 0; p < send_left.size(); ++p) {
@@ -236,19 +228,18 @@ void TcpMeshBackend::fail_silent_peers(const std::vector<std::size_t>& send_left
             first = static_cast<int>(p);
         ranks += (ranks.empty() ? "" : ", ") + std::to_string(p);
     }
-    throw PeerFailure(first, "rank " + ranks + " moved no data for " + seconds_text(options_.timeout_s)
-                                 + " s (hung or unreachable)");
+    throw PeerFailure(first, "rank " + ranks + " moved no data for " + seconds_text(options_.timeout_s) +
+                                 " s (hung or unreachable)");
 }
 
-void TcpMeshBackend::write_send_data(int /*local_index*/, const std::vector<unsigned char>& bytes)
-{
-    std::copy(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), send_buffer_.size())),
+void TcpMeshBackend::write_send_data(int /*local_index*/, const std::vector<unsigned char>& bytes) {
+    std::copy(bytes.begin(),
+              bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), send_buffer_.size())),
               send_buffer_.begin());
 }
 
-std::vector<unsigned char> TcpMeshBackend::read_received_data(int /*local_index*/)
-{
+std::vector<unsigned char> TcpMeshBackend::read_received_data(int /*local_index*/) {
     return recv_buffer_;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -28,7 +28,7 @@ private:
     int rank_;
     int world_;
     UniqueFd listener_;
-    std::vector<UniqueFd> peers_;  // index = rank; invalid for this rank
+    std::vector<UniqueFd> peers_; // index = rank; invalid for this rank
     TrafficPlan plan_;
     std::vector<unsigned char> send_buffer_;
     std::vector<unsigned char> recv_buffer_;
@@ -36,4 +36,4 @@ private:
     std::vector<std::size_t> send_offsets_, recv_offsets_, send_lengths_, recv_lengths_;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -15,8 +15,7 @@ namespace moeprobe {
 namespace {
 
 TrafficPlan plan_from_row_weights(int world, std::uint64_t bytes_per_rank,
-                                  const std::vector<double>& weights)
-{
+                                  const std::vector<double>& weights) {
     const std::vector<std::uint64_t> row = split_by_weights(bytes_per_rank, weights);
     std::vector<std::uint64_t> bytes;
     bytes.reserve(static_cast<std::size_t>(world) * static_cast<std::size_t>(world));
@@ -26,8 +25,7 @@ TrafficPlan plan_from_row_weights(int world, std::uint64_t bytes_per_rank,
     return TrafficPlan(world, std::move(bytes), uniform);
 }
 
-double parse_number(const std::string& what, const std::string& text)
-{
+double parse_number(const std::string& what, const std::string& text) {
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(text.c_str(), &end);
@@ -36,10 +34,9 @@ double parse_number(const std::string& what, const std::string& text)
     return v;
 }
 
-}  // namespace
+} // namespace
 
-std::vector<std::uint64_t> split_by_weights(std::uint64_t total, const std::vector<double>& weights)
-{
+std::vector<std::uint64_t> split_by_weights(std::uint64_t total, const std::vector<double>& weights) {
     std::vector<std::uint64_t> parts(weights.size(), 0);
     const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
     if (weights.empty() || !(sum > 0))
@@ -60,37 +57,32 @@ std::vector<std::uint64_t> split_by_weights(std::uint64_t total, const std::vect
     return parts;
 }
 
-TrafficPlan UniformPattern::plan(int world, std::uint64_t bytes_per_rank) const
-{
+TrafficPlan UniformPattern::plan(int world, std::uint64_t bytes_per_rank) const {
     const std::uint64_t per_peer = bytes_per_rank / static_cast<std::uint64_t>(world);
     return TrafficPlan(world, std::vector<std::uint64_t>(static_cast<std::size_t>(world) * world, per_peer),
                        true);
 }
 
-std::string HotDestinationsPattern::spec() const
-{
+std::string HotDestinationsPattern::spec() const {
     std::ostringstream s;
     s << "hot:" << hot_count_ << ':' << factor_;
     return s.str();
 }
 
-TrafficPlan HotDestinationsPattern::plan(int world, std::uint64_t bytes_per_rank) const
-{
+TrafficPlan HotDestinationsPattern::plan(int world, std::uint64_t bytes_per_rank) const {
     std::vector<double> w(static_cast<std::size_t>(world), 1.0);
     for (int d = 0; d < std::min(hot_count_, world); ++d)
         w[static_cast<std::size_t>(d)] = factor_;
     return plan_from_row_weights(world, bytes_per_rank, w);
 }
 
-std::string ZipfPattern::spec() const
-{
+std::string ZipfPattern::spec() const {
     std::ostringstream s;
     s << "zipf:" << exponent_;
     return s.str();
 }
 
-TrafficPlan ZipfPattern::plan(int world, std::uint64_t bytes_per_rank) const
-{
+TrafficPlan ZipfPattern::plan(int world, std::uint64_t bytes_per_rank) const {
     std::vector<double> w(static_cast<std::size_t>(world));
     for (int d = 0; d < world; ++d)
         w[static_cast<std::size_t>(d)] = 1.0 / std::pow(static_cast<double>(d + 1), exponent_);
@@ -98,12 +90,9 @@ TrafficPlan ZipfPattern::plan(int world, std::uint64_t bytes_per_rank) const
 }
 
 MatrixPattern::MatrixPattern(std::string path, int rows, std::vector<std::uint64_t> bytes)
-    : path_(std::move(path)), rows_(rows), bytes_(std::move(bytes))
-{
-}
+    : path_(std::move(path)), rows_(rows), bytes_(std::move(bytes)) {}
 
-std::unique_ptr<MatrixPattern> MatrixPattern::load(const std::string& path)
-{
+std::unique_ptr<MatrixPattern> MatrixPattern::load(const std::string& path) {
     std::ifstream in(path);
     if (!in)
         throw UsageError("matrix file '" + path + "' cannot be read");
@@ -132,29 +121,27 @@ std::unique_ptr<MatrixPattern> MatrixPattern::load(const std::string& path)
         if (rows == 0)
             first_columns = columns;
         else if (columns != first_columns)
-            throw UsageError(path + ":" + std::to_string(line_no) + ": row has " + std::to_string(columns)
-                             + " entries, the first row has " + std::to_string(first_columns));
+            throw UsageError(path + ":" + std::to_string(line_no) + ": row has " + std::to_string(columns) +
+                             " entries, the first row has " + std::to_string(first_columns));
         ++rows;
     }
     if (rows == 0)
         throw UsageError("matrix file '" + path + "' has no rows");
     if (first_columns != rows)
-        throw UsageError("matrix file '" + path + "' is not square: " + std::to_string(rows) + " rows of "
-                         + std::to_string(first_columns) + " entries");
+        throw UsageError("matrix file '" + path + "' is not square: " + std::to_string(rows) + " rows of " +
+                         std::to_string(first_columns) + " entries");
     return std::make_unique<MatrixPattern>(path, rows, std::move(bytes));
 }
 
-std::uint64_t MatrixPattern::natural_bytes_per_rank() const
-{
+std::uint64_t MatrixPattern::natural_bytes_per_rank() const {
     const std::uint64_t total = std::accumulate(bytes_.begin(), bytes_.end(), std::uint64_t{0});
     return total / static_cast<std::uint64_t>(rows_);
 }
 
-TrafficPlan MatrixPattern::plan(int world, std::uint64_t bytes_per_rank) const
-{
+TrafficPlan MatrixPattern::plan(int world, std::uint64_t bytes_per_rank) const {
     if (world != rows_)
-        throw UsageError("matrix file '" + path_ + "' is " + std::to_string(rows_) + "x" + std::to_string(rows_)
-                         + " but the world has " + std::to_string(world) + " ranks");
+        throw UsageError("matrix file '" + path_ + "' is " + std::to_string(rows_) + "x" +
+                         std::to_string(rows_) + " but the world has " + std::to_string(world) + " ranks");
     const std::uint64_t natural = natural_bytes_per_rank();
     std::vector<std::uint64_t> scaled;
     if (natural == bytes_per_rank) {
@@ -164,12 +151,12 @@ TrafficPlan MatrixPattern::plan(int world, std::uint64_t bytes_per_rank) const
         std::vector<double> weights(bytes_.begin(), bytes_.end());
         scaled = split_by_weights(bytes_per_rank * static_cast<std::uint64_t>(world), weights);
     }
-    const bool uniform = std::all_of(scaled.begin(), scaled.end(), [&](std::uint64_t b) { return b == scaled[0]; });
+    const bool uniform =
+        std::all_of(scaled.begin(), scaled.end(), [&](std::uint64_t b) { return b == scaled[0]; });
     return TrafficPlan(world, std::move(scaled), uniform);
 }
 
-std::unique_ptr<TrafficPattern> make_traffic_pattern(const std::string& spec)
-{
+std::unique_ptr<TrafficPattern> make_traffic_pattern(const std::string& spec) {
     if (spec == "uniform")
         return std::make_unique<UniformPattern>();
     if (spec.rfind("hot:", 0) == 0) {
@@ -200,4 +187,4 @@ std::unique_ptr<TrafficPattern> make_traffic_pattern(const std::string& spec)
     throw UsageError("unknown --pattern '" + spec + "' (uniform, hot:K:F, zipf:S, matrix:FILE)");
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

@@ -75,4 +75,4 @@ std::unique_ptr<TrafficPattern> make_traffic_pattern(const std::string& spec);
 // Splits total bytes by weights, rounding so the parts add up exactly (largest remainder).
 std::vector<std::uint64_t> split_by_weights(std::uint64_t total, const std::vector<double>& weights);
 
-}  // namespace moeprobe
+} // namespace moeprobe

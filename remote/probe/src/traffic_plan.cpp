@@ -6,36 +6,30 @@
 namespace moeprobe {
 
 TrafficPlan::TrafficPlan(int world, std::vector<std::uint64_t> bytes, bool uniform)
-    : world_(world), uniform_(uniform), bytes_(std::move(bytes))
-{
-}
+    : world_(world), uniform_(uniform), bytes_(std::move(bytes)) {}
 
-std::uint64_t TrafficPlan::sent_by(int rank) const
-{
+std::uint64_t TrafficPlan::sent_by(int rank) const {
     std::uint64_t sum = 0;
     for (int d = 0; d < world_; ++d)
         sum += bytes(rank, d);
     return sum;
 }
 
-std::uint64_t TrafficPlan::received_by(int rank) const
-{
+std::uint64_t TrafficPlan::received_by(int rank) const {
     std::uint64_t sum = 0;
     for (int s = 0; s < world_; ++s)
         sum += bytes(s, rank);
     return sum;
 }
 
-std::uint64_t TrafficPlan::max_sent() const
-{
+std::uint64_t TrafficPlan::max_sent() const {
     std::uint64_t m = 0;
     for (int r = 0; r < world_; ++r)
         m = std::max(m, sent_by(r));
     return m;
 }
 
-double TrafficPlan::mean_sent() const
-{
+double TrafficPlan::mean_sent() const {
     if (world_ == 0)
         return 0.0;
     double sum = 0;
@@ -44,8 +38,7 @@ double TrafficPlan::mean_sent() const
     return sum / world_;
 }
 
-double TrafficPlan::mean_sent_off_rank() const
-{
+double TrafficPlan::mean_sent_off_rank() const {
     if (world_ == 0)
         return 0.0;
     double sum = 0;
@@ -54,8 +47,7 @@ double TrafficPlan::mean_sent_off_rank() const
     return sum / world_;
 }
 
-int TrafficPlan::busiest_rank() const
-{
+int TrafficPlan::busiest_rank() const {
     int best = 0;
     std::uint64_t best_bytes = 0;
     for (int r = 0; r < world_; ++r) {
@@ -68,28 +60,25 @@ int TrafficPlan::busiest_rank() const
     return best;
 }
 
-std::uint64_t TrafficPlan::busiest_rank_bytes() const
-{
+std::uint64_t TrafficPlan::busiest_rank_bytes() const {
     if (world_ == 0)
         return 0;
     const int r = busiest_rank();
     return std::max(sent_off_rank(r), received_off_rank(r));
 }
 
-std::uint64_t TrafficPlan::send_offset(int src, int dst) const
-{
+std::uint64_t TrafficPlan::send_offset(int src, int dst) const {
     std::uint64_t off = 0;
     for (int d = 0; d < dst; ++d)
         off += bytes(src, d);
     return off;
 }
 
-std::uint64_t TrafficPlan::recv_offset(int dst, int src) const
-{
+std::uint64_t TrafficPlan::recv_offset(int dst, int src) const {
     std::uint64_t off = 0;
     for (int s = 0; s < src; ++s)
         off += bytes(s, dst);
     return off;
 }
 
-}  // namespace moeprobe
+} // namespace moeprobe

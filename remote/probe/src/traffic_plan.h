@@ -12,11 +12,11 @@ public:
     TrafficPlan(int world, std::vector<std::uint64_t> bytes, bool uniform);
 
     int world() const { return world_; }
-    bool uniform() const { return uniform_; }  // every pair carries the same bytes
+    bool uniform() const { return uniform_; } // every pair carries the same bytes
     std::uint64_t bytes(int src, int dst) const { return bytes_[index(src, dst)]; }
 
-    std::uint64_t sent_by(int rank) const;      // row sum, the rank's own chunk included
-    std::uint64_t received_by(int rank) const;  // column sum
+    std::uint64_t sent_by(int rank) const;     // row sum, the rank's own chunk included
+    std::uint64_t received_by(int rank) const; // column sum
     std::uint64_t sent_off_rank(int rank) const { return sent_by(rank) - bytes(rank, rank); }
     std::uint64_t received_off_rank(int rank) const { return received_by(rank) - bytes(rank, rank); }
     std::uint64_t max_sent() const;
@@ -33,14 +33,13 @@ public:
     std::uint64_t recv_offset(int dst, int src) const;
 
 private:
-    std::size_t index(int src, int dst) const
-    {
-        return static_cast<std::size_t>(src) * static_cast<std::size_t>(world_)
-               + static_cast<std::size_t>(dst);
+    std::size_t index(int src, int dst) const {
+        return static_cast<std::size_t>(src) * static_cast<std::size_t>(world_) +
+               static_cast<std::size_t>(dst);
     }
     int world_ = 0;
     bool uniform_ = true;
     std::vector<std::uint64_t> bytes_;
 };
 
-}  // namespace moeprobe
+} // namespace moeprobe

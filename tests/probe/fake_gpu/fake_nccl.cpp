@@ -1,0 +1,145 @@
+// A stand-in libnccl.so.2 for tests without GPUs: every rank of the communicator must
+// live in this process (moe-probe -g N with one process); sends and receives queued in
+// a group are matched and copied with memcpy at ncclGroupEnd. FAKE_NCCL_VERSION sets
+// the version code (default 22809); ncclAlltoAll is used by the probe only from 22803.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <vector>
+
+namespace {
+
+struct FakeComm {
+    int nranks;
+    int rank;
+};
+
+struct Transfer {
+    FakeComm* comm;
+    int peer;
+    char* buffer;
+    std::size_t bytes;
+};
+
+std::vector<Transfer> g_sends, g_recvs;
+int g_group_depth = 0;
+int g_failed = 0;
+
+// Tells the test which NCCL calls the probe made (stderr, at exit).
+struct CallCounts {
+    long alltoall = 0;
+    long send = 0;
+    ~CallCounts() { std::fprintf(stderr, "fake-nccl: ncclAlltoAll=%ld ncclSend=%ld\n", alltoall, send); }
+} g_calls;
+
+std::size_t type_size(int type) {
+    switch (type) {
+    case 0:
+    case 1:
+        return 1;
+    case 6:
+    case 9:
+        return 2;
+    case 2:
+    case 3:
+    case 7:
+        return 4;
+    default:
+        return 8;
+    }
+}
+
+void run_queued() {
+    for (const Transfer& s : g_sends) {
+        bool matched = false;
+        for (Transfer& r : g_recvs) {
+            if (r.buffer && r.comm->rank == s.peer && r.peer == s.comm->rank) {
+                if (r.bytes != s.bytes)
+                    g_failed = 1;
+                std::memcpy(r.buffer, s.buffer, std::min(r.bytes, s.bytes));
+                r.buffer = nullptr; // consumed, in posting order
+                matched = true;
+                break;
+            }
+        }
+        if (!matched)
+            g_failed = 1;
+    }
+    for (const Transfer& r : g_recvs)
+        if (r.buffer)
+            g_failed = 1;
+    g_sends.clear();
+    g_recvs.clear();
+}
+
+} // namespace
+
+extern "C" {
+typedef struct {
+    char internal[128];
+} ncclUniqueId;
+
+int ncclGetVersion(int* v) {
+    const char* e = std::getenv("FAKE_NCCL_VERSION");
+    *v = e ? std::atoi(e) : 22809;
+    return 0;
+}
+int ncclGetUniqueId(ncclUniqueId* id) {
+    std::memset(id, 7, sizeof *id);
+    return 0;
+}
+int ncclCommInitRank(void** comm, int nranks, ncclUniqueId, int rank) {
+    *comm = new FakeComm{nranks, rank};
+    return 0;
+}
+int ncclCommDestroy(void* c) {
+    delete static_cast<FakeComm*>(c);
+    return 0;
+}
+int ncclCommAbort(void* c) {
+    delete static_cast<FakeComm*>(c);
+    return 0;
+}
+int ncclCommGetAsyncError(void*, int* e) {
+    *e = g_failed ? 5 : 0;
+    return 0;
+}
+const char* ncclGetErrorString(int) {
+    return "fake NCCL error";
+}
+int ncclGroupStart() {
+    ++g_group_depth;
+    return 0;
+}
+int ncclGroupEnd() {
+    if (--g_group_depth == 0)
+        run_queued();
+    return g_failed ? 5 : 0;
+}
+int ncclSend(const void* buf, std::size_t count, int type, int peer, void* comm, void*) {
+    ++g_calls.send;
+    g_sends.push_back({static_cast<FakeComm*>(comm), peer, static_cast<char*>(const_cast<void*>(buf)),
+                       count * type_size(type)});
+    return 0;
+}
+int ncclRecv(void* buf, std::size_t count, int type, int peer, void* comm, void*) {
+    g_recvs.push_back({static_cast<FakeComm*>(comm), peer, static_cast<char*>(buf), count * type_size(type)});
+    return 0;
+}
+int ncclAlltoAll(const void* send, void* recv, std::size_t count, int type, void* comm, void* stream) {
+    auto* c = static_cast<FakeComm*>(comm);
+    const std::size_t chunk = count * type_size(type);
+    ncclGroupStart();
+    for (int p = 0; p < c->nranks; ++p) {
+        ncclSend(static_cast<const char*>(send) + static_cast<std::size_t>(p) * chunk, count, type, p, comm,
+                 stream);
+        ncclRecv(static_cast<char*>(recv) + static_cast<std::size_t>(p) * chunk, count, type, p, comm,
+                 stream);
+    }
+    ++g_calls.alltoall;
+    g_calls.send -= c->nranks; // the sends above are the all-to-all's own
+    return ncclGroupEnd();
+}
+}
