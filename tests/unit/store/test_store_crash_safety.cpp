@@ -29,13 +29,17 @@ struct ChildResult {
     QString output;
 };
 
-// Starts the child, waits for "begun", sleeps delayUs (when >= 0) and SIGKILLs it.
-ChildResult runChild(const QString& project, const QString& runName, int delayUs, bool splitCommits = false) {
+// Starts the child, waits for "begun" (and, with killAtFraction, for the child to
+// say it passed that fraction of its import), sleeps delayUs (when >= 0) and SIGKILLs it.
+ChildResult runChild(const QString& project, const QString& runName, int delayUs, bool splitCommits = false,
+                     double killAtFraction = -1) {
     ChildResult r;
     QProcess child;
     QStringList args{project, runName, QString::number(kSteps)};
     if (splitCommits)
         args << QStringLiteral("--split-commits");
+    if (killAtFraction >= 0)
+        args << QStringLiteral("--announce-at") << QString::number(killAtFraction, 'f', 4);
     child.start(QStringLiteral(MOEWB_STORE_IMPORT_CHILD), args);
     if (!child.waitForStarted(10000))
         return r;
@@ -47,6 +51,12 @@ ChildResult runChild(const QString& project, const QString& runName, int delayUs
         out += child.readAllStandardOutput();
     }
     r.begun = out.contains("begun\n");
+    if (r.begun && killAtFraction >= 0) {
+        while (!out.contains("at\n") && waited.elapsed() < 60000 && child.state() == QProcess::Running) {
+            child.waitForReadyRead(5);
+            out += child.readAllStandardOutput();
+        }
+    }
     if (r.begun && delayUs >= 0) {
         QThread::usleep(ulong(delayUs));
         child.kill(); // SIGKILL on Unix
@@ -163,25 +173,28 @@ private slots:
         const quint32 fixedSeed = qEnvironmentVariable("MOEWB_STORE_KILL_SEED").toUInt(&fixed);
         const quint32 seed = fixed ? fixedSeed : QRandomGenerator::global()->generate();
         QRandomGenerator random(seed);
-        qInfo("import transaction open for %lld ms; kill delays uniform in [0, %lld] ms; seed %u",
-              calibration.importMs, windowUs * 9 / 10000, seed);
+        qInfo("import transaction open for %lld ms; seed %u", calibration.importMs, seed);
 
-        int midTransaction = 0, kept = 0;
+        // Even iterations kill at a random point of the import's progress (always inside
+        // the transaction, whatever the machine's load); odd ones after a random time,
+        // which may also fall after the commit.
+        int midTransaction = 0, kept = 0, pointKillsInside = 0;
         for (int i = 0; i < kKills; ++i) {
             const QString name = QStringLiteral("kill-%1").arg(i);
-            const int delayUs = int(random.bounded(windowUs * 9 / 10));
-            const ChildResult r = runChild(m_project, name, delayUs);
+            const bool byProgress = i % 2 == 0;
+            const double fraction = byProgress ? 0.02 + 0.93 * random.generateDouble() : -1.0;
+            const int delayUs = byProgress ? 0 : int(random.bounded(windowUs * 9 / 10));
+            const ChildResult r = runChild(m_project, name, delayUs, false, fraction);
             QVERIFY2(r.begun,
                      qPrintable(QStringLiteral("iteration %1: child never began: %2").arg(i).arg(r.output)));
-            if (!r.committed && r.killed)
-                ++midTransaction;
             QStringList mustHave{QStringLiteral("calibration")};
             if (r.committed)
                 mustHave << name;
             const QStringList problems = checkAllOrNothing(m_project, mustHave);
-            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("iteration %1 (kill after %2 µs): %3")
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("iteration %1 (kill %2): %3")
                                                         .arg(i)
-                                                        .arg(delayUs)
+                                                        .arg(byProgress ? QStringLiteral("at %1 of the import").arg(fraction)
+                                                                        : QStringLiteral("after %1 µs").arg(delayUs))
                                                         .arg(problems.join(QStringLiteral("; ")))));
             // Keep the file small: drop a run that made it in.
             auto store = ProjectStore::open(m_project, OpenMode::MustExist);
@@ -189,14 +202,19 @@ private slots:
             if ((*store)->run(name)) {
                 ++kept;
                 QVERIFY((*store)->removeRun(name));
+            } else if (r.killed) {
+                // Killed, and the run is absent: the kill landed inside the transaction.
+                ++midTransaction;
+                pointKillsInside += byProgress ? 1 : 0;
             }
         }
         qInfo("%d of %d kills landed inside the transaction; %d runs were complete at the kill",
               midTransaction, kKills, kept);
-        QVERIFY2(midTransaction >= kKills * 3 / 4,
-                 qPrintable(QStringLiteral("only %1 of %2 kills landed mid-transaction")
-                                .arg(midTransaction)
-                                .arg(kKills)));
+        // Every progress-point kill must land inside the transaction.
+        QVERIFY2(pointKillsInside == kKills / 2,
+                 qPrintable(QStringLiteral("only %1 of %2 progress-point kills landed mid-transaction")
+                                .arg(pointKillsInside)
+                                .arg(kKills / 2)));
     }
 
     void checkerCatchesSplitCommits() {
