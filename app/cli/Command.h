@@ -20,5 +20,7 @@ struct Command {
 QList<Command> initCommands();
 QList<Command> recordCommands();
 QList<Command> runsCommands();
+QList<Command> importCommands();
+QList<Command> stageCommands(); QList<Command> checksCommands();
 
 } // namespace moewb::cli

@@ -18,6 +18,8 @@ QList<Command> allCommands() {
     commands += initCommands();
     commands += recordCommands();
     commands += runsCommands();
+    commands += importCommands();
+    commands += stageCommands() + checksCommands();
     return commands;
 }
 

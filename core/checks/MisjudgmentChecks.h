@@ -41,9 +41,14 @@ struct MisjudgmentWarning {
     QString fix;     // what to do
 };
 
-// The cluster a run measured, for checks 1 and 5: the cluster name when given, else
-// the record's accelerator model, network type and topology description.
+// The record's accelerator model, network type and topology description.
+QString hardwareIdentity(const RunFacts& run);
+// The cluster a run measured, for messages: its cluster name, else its hardware.
 QString clusterIdentity(const RunFacts& run);
+// Two runs ran on one cluster: equal names when both are named, else equal hardware
+// (an imported training log usually has no cluster name; its record still says
+// what it ran on).
+bool sameCluster(const RunFacts& a, const RunFacts& b);
 
 // 1: throughput from a cluster without a stage 1 baseline there, while the project
 //    holds another cluster's data.

@@ -14,8 +14,12 @@ qint64 JsonCursor::column() const {
 }
 
 bool JsonCursor::fail(const QString& message) {
-    if (m_error.isEmpty())
+    if (m_error.isEmpty()) {
         m_error = message;
+        if ((m_pos >= m_end || (m_stopAtNewline && *m_pos == '\n')) && !message.contains(QLatin1String("end of the input")) &&
+            !message.contains(QLatin1String("file ends")))
+            m_error += ImportTr::tr(", but the input ends here (truncated)");
+    }
     return false;
 }
 
@@ -138,9 +142,13 @@ bool JsonCursor::readNumber(JsonNumber& number) {
     const char* p = m_pos;
     if (p < m_end && *p == '-')
         ++p;
-    if (p < m_end && (*p == 'N' || *p == 'I' || *p == 'n' || *p == 'i'))
+    if (p < m_end && (*p == 'N' || *p == 'I' || *p == 'n' || *p == 'i')) {
+        const char* word = p;
+        while (word < m_end && ((*word >= 'a' && *word <= 'z') || (*word >= 'A' && *word <= 'Z')))
+            ++word;
         return fail(ImportTr::tr("is not finite (%1): NaN and infinity are refused")
-                        .arg(excerpt(std::string_view(start, size_t(std::min<qint64>(m_end - start, 9))))));
+                        .arg(excerpt(std::string_view(start, size_t(word - start)))));
+    }
     if (p >= m_end || *p < '0' || *p > '9')
         return fail(first ? ImportTr::tr("a value was expected, found \"%1\"")
                                 .arg(excerpt(std::string_view(start, size_t(std::min<qint64>(m_end - start, 12)))))
@@ -208,6 +216,16 @@ bool JsonCursor::readUnsigned(quint64& value) {
         m_pos = p;
         return true;
     }
+    switch (p < m_end ? *p : 0) {
+    case '"': return fail(ImportTr::tr("must be a non-negative integer, got a string"));
+    case '[': return fail(ImportTr::tr("must be a non-negative integer, got an array"));
+    case '{': return fail(ImportTr::tr("must be a non-negative integer, got an object"));
+    case 't':
+    case 'f': return fail(ImportTr::tr("must be a non-negative integer, got a boolean"));
+    default: break;
+    }
+    if (m_end - p >= 4 && memcmp(p, "null", 4) == 0)
+        return fail(ImportTr::tr("must be a non-negative integer, got null"));
     JsonNumber n;
     if (!readNumber(n))
         return false;

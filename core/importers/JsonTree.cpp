@@ -14,6 +14,15 @@ const JsonNode* JsonNode::member(QStringView key) const {
     return nullptr;
 }
 
+const JsonNode* JsonNode::member(QLatin1String key) const {
+    if (type != Type::Object)
+        return nullptr;
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (keys[i] == key)
+            return &items[i];
+    return nullptr;
+}
+
 QString JsonNode::describe() const {
     switch (type) {
     case Type::Null: return ImportTr::tr("null");
@@ -62,8 +71,10 @@ bool parseJsonValue(JsonCursor& c, JsonNode& node, int depth) {
             return true;
         do {
             node.items.emplace_back();
-            if (!parseJsonValue(c, node.items.back(), depth + 1))
+            if (!parseJsonValue(c, node.items.back(), depth + 1)) {
+                c.prependErrorPath(QStringLiteral("[%1]").arg(node.items.size() - 1));
                 return false;
+            }
         } while (c.consume(','));
         return c.consume(']') || c.fail(ImportTr::tr("',' or ']' was expected"));
     case '{':
@@ -84,8 +95,10 @@ bool parseJsonValue(JsonCursor& c, JsonNode& node, int depth) {
                 return c.fail(ImportTr::tr("':' was expected after the key \"%1\"").arg(key));
             node.keys.push_back(std::move(key));
             node.items.emplace_back();
-            if (!parseJsonValue(c, node.items.back(), depth + 1))
+            if (!parseJsonValue(c, node.items.back(), depth + 1)) {
+                c.prependErrorPath(node.keys.back());
                 return false;
+            }
         } while (c.consume(','));
         return c.consume('}') || c.fail(ImportTr::tr("',' or '}' was expected"));
     default: {
@@ -108,9 +121,9 @@ Expected<JsonNode, JsonSyntaxError> parseJsonDocument(std::string_view text, qin
     JsonCursor cursor(text.data(), text.data() + text.size(), firstLine);
     JsonNode root;
     if (cursor.atEnd())
-        return unexpected(JsonSyntaxError{cursor.line(), cursor.column(), ImportTr::tr("the file is empty")});
+        return unexpected(JsonSyntaxError{cursor.line(), cursor.column(), ImportTr::tr("the file is empty"), QString()});
     if (!parseJsonValue(cursor, root) || (!cursor.atEnd() && cursor.fail(ImportTr::tr("unexpected text after the end of the JSON value"))))
-        return unexpected(JsonSyntaxError{cursor.line(), cursor.column(), cursor.error()});
+        return unexpected(JsonSyntaxError{cursor.line(), cursor.column(), cursor.error(), cursor.errorPath()});
     return root;
 }
 

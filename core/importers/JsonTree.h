@@ -26,6 +26,7 @@ struct JsonNode {
     std::vector<QString> keys;   // object keys
 
     const JsonNode* member(QStringView key) const;
+    const JsonNode* member(QLatin1String key) const;
     bool isNumber() const { return type == Type::Number; }
     bool isObject() const { return type == Type::Object; }
     bool isArray() const { return type == Type::Array; }
@@ -39,6 +40,7 @@ struct JsonSyntaxError {
     qint64 line = 0;
     qint64 column = 0;
     QString message;
+    QString path; // the value being read, e.g. "results[0].time_us.median"; empty at the top
 };
 
 // One complete document; anything but white space after it is an error.

@@ -13,7 +13,7 @@ namespace moewb::importers {
 namespace {
 
 ImportResult syntaxError(const QString& file, const JsonSyntaxError& e) {
-    return importError(file, e.line, {}, ImportTr::tr("not valid JSON: column %1: %2").arg(e.column).arg(e.message));
+    return importError(file, e.line, e.path, ImportTr::tr("not valid JSON: column %1: %2").arg(e.column).arg(e.message));
 }
 
 } // namespace

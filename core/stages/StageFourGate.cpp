@@ -10,8 +10,7 @@ namespace moewb::stages {
 
 namespace {
 
-template <typename T>
-QString orUnknown(const std::optional<T>& v) {
+template <typename T> QString orUnknown(const std::optional<T>& v) {
     if (!v)
         return Stages::tr("unknown");
     if constexpr (std::is_same_v<T, QString>)
@@ -36,14 +35,16 @@ QStringList applicabilityStatement(const record::ConfigRecord& source, const rec
                       orUnknown(target.cluster.nodes), orUnknown(target.cluster.acceleratorsPerNode),
                       orUnknown(target.cluster.acceleratorModel));
     lines << Stages::tr("Network and topology: %1; %2; intra-node %3; inter-node %4; rail-optimized %5.")
-                 .arg(orUnknown(c.networkType), orUnknown(c.topology.description), orUnknown(c.topology.intraNodeLink),
-                      orUnknown(c.topology.interNodeFabric),
-                      c.topology.railOptimized ? (*c.topology.railOptimized ? Stages::tr("yes") : Stages::tr("no"))
-                                               : Stages::tr("unknown"));
+                 .arg(orUnknown(c.networkType), orUnknown(c.topology.description),
+                      orUnknown(c.topology.intraNodeLink), orUnknown(c.topology.interNodeFabric),
+                      c.topology.railOptimized
+                          ? (*c.topology.railOptimized ? Stages::tr("yes") : Stages::tr("no"))
+                          : Stages::tr("unknown"));
     if (!source.isDense())
         lines << Stages::tr("Experts: %1 per layer, top-%2, capacity factor %3, overflow %4.")
                      .arg(orUnknown(source.moe.experts), orUnknown(source.moe.topK), capacityText(source.moe),
-                          source.moe.overflowPolicy ? record::token(*source.moe.overflowPolicy) : Stages::tr("unknown"));
+                          source.moe.overflowPolicy ? record::token(*source.moe.overflowPolicy)
+                                                    : Stages::tr("unknown"));
     const auto& p = source.parallelism;
     lines << Stages::tr("Parallelism: DP %1, TP %2, PP %3, EP %4, CP %5.")
                  .arg(orUnknown(p.dp), orUnknown(p.tp), orUnknown(p.pp), QString::number(p.epOrDefault()),
@@ -60,11 +61,13 @@ StageFourResult evaluateStageFour(const ClusterBaselineInput& source, const Clus
     v.thresholds = {diffMax};
     result.sourceRun = source.run.runName;
     result.targetRun = target.run.runName;
-    result.plan = record::planComparison({{source.run.runName, source.record}, {target.run.runName, target.record}});
+    result.plan =
+        record::planComparison({{source.run.runName, source.record}, {target.run.runName, target.record}});
     if (result.plan.refused) {
         v.status = Verdict::Status::NotReady;
-        v.reasons = result.plan.refusalText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        v.nextStep = Stages::tr("Complete the config records named above (moewb record validate), then re-run stage 4.");
+        v.reasons = refusalReasons(result.plan);
+        v.nextStep = Stages::tr(
+            "Complete the config records named above (moewb record validate), then re-run stage 4.");
         return result;
     }
     result.applicability = applicabilityStatement(source.record, target.record);
@@ -109,29 +112,36 @@ StageFourResult evaluateStageFour(const ClusterBaselineInput& source, const Clus
         QStringList sizes;
         for (quint64 b : std::as_const(result.unmatchedSizes))
             sizes << units::formatBytes(double(b));
-        v.notes << Stages::tr("Measured on one cluster only, not compared: %1.").arg(sizes.join(QStringLiteral(", ")));
+        v.notes << Stages::tr("Measured on one cluster only, not compared: %1.")
+                       .arg(sizes.join(QStringLiteral(", ")));
     }
     if (result.rows.isEmpty()) {
         v.status = Verdict::Status::NotReady;
         v.reasons << Stages::tr("No message size was measured on both clusters (%1 and %2).")
                          .arg(result.sourceRun, result.targetRun);
-        v.nextStep = Stages::tr("Run stage 1 on the target cluster with the same sizes (-b -e -f) as the source.");
+        v.nextStep =
+            Stages::tr("Run stage 1 on the target cluster with the same sizes (-b -e -f) as the source.");
         return result;
     }
     if (!stops.isEmpty()) {
         v.status = Verdict::Status::Stop;
         v.reasons = stops;
-        v.reasons << Stages::tr("The conclusions are reference only, not for budget decisions, on the target cluster.");
-        v.nextStep = Stages::tr("Find where the baselines differ (network, topology, NCCL version), or re-run "
-                                "stages 1–3 on the target cluster and draw conclusions there.");
+        v.reasons << Stages::tr(
+            "The conclusions are reference only, not for budget decisions, on the target cluster.");
+        v.nextStep =
+            Stages::tr("Find where the baselines differ (network, topology, NCCL version), or re-run "
+                       "stages 1–3 on the target cluster and draw conclusions there.");
     } else {
         v.status = Verdict::Status::Pass;
-        v.reasons << Stages::tr("All %1 common sizes: the target baseline (%2) differs from the source (%3) by at "
-                                "most %4 ≤ %5.")
+        v.reasons << Stages::tr(
+                         "All %1 common sizes: the target baseline (%2) differs from the source (%3) by at "
+                         "most %4 ≤ %5.")
                          .arg(result.rows.size())
-                         .arg(result.targetRun, result.sourceRun, QString::number(worst, 'f', 3), thresholdText(diffMax));
-        v.nextStep = Stages::tr("Re-run stages 2–3 on the target cluster to confirm; the conclusions hold under the "
-                                "conditions stated.");
+                         .arg(result.targetRun, result.sourceRun, QString::number(worst, 'f', 3),
+                              thresholdText(diffMax));
+        v.nextStep =
+            Stages::tr("Re-run stages 2–3 on the target cluster to confirm; the conclusions hold under the "
+                       "conditions stated.");
     }
     return result;
 }

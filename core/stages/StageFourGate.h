@@ -20,8 +20,8 @@ struct StageFourSizeRow {
     quint64 bytesPerRank = 0;
     double sourceBandwidth = 0.0; // bytes/s
     double targetBandwidth = 0.0;
-    bool effective = true;        // false: algbw (a world size unknown)
-    double relativeDiff = 0.0;    // |target − source| / source
+    bool effective = true;     // false: algbw (a world size unknown)
+    double relativeDiff = 0.0; // |target − source| / source
     bool stops = false;
 };
 
@@ -29,9 +29,9 @@ struct StageFourResult {
     record::ComparisonPlan plan;
     QString sourceRun;
     QString targetRun;
-    QList<StageFourSizeRow> rows;     // sizes both baselines measured, ascending
-    QList<quint64> unmatchedSizes;    // measured by only one side
-    QStringList applicability;        // one line per condition
+    QList<StageFourSizeRow> rows;  // sizes both baselines measured, ascending
+    QList<quint64> unmatchedSizes; // measured by only one side
+    QStringList applicability;     // one line per condition
     Verdict verdict;
 };
 

@@ -24,14 +24,16 @@ record::ConfigRecord recordOfRun(const store::ProjectStore& project, const store
 // Stage 1: the named runs, or every run with communication samples.
 Expected<QList<StageOneRunInput>, InputError> loadStageOneInputs(const store::ProjectStore& project,
                                                                  const QStringList& runNames);
-// Stage 2: the named runs, or every run with step metrics.
+// Stage 2: the named runs, or every run with a throughput metric
+// (tokens_per_s_per_gpu or elapsed_ms_per_iter).
 Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::ProjectStore& project,
                                                                  const QStringList& runNames);
 // Stage 3: the named runs, or every run with expert load.
 Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
                                                                      const QStringList& runNames);
-// The MoE runs stage 2's current verdict was decided on: MoE runs with step metrics
-// created before that verdict. Empty without a stage 2 verdict.
+// The MoE runs stage 2's current verdict was decided on: MoE runs with a throughput
+// metric created before that verdict (all of them, also when stage 2 was run on a
+// --run subset). Empty without a stage 2 verdict or when it is already stale.
 QList<TrainingRunInput> loadStageTwoMoeRuns(const store::ProjectStore& project);
 
 struct StageFourInputs {

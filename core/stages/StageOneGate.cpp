@@ -22,7 +22,8 @@ double roundUpTwoDigits(double v) {
 }
 
 QString runLabel(const StageOneTable& t) {
-    return t.nodes ? Stages::tr("run %1 (%2 nodes)").arg(t.runName).arg(*t.nodes) : Stages::tr("run %1").arg(t.runName);
+    return t.nodes ? Stages::tr("run %1 (%2 nodes)").arg(t.runName).arg(*t.nodes)
+                   : Stages::tr("run %1").arg(t.runName);
 }
 
 } // namespace
@@ -106,8 +107,8 @@ QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& 
     }
     if (!ratios.empty()) {
         const double m = stats::median(ratios);
-        out.append({QStringLiteral("stage1.p99_over_median_max"), roundUpTwoDigits(std::max(1.5 * m, 1.2)),
-                    Stages::tr("1.5 × the median P99/median (%1) over %2 sizes of %3; at least 1.2")
+        out.append({QStringLiteral("stage1.p99_over_median_max"), roundUpTwoDigits(1.5 * m),
+                    Stages::tr("1.5 × the median P99/median (%1) over %2 sizes of %3")
                         .arg(QString::number(m, 'f', 2))
                         .arg(ratios.size())
                         .arg(runs)});
@@ -140,18 +141,28 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         if (table.rows.isEmpty())
             missing << Stages::tr("%1 has no all-to-all samples.").arg(runLabel(table));
         if (!run.world)
-            v.notes << Stages::tr("%1: the world size is unknown, so the effective bandwidth cannot be computed; "
-                                  "the table shows algbw (bytes per rank / median time) instead.")
+            v.notes << Stages::tr(
+                           "%1: the world size is unknown, so the effective bandwidth cannot be computed; "
+                           "the table shows algbw (bytes per rank / median time) instead.")
                            .arg(runLabel(table));
+        if (run.expertParallel && run.world && *run.expertParallel != *run.world)
+            v.notes
+                << Stages::tr(
+                       "%1: the all-to-all ran over %2 ranks, but the training's EP size is %3; the baseline "
+                       "should use the EP size's concurrency.")
+                       .arg(runLabel(table))
+                       .arg(*run.world)
+                       .arg(*run.expertParallel);
         for (const StageOneSizeRow& r : table.rows) {
             const QString size = units::formatBytes(double(r.bytesPerRank));
             if (!r.cv) {
-                missing << Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).", nullptr,
-                                      r.repeats)
+                missing << Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).",
+                                      nullptr, r.repeats)
                                .arg(runLabel(table), size);
             } else if (*r.cv > cvMax.value) {
                 stops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
-                             .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3), thresholdText(cvMax));
+                             .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3),
+                                  thresholdText(cvMax));
             }
             if (r.p99OverMedian > ratioMax.value)
                 stops << Stages::tr("%1, %2: P99 %3 is %4 × the median %5 > %6.")
@@ -173,7 +184,8 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         }
         std::sort(result.nodeComparison.begin(), result.nodeComparison.end(),
                   [](const NodeCountPoint& a, const NodeCountPoint& b) {
-                      return a.bytesPerRank != b.bytesPerRank ? a.bytesPerRank < b.bytesPerRank : a.nodes < b.nodes;
+                      return a.bytesPerRank != b.bytesPerRank ? a.bytesPerRank < b.bytesPerRank
+                                                              : a.nodes < b.nodes;
                   });
     }
     result.suggestions = suggestStageOneThresholds(result.tables);
@@ -186,7 +198,8 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
     } else if (!missing.isEmpty()) {
         v.status = Verdict::Status::NotReady;
         v.reasons = missing;
-        v.nextStep = Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
+        v.nextStep =
+            Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
     } else {
         v.status = Verdict::Status::Pass;
         int sizes = 0;
@@ -198,12 +211,15 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                 worstCv = std::max(worstCv, r.cv.value_or(0.0));
                 worstRatio = std::max(worstRatio, r.p99OverMedian);
             }
-        v.reasons << Stages::tr("All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.")
-                         .arg(sizes)
-                         .arg(result.tables.size())
-                         .arg(QString::number(worstCv, 'f', 3), thresholdText(cvMax),
-                              QString::number(worstRatio, 'f', 2), thresholdText(ratioMax));
-        v.nextStep = Stages::tr("Go on to stage 2: compare the MoE with a dense control of similar activated size.");
+        v.reasons
+            << Stages::tr(
+                   "All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.")
+                   .arg(sizes)
+                   .arg(result.tables.size())
+                   .arg(QString::number(worstCv, 'f', 3), thresholdText(cvMax),
+                        QString::number(worstRatio, 'f', 2), thresholdText(ratioMax));
+        v.nextStep =
+            Stages::tr("Go on to stage 2: compare the MoE with a dense control of similar activated size.");
     }
     return result;
 }

@@ -13,18 +13,21 @@ namespace moewb::stages {
 
 struct StageOneRunInput {
     QString runName;
-    QString clusterName;       // may be empty
-    std::optional<int> world;  // all-to-all ranks (environment.world)
-    std::optional<int> nodes;  // environment.nodes, else the record's cluster.nodes
+    QString clusterName;                // may be empty
+    std::optional<int> world;           // all-to-all ranks (environment.world)
+    std::optional<int> nodes;           // environment.nodes, else the record's cluster.nodes
     QVector<store::CommSample> samples; // any order
+    // The training's EP size (the record's parallelism.ep, MoE records only): the
+    // all-to-all concurrency stage 1 should match (seed 000 §4 step 1).
+    std::optional<int> expertParallel = {};
 };
 
 struct StageOneSizeRow {
     quint64 bytesPerRank = 0;
     int samples = 0;
     int repeats = 0;
-    double medianUs = 0.0; // over all samples of the size
-    double p99Us = 0.0;    // numpy linear (type 7)
+    double medianUs = 0.0;     // over all samples of the size
+    double p99Us = 0.0;        // numpy linear (type 7)
     double algBandwidth = 0.0; // bytes/s: bytes_per_rank / median
     // bytes/s: bytes_per_rank·(n−1)/n / median; empty when the world size is unknown.
     std::optional<double> effectiveBandwidth;
@@ -55,20 +58,20 @@ struct NodeCountPoint {
     QString runName;
     quint64 bytesPerRank = 0;
     double medianUs = 0.0;
-    double bandwidth = 0.0;   // bytes/s
-    bool effective = false;   // false: algbw (world unknown)
+    double bandwidth = 0.0; // bytes/s
+    bool effective = false; // false: algbw (world unknown)
 };
 
 struct StageOneResult {
     QList<StageOneTable> tables;
-    QList<NodeCountPoint> nodeComparison; // only when the runs span ≥ 2 node counts
+    QList<NodeCountPoint> nodeComparison;  // only when the runs span ≥ 2 node counts
     QList<SuggestedThreshold> suggestions; // from these runs; never applied
     Verdict verdict;
 };
 
 // Suggested thresholds from a first round of measurements (docs/method.md):
-// 1.5 × the median over sizes of the observed figure, at least 0.02 for the CV and
-// 1.2 for P99/median, rounded up to two significant digits.
+// 1.5 × the median over sizes of the observed figure (at least 0.02 for the CV),
+// rounded up to two significant digits.
 QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& firstRound);
 
 // Reads stage1.cv_max and stage1.p99_over_median_max. Not ready without runs, or

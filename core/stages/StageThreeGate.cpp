@@ -46,7 +46,8 @@ std::optional<double> windowMean(const QVector<store::StepMetric>& metrics, cons
 }
 
 // The last `window` distinct steps of a metric when there is no expert load.
-std::pair<qint64, qint64> metricWindow(const QVector<store::StepMetric>& metrics, const QString& name, qint64 window) {
+std::pair<qint64, qint64> metricWindow(const QVector<store::StepMetric>& metrics, const QString& name,
+                                       qint64 window) {
     QVector<qint64> steps;
     for (const store::StepMetric& m : metrics)
         if (m.name == name)
@@ -91,7 +92,8 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
     StageThreeRunSummary s;
     s.runName = run.runName;
     const double ratioMax = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
-    const qint64 window = std::max<qint64>(1, qint64(thresholds.get(QStringLiteral("stage3.window_steps")).value));
+    const qint64 window =
+        std::max<qint64>(1, qint64(thresholds.get(QStringLiteral("stage3.window_steps")).value));
     const record::ConfigRecord& rec = run.record;
     s.expertParallel = int(rec.parallelism.ep.value_or(0));
 
@@ -129,7 +131,8 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
         }
     }
 
-    const bool estimateDrops = isDropPolicy(rec) && rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
+    const bool estimateDrops =
+        isDropPolicy(rec) && rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
     const double capacityFactor = estimateDrops ? *rec.moe.capacityFactor->factor : 0.0;
     std::vector<qint64> aboveInWindow(std::size_t(std::max(0, s.layers)), 0);
     std::vector<qint64> stepsInWindow(std::size_t(std::max(0, s.layers)), 0);
@@ -166,7 +169,8 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
                 s.windowLastStep = b.step;
             }
         }
-        const std::span<const std::uint32_t> counts(b.tokensPerExpert.constData(), std::size_t(b.tokensPerExpert.size()));
+        const std::span<const std::uint32_t> counts(b.tokensPerExpert.constData(),
+                                                    std::size_t(b.tokensPerExpert.size()));
         s.experts = std::max(s.experts, int(counts.size()));
         const stats::LoadBlockSummary sum = stats::summarizeLoad(counts);
         if (sum.total == 0)
@@ -185,7 +189,8 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
         s.windowMaxRatio = std::max(s.windowMaxRatio, sum.loadRatio);
         if (estimateDrops) {
             routed += sum.total;
-            overflow += stats::overflowAssignments(counts, stats::expertCapacity(capacityFactor, sum.total, int(counts.size())));
+            overflow += stats::overflowAssignments(
+                counts, stats::expertCapacity(capacityFactor, sum.total, int(counts.size())));
         }
         if (s.expertParallel > 0) {
             shareSum += double(stats::busiestRankLoad(counts, s.expertParallel)) / double(sum.total);
@@ -220,10 +225,12 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
         s.dropSource = DropRateSource::Metric;
         s.dropRate = m;
     } else if (auto d = windowMean(run.metrics, QStringLiteral("dropped_tokens"), first, last);
-               d && rec.batch.globalBatchTokens && rec.moe.topK && rec.model.moeLayers && *rec.model.moeLayers > 0) {
+               d && rec.batch.globalBatchTokens && rec.moe.topK && rec.model.moeLayers &&
+               *rec.model.moeLayers > 0) {
         // dropped_tokens: token-expert assignments dropped in a step, over all MoE layers.
         s.dropSource = DropRateSource::DroppedTokensMetric;
-        s.dropRate = *d / (double(*rec.batch.globalBatchTokens) * double(*rec.moe.topK) * double(*rec.model.moeLayers));
+        s.dropRate = *d / (double(*rec.batch.globalBatchTokens) * double(*rec.moe.topK) *
+                           double(*rec.model.moeLayers));
     } else if (estimateDrops && routed > 0) {
         s.dropSource = DropRateSource::EstimatedFromLoad;
         s.dropRate = double(overflow) / double(routed);
@@ -240,7 +247,8 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
 
     const double fraction = thresholds.get(QStringLiteral("stage3.load_ratio_window_fraction")).value;
     s.loadRatioStops = s.worstLayer >= 0 && s.worstLayerFractionAbove > fraction;
-    s.dropRateStops = s.dropRate && *s.dropRate > thresholds.get(QStringLiteral("stage3.drop_rate_max")).value;
+    s.dropRateStops =
+        s.dropRate && *s.dropRate > thresholds.get(QStringLiteral("stage3.drop_rate_max")).value;
     return s;
 }
 
@@ -270,10 +278,11 @@ StageTwoStaleness stageTwoStaleness(const QList<TrainingRunInput>& stageTwoMoeRu
     if (changed.isEmpty())
         return out;
     out.stale = true;
-    out.reason = Stages::tr("Stage 2 is stale: the load-balancing method changed (%1; stage 2 compared %2 with %3). "
-                            "Re-run stage 2 with the new method to confirm throughput and loss.")
-                     .arg(changed.join(QStringLiteral("; ")), usedBy.join(QStringLiteral(", ")),
-                          used.join(QStringLiteral(", ")));
+    out.reason =
+        Stages::tr("Stage 2 is stale: the load-balancing method changed (%1; stage 2 compared %2 with %3). "
+                   "Re-run stage 2 with the new method to confirm throughput and loss.")
+            .arg(changed.join(QStringLiteral("; ")), usedBy.join(QStringLiteral(", ")),
+                 used.join(QStringLiteral(", ")));
     return out;
 }
 
@@ -289,8 +298,10 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
 
     if (runs.isEmpty()) {
         v.status = Verdict::Status::NotReady;
-        v.reasons << Stages::tr("No run with expert load: stage 3 needs tokens per expert per layer and step.");
-        v.nextStep = Stages::tr("Log tokens per expert (e.g. Megatron's tokens-per-expert JSONL) and import it.");
+        v.reasons << Stages::tr(
+            "No run with expert load: stage 3 needs tokens per expert per layer and step.");
+        v.nextStep =
+            Stages::tr("Log tokens per expert (e.g. Megatron's tokens-per-expert JSONL) and import it.");
         return result;
     }
     QList<record::ComparisonRun> comparison;
@@ -299,8 +310,9 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
     result.plan = record::planComparison(comparison);
     if (result.plan.refused) {
         v.status = Verdict::Status::NotReady;
-        v.reasons = result.plan.refusalText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        v.nextStep = Stages::tr("Complete the config records named above (moewb record validate), then re-run stage 3.");
+        v.reasons = refusalReasons(result.plan);
+        v.nextStep = Stages::tr(
+            "Complete the config records named above (moewb record validate), then re-run stage 3.");
         return result;
     }
     result.staleness = stageTwoStaleness(stageTwoMoeRuns, runs);
@@ -317,12 +329,11 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             result.runs.append(s);
             continue;
         }
-        const QString windowText =
-            Stages::tr("steps %1–%2 (%3 steps; window %4)")
-                .arg(s.windowFirstStep)
-                .arg(s.windowLastStep)
-                .arg(s.windowSteps)
-                .arg(thresholdText(window, 0));
+        const QString windowText = Stages::tr("steps %1–%2 (%3 steps; window %4)")
+                                       .arg(s.windowFirstStep)
+                                       .arg(s.windowLastStep)
+                                       .arg(s.windowSteps)
+                                       .arg(thresholdText(window, 0));
         const QString ratioText =
             Stages::tr("run %1, layer %2: load ratio max/mean above %3 in %4 of %5 > %6")
                 .arg(r.runName)
@@ -342,27 +353,31 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
         } else if (s.dropSource == DropRateSource::NotApplicable) {
             v.notes << Stages::tr("run %1: drop rate %2.").arg(r.runName, dropRateSourceText(s.dropSource));
         } else {
-            missing << Stages::tr("run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no "
-                                  "capacity factor to estimate it from).")
+            missing << Stages::tr(
+                           "run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no "
+                           "capacity factor to estimate it from).")
                            .arg(r.runName);
         }
         if (!s.loadRatioStops)
-            passes << Stages::tr("run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at "
-                                 "most %7, mean %8.")
+            passes << Stages::tr(
+                          "run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at "
+                          "most %7, mean %8.")
                           .arg(r.runName)
                           .arg(s.worstLayer)
-                          .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3), windowText,
-                               thresholdText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
+                          .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3),
+                               windowText, thresholdText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
                                QString::number(s.windowMeanRatio, 'f', 2));
         if (s.busiestDeviceShare)
-            v.notes << (s.busiestDeviceEstimated
-                            ? Stages::tr("run %1: busiest-device share %2 (estimated from expert placement over EP %3: "
-                                         "busiest rank's tokens / all tokens of the layer; even load = %4).")
-                                  .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
-                                  .arg(s.expertParallel)
-                                  .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3))
-                            : Stages::tr("run %1: busiest-device share %2 of step time (measured).")
-                                  .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3)));
+            v.notes
+                << (s.busiestDeviceEstimated
+                        ? Stages::tr(
+                              "run %1: busiest-device share %2 (estimated from expert placement over EP %3: "
+                              "busiest rank's tokens / all tokens of the layer; even load = %4).")
+                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
+                              .arg(s.expertParallel)
+                              .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3))
+                        : Stages::tr("run %1: busiest-device share %2 of step time (measured).")
+                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3)));
         result.runs.append(s);
     }
     if (result.staleness.stale)
@@ -371,8 +386,9 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
     if (!stops.isEmpty()) {
         v.status = Verdict::Status::Stop;
         v.reasons = stops + missing;
-        v.nextStep = Stages::tr("Adjust the routing or the load-balancing method (or the capacity factor), then "
-                                "re-run stage 3. A changed balancing method also means re-running stage 2.");
+        v.nextStep =
+            Stages::tr("Adjust the routing or the load-balancing method (or the capacity factor), then "
+                       "re-run stage 3. A changed balancing method also means re-running stage 2.");
     } else if (!missing.isEmpty()) {
         v.status = Verdict::Status::NotReady;
         v.reasons = missing;

@@ -37,16 +37,16 @@ struct LoadRatioPoint {
 struct StageThreeRunSummary {
     QString runName;
     int experts = 0;
-    int layers = 0;           // distinct layers seen
+    int layers = 0; // distinct layers seen
     qint64 stepsWithLoad = 0;
-    qint64 windowSteps = 0;   // steps in the gate's window
+    qint64 windowSteps = 0; // steps in the gate's window
     qint64 windowFirstStep = 0;
     qint64 windowLastStep = 0;
     // Worst layer in the window: the largest fraction of window steps above the limit.
     int worstLayer = -1;
     double worstLayerFractionAbove = 0.0;
-    double windowMaxRatio = 0.0;   // over layers and steps in the window
-    double windowMeanRatio = 0.0;  // mean over layers and steps in the window
+    double windowMaxRatio = 0.0;  // over layers and steps in the window
+    double windowMeanRatio = 0.0; // mean over layers and steps in the window
     // Drop rate over the window: dropped / routed assignments.
     DropRateSource dropSource = DropRateSource::Unknown;
     std::optional<double> dropRate;

@@ -15,7 +15,8 @@ namespace {
 // Tokens consumed per step for one run, built once.
 class TokenScale {
 public:
-    explicit TokenScale(const TrainingRunInput& run) : m_batch(double(run.record.batch.globalBatchTokens.value_or(0))) {
+    explicit TokenScale(const TrainingRunInput& run)
+        : m_batch(double(run.record.batch.globalBatchTokens.value_or(0))) {
         for (const store::StepMetric& m : run.metrics)
             if (m.name == QLatin1String("tokens") && std::isfinite(m.value))
                 m_logged.insert(m.step, m.value);
@@ -38,8 +39,7 @@ QString fmtTps(const ThroughputSummary& t) {
     return t.tokensPerSecondPerGpu ? units::formatCount(*t.tokensPerSecondPerGpu) : Stages::tr("not logged");
 }
 
-template <typename T>
-QString optText(const std::optional<T>& v) {
+template <typename T> QString optText(const std::optional<T>& v) {
     if (!v)
         return Stages::tr("missing");
     if constexpr (std::is_same_v<T, bool>)
@@ -51,7 +51,8 @@ QString optText(const std::optional<T>& v) {
 }
 
 template <typename T>
-void compareField(QStringList& out, const QString& path, const std::optional<T>& moe, const std::optional<T>& dense) {
+void compareField(QStringList& out, const QString& path, const std::optional<T>& moe,
+                  const std::optional<T>& dense) {
     if (moe != dense)
         out << Stages::tr("%1: %2 (MoE) vs %3 (dense)").arg(path, optText(moe), optText(dense));
 }
@@ -106,7 +107,8 @@ QVector<MetricPoint> metricSeries(const QVector<store::StepMetric>& metrics, con
     for (const store::StepMetric& m : metrics)
         if (m.name == name)
             out.append({m.step, m.value});
-    std::stable_sort(out.begin(), out.end(), [](const MetricPoint& a, const MetricPoint& b) { return a.step < b.step; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const MetricPoint& a, const MetricPoint& b) { return a.step < b.step; });
     return out;
 }
 
@@ -140,7 +142,9 @@ ThroughputSummary steadyThroughput(const TrainingRunInput& run) {
     return s;
 }
 
-double tokensAtStep(const TrainingRunInput& run, qint64 step) { return TokenScale(run).at(step); }
+double tokensAtStep(const TrainingRunInput& run, qint64 step) {
+    return TokenScale(run).at(step);
+}
 
 LossAtTokens trainingLossAt(const TrainingRunInput& run, double tokens) {
     return lossAt(run, QStringLiteral("lm_loss"), tokens, true);
@@ -152,12 +156,16 @@ LossAtTokens validationLossAt(const TrainingRunInput& run, double tokens) {
 
 QStringList likeForLikeMismatches(const record::ConfigRecord& moe, const record::ConfigRecord& dense) {
     QStringList out;
-    compareField(out, QStringLiteral("batch.global_batch_tokens"), moe.batch.globalBatchTokens, dense.batch.globalBatchTokens);
-    compareField(out, QStringLiteral("batch.sequence_length"), moe.batch.sequenceLength, dense.batch.sequenceLength);
+    compareField(out, QStringLiteral("batch.global_batch_tokens"), moe.batch.globalBatchTokens,
+                 dense.batch.globalBatchTokens);
+    compareField(out, QStringLiteral("batch.sequence_length"), moe.batch.sequenceLength,
+                 dense.batch.sequenceLength);
     compareField(out, QStringLiteral("recipe.optimizer"), moe.recipe.optimizer, dense.recipe.optimizer);
     compareField(out, QStringLiteral("recipe.lr_schedule"), moe.recipe.lrSchedule, dense.recipe.lrSchedule);
-    compareField(out, QStringLiteral("recipe.tokens_trained"), moe.recipe.tokensTrained, dense.recipe.tokensTrained);
-    compareField(out, QStringLiteral("recipe.validation_set"), moe.recipe.validationSet, dense.recipe.validationSet);
+    compareField(out, QStringLiteral("recipe.tokens_trained"), moe.recipe.tokensTrained,
+                 dense.recipe.tokensTrained);
+    compareField(out, QStringLiteral("recipe.validation_set"), moe.recipe.validationSet,
+                 dense.recipe.validationSet);
     compareField(out, QStringLiteral("throughput.data_loading_included"), moe.throughput.dataLoadingIncluded,
                  dense.throughput.dataLoadingIncluded);
     compareField(out, QStringLiteral("throughput.warmup_steps_excluded"), moe.throughput.warmupStepsExcluded,
@@ -180,14 +188,16 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
     result.plan = record::planComparison(comparison);
     if (runs.isEmpty()) {
         v.status = Verdict::Status::NotReady;
-        v.reasons << Stages::tr("No training runs: stage 2 needs an MoE run and a dense control run with metrics.");
+        v.reasons << Stages::tr(
+            "No training runs: stage 2 needs an MoE run and a dense control run with metrics.");
         v.nextStep = Stages::tr("Import the MoE and the dense training logs (moewb import … --record NAME).");
         return result;
     }
     if (result.plan.refused) {
         v.status = Verdict::Status::NotReady;
-        v.reasons = result.plan.refusalText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        v.nextStep = Stages::tr("Complete the config records named above (moewb record validate), then re-run stage 2.");
+        v.reasons = refusalReasons(result.plan);
+        v.nextStep = Stages::tr(
+            "Complete the config records named above (moewb record validate), then re-run stage 2.");
         return result;
     }
 
@@ -217,10 +227,11 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
                 p.denseThroughput = steadyThroughput(*dense);
                 p.moeActivatedParams = moe->record.model.activatedParams.value_or(0);
                 p.denseActivatedParams = dense->record.model.activatedParams.value_or(0);
-                p.activatedParamsDiff = p.moeActivatedParams > 0
-                                            ? std::fabs(double(p.denseActivatedParams - p.moeActivatedParams)) /
-                                                  double(p.moeActivatedParams)
-                                            : 0.0;
+                p.activatedParamsDiff =
+                    p.moeActivatedParams > 0
+                        ? std::fabs(double(p.denseActivatedParams - p.moeActivatedParams)) /
+                              double(p.moeActivatedParams)
+                        : 0.0;
                 p.mismatches = likeForLikeMismatches(moe->record, dense->record);
                 p.comparedAtTokens = std::min(lastTokensOf(*moe, QStringLiteral("lm_loss")),
                                               lastTokensOf(*dense, QStringLiteral("lm_loss")));
@@ -237,15 +248,18 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
                     ready = false;
                 }
                 if (p.activatedParamsDiff > tolerance.value) {
-                    missing << Stages::tr("%1: dense activated parameters %2 differ from the MoE's %3 by %4 > %5.")
+                    missing << Stages::tr(
+                                   "%1: dense activated parameters %2 differ from the MoE's %3 by %4 > %5.")
                                    .arg(label, units::formatCount(double(p.denseActivatedParams)),
                                         units::formatCount(double(p.moeActivatedParams)),
-                                        QString::number(p.activatedParamsDiff, 'f', 3), thresholdText(tolerance));
+                                        QString::number(p.activatedParamsDiff, 'f', 3),
+                                        thresholdText(tolerance));
                     ready = false;
                 }
                 if (!p.moeThroughput.tokensPerSecondPerGpu || !p.denseThroughput.tokensPerSecondPerGpu) {
                     missing << Stages::tr("%1: tokens/s/GPU after warm-up is missing for %2.")
-                                   .arg(label, !p.moeThroughput.tokensPerSecondPerGpu ? p.moeRun : p.denseRun);
+                                   .arg(label,
+                                        !p.moeThroughput.tokensPerSecondPerGpu ? p.moeRun : p.denseRun);
                     ready = false;
                 }
                 if (!p.moeValLoss.value || !p.denseValLoss.value) {
@@ -260,27 +274,34 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
                     const bool lossBetter = *p.moeValLoss.value < *p.denseValLoss.value;
                     p.stops = slower && !lossBetter;
                     const QString numbers =
-                        Stages::tr("MoE %1 tokens/s/GPU vs dense %2 (warm-up excluded); validation loss %3 vs %4 at %5 tokens")
+                        Stages::tr("MoE %1 tokens/s/GPU vs dense %2 (warm-up excluded); validation loss %3 "
+                                   "vs %4 at %5 tokens")
                             .arg(fmtTps(p.moeThroughput), fmtTps(p.denseThroughput), fmtLoss(p.moeValLoss),
                                  fmtLoss(p.denseValLoss), units::formatCount(p.moeValLoss.tokens));
                     if (p.stops)
-                        stops << Stages::tr("%1: %2 — the MoE is slower and its validation loss is not better.")
+                        stops << Stages::tr(
+                                     "%1: %2 — the MoE is slower and its validation loss is not better.")
                                      .arg(label, numbers);
                     else
                         passes << Stages::tr("%1: %2 — the MoE %3.")
                                       .arg(label, numbers,
                                            lossBetter ? Stages::tr("reaches a better validation loss")
                                                       : Stages::tr("is at least as fast"));
-                    if (std::fabs(p.moeValLoss.tokens - p.denseValLoss.tokens) > 0.01 * std::max(1.0, p.moeValLoss.tokens))
-                        v.notes << Stages::tr("%1: the validation points are at %2 and %3 tokens, not exactly equal.")
-                                       .arg(label, units::formatCount(p.moeValLoss.tokens),
-                                            units::formatCount(p.denseValLoss.tokens));
+                    if (std::fabs(p.moeValLoss.tokens - p.denseValLoss.tokens) >
+                        0.01 * std::max(1.0, p.moeValLoss.tokens))
+                        v.notes
+                            << Stages::tr(
+                                   "%1: the validation points are at %2 and %3 tokens, not exactly equal.")
+                                   .arg(label, units::formatCount(p.moeValLoss.tokens),
+                                        units::formatCount(p.denseValLoss.tokens));
                 }
                 for (const ThroughputSummary* t : {&p.moeThroughput, &p.denseThroughput})
                     if (t->derivedFromElapsed)
-                        v.notes << Stages::tr("%1: tokens/s/GPU derived from elapsed time per iteration, global batch "
-                                              "tokens and world size.")
-                                       .arg(t == &p.moeThroughput ? p.moeRun : p.denseRun);
+                        v.notes
+                            << Stages::tr(
+                                   "%1: tokens/s/GPU derived from elapsed time per iteration, global batch "
+                                   "tokens and world size.")
+                                   .arg(t == &p.moeThroughput ? p.moeRun : p.denseRun);
                 result.pairs.append(p);
             }
         }
@@ -291,13 +312,15 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
     if (!stops.isEmpty()) {
         v.status = Verdict::Status::Stop;
         v.reasons = stops + missing;
-        v.nextStep = Stages::tr("The configuration does not pay: adjust it (top-k, capacity factor, parallel layout, "
-                                "balancing) and re-run stage 2. Do not add experts.");
+        v.nextStep =
+            Stages::tr("The configuration does not pay: adjust it (top-k, capacity factor, parallel layout, "
+                       "balancing) and re-run stage 2. Do not add experts.");
     } else if (!missing.isEmpty()) {
         v.status = Verdict::Status::NotReady;
         v.reasons = missing;
-        v.nextStep = Stages::tr("Make the comparison like for like (same batch, sequence, recipe, validation set, "
-                                "throughput accounting; a dense model of similar activated size), then re-run stage 2.");
+        v.nextStep = Stages::tr(
+            "Make the comparison like for like (same batch, sequence, recipe, validation set, "
+            "throughput accounting; a dense model of similar activated size), then re-run stage 2.");
     } else {
         v.status = Verdict::Status::Pass;
         v.reasons = passes;

@@ -32,7 +32,7 @@ QVector<MetricPoint> metricSeries(const QVector<store::StepMetric>& metrics, con
 struct ThroughputSummary {
     std::optional<double> tokensPerSecondPerGpu; // mean over counted steps
     int stepsCounted = 0;
-    int warmupStepsExcluded = 0; // N from the record
+    int warmupStepsExcluded = 0;     // N from the record
     bool derivedFromElapsed = false; // global_batch_tokens / elapsed / world
 };
 ThroughputSummary steadyThroughput(const TrainingRunInput& run);

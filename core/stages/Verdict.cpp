@@ -25,7 +25,8 @@ QList<ThresholdUse> defaultThresholds() {
     for (const store::ThresholdRow& row : store::placeholderThresholds())
         list.append({row.key, row.value, store::ThresholdSource::Placeholder, true});
     // Keys only the gates know; documented in docs/method.md.
-    list.append({QStringLiteral("stage2.activated_params_tolerance"), 0.10, store::ThresholdSource::Placeholder, true});
+    list.append({QStringLiteral("stage2.activated_params_tolerance"), 0.10,
+                 store::ThresholdSource::Placeholder, true});
     list.append({QStringLiteral("stage3.window_steps"), 1000, store::ThresholdSource::Placeholder, true});
     return list;
 }

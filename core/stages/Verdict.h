@@ -53,10 +53,10 @@ struct SuggestedThreshold {
 struct Verdict {
     enum class Status { Pass, Stop, NotReady };
     Status status = Status::NotReady;
-    QStringList reasons; // sentences with numbers and the threshold's source
-    QString nextStep;    // what to do now
+    QStringList reasons;            // sentences with numbers and the threshold's source
+    QString nextStep;               // what to do now
     QList<ThresholdUse> thresholds; // every threshold the gate compared against
-    QStringList notes;   // accounting and caveats ("estimated", "warm-up excluded: 20 steps")
+    QStringList notes;              // accounting and caveats ("estimated", "warm-up excluded: 20 steps")
 };
 
 // "pass", "stop", "not_ready": the names saved as the verdict's status.

@@ -31,7 +31,9 @@ double sampleVariance(std::span<const double> values) {
     return sq / double(values.size() - 1);
 }
 
-double sampleStdDev(std::span<const double> values) { return std::sqrt(sampleVariance(values)); }
+double sampleStdDev(std::span<const double> values) {
+    return std::sqrt(sampleVariance(values));
+}
 
 double coefficientOfVariation(std::span<const double> values) {
     if (values.empty())
@@ -61,7 +63,9 @@ double percentile(std::span<const double> values, double p) {
     return percentileOfSorted(copy, p);
 }
 
-double median(std::span<const double> values) { return percentile(values, 50.0); }
+double median(std::span<const double> values) {
+    return percentile(values, 50.0);
+}
 
 Summary summarize(std::vector<double> values) {
     Summary s;

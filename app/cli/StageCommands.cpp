@@ -1,0 +1,476 @@
+// moewb stage 1|2|3|4 [--run NAME...]: a stage's table and verdict, saved to the
+// project. Exit 0 pass; 1 stop, not ready, or locked (an earlier stage has not
+// passed); 2 usage; 3 runtime. docs/method.md describes each gate.
+#include "CliContext.h"
+#include "CliTr.h"
+#include "Command.h"
+#include "TextTable.h"
+#include "common/Units.h"
+#include "stages/StageInputs.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
+#include <cmath>
+
+namespace moewb::cli {
+
+namespace {
+
+using stages::Verdict;
+
+// A table cell in the column's unit: the number Units.h formats, without the unit.
+QString numberOf(const QString& formatted) {
+    return formatted.section(QLatin1Char(' '), 0, 0);
+}
+QString gbps(double bytesPerSecond) {
+    return numberOf(units::formatBandwidth(bytesPerSecond));
+}
+QString fixed(double v, int decimals) {
+    return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("-");
+}
+QJsonValue jsonNumber(double v) {
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+template <typename T> QJsonValue jsonOpt(const std::optional<T>& v) {
+    return v ? QJsonValue(double(*v)) : QJsonValue();
+}
+
+QString stageTitle(int stage) {
+    switch (stage) {
+    case 1:
+        return Cli::tr("Stage 1 · Communication baseline");
+    case 2:
+        return Cli::tr("Stage 2 · Dense control");
+    case 3:
+        return Cli::tr("Stage 3 · Expert load and loss");
+    default:
+        return Cli::tr("Stage 4 · Transfer boundary");
+    }
+}
+
+QJsonArray thresholdsJson(const QList<stages::ThresholdUse>& list) {
+    QJsonArray a;
+    for (const auto& t : list)
+        a.append(QJsonObject{{QStringLiteral("key"), t.key},
+                             {QStringLiteral("value"), t.value},
+                             {QStringLiteral("source"), store::thresholdSourceName(t.source)}});
+    return a;
+}
+
+// What a stage printed: text tables and the JSON of the same data.
+struct StageOutput {
+    QString text;
+    QJsonArray table;
+    QJsonObject extra;
+    Verdict verdict;
+};
+
+StageOutput stageOne(const QList<stages::StageOneRunInput>& runs, const stages::ThresholdSet& thresholds) {
+    StageOutput o;
+    const stages::StageOneResult r = stages::evaluateStageOne(runs, thresholds);
+    o.verdict = r.verdict;
+    for (const stages::StageOneTable& t : r.tables) {
+        o.text += Cli::tr("Run %1: %2 nodes, world %3%4\n")
+                      .arg(t.runName, t.nodes ? QString::number(*t.nodes) : Cli::tr("?"),
+                           t.world ? QString::number(*t.world) : Cli::tr("unknown"),
+                           t.clusterName.isEmpty() ? QString() : Cli::tr(", cluster %1").arg(t.clusterName));
+        TextTable table;
+        // nccl-tests' alltoall_perf columns, plus the repeat statistics.
+        table.addColumn(Cli::tr("size (B)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("samples"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("repeats"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("time (µs)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("p99 (µs)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("algbw (GB/s)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("effbw (GB/s)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("p99/median"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("repeat mean (µs)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("repeat var (µs²)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("CV"), TextTable::Align::Right);
+        for (const stages::StageOneSizeRow& row : t.rows) {
+            table.addRow({QString::number(row.bytesPerRank), QString::number(row.samples),
+                          QString::number(row.repeats), fixed(row.medianUs, 2), fixed(row.p99Us, 2),
+                          gbps(row.algBandwidth),
+                          row.effectiveBandwidth ? gbps(*row.effectiveBandwidth) : QStringLiteral("-"),
+                          fixed(row.p99OverMedian, 2), fixed(row.repeatMeanUs, 2),
+                          fixed(row.repeatVarianceUs2, 3), row.cv ? fixed(*row.cv, 3) : QStringLiteral("-")});
+            o.table.append(QJsonObject{
+                {QStringLiteral("run"), t.runName},
+                {QStringLiteral("nodes"), jsonOpt(t.nodes)},
+                {QStringLiteral("world"), jsonOpt(t.world)},
+                {QStringLiteral("bytes_per_rank"), double(row.bytesPerRank)},
+                {QStringLiteral("samples"), row.samples},
+                {QStringLiteral("repeats"), row.repeats},
+                {QStringLiteral("median_us"), jsonNumber(row.medianUs)},
+                {QStringLiteral("p99_us"), jsonNumber(row.p99Us)},
+                {QStringLiteral("algbw_gbps"), jsonNumber(row.algBandwidth / 1e9)},
+                {QStringLiteral("effective_gbps"),
+                 row.effectiveBandwidth ? jsonNumber(*row.effectiveBandwidth / 1e9) : QJsonValue()},
+                {QStringLiteral("p99_over_median"), jsonNumber(row.p99OverMedian)},
+                {QStringLiteral("repeat_mean_us"), jsonNumber(row.repeatMeanUs)},
+                {QStringLiteral("repeat_variance_us2"), jsonNumber(row.repeatVarianceUs2)},
+                {QStringLiteral("cv"), row.cv ? jsonNumber(*row.cv) : QJsonValue()}});
+        }
+        o.text += table.render() + QLatin1Char('\n');
+    }
+    if (!r.nodeComparison.isEmpty()) {
+        o.text +=
+            Cli::tr("Across node counts (effective bandwidth; algbw where the world size is unknown):\n");
+        TextTable table;
+        table.addColumn(Cli::tr("size (B)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("nodes"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("run"));
+        table.addColumn(Cli::tr("time (µs)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("bw (GB/s)"), TextTable::Align::Right);
+        QJsonArray points;
+        for (const auto& p : r.nodeComparison) {
+            table.addRow({QString::number(p.bytesPerRank), QString::number(p.nodes), p.runName,
+                          fixed(p.medianUs, 2),
+                          gbps(p.bandwidth) + (p.effective ? QString() : Cli::tr(" (algbw)"))});
+            points.append(QJsonObject{{QStringLiteral("nodes"), p.nodes},
+                                      {QStringLiteral("run"), p.runName},
+                                      {QStringLiteral("bytes_per_rank"), double(p.bytesPerRank)},
+                                      {QStringLiteral("median_us"), jsonNumber(p.medianUs)},
+                                      {QStringLiteral("bandwidth_gbps"), jsonNumber(p.bandwidth / 1e9)},
+                                      {QStringLiteral("effective"), p.effective}});
+        }
+        o.text += table.render() + QLatin1Char('\n');
+        o.extra.insert(QStringLiteral("node_comparison"), points);
+    }
+    QJsonArray suggested;
+    for (const auto& s : r.suggestions) {
+        suggested.append(QJsonObject{{QStringLiteral("key"), s.key},
+                                     {QStringLiteral("value"), s.value},
+                                     {QStringLiteral("source"), QStringLiteral("suggested")},
+                                     {QStringLiteral("basis"), s.basis}});
+        o.verdict.notes << Cli::tr("Suggested (not applied): %1 = %2 — %3.")
+                               .arg(s.key, QString::number(s.value), s.basis);
+    }
+    o.extra.insert(QStringLiteral("suggested_thresholds"), suggested);
+    return o;
+}
+
+QString lossText(const stages::LossAtTokens& l) {
+    return l.value ? fixed(*l.value, 3) : QStringLiteral("-");
+}
+QJsonValue lossJson(const stages::LossAtTokens& l) {
+    return l.value ? jsonNumber(*l.value) : QJsonValue();
+}
+QString tpsText(const stages::ThroughputSummary& t) {
+    return t.tokensPerSecondPerGpu ? fixed(*t.tokensPerSecondPerGpu, 1) : QStringLiteral("-");
+}
+
+StageOutput stageTwo(const QList<stages::TrainingRunInput>& runs, const stages::ThresholdSet& thresholds) {
+    StageOutput o;
+    const stages::StageTwoResult r = stages::evaluateStageTwo(runs, thresholds);
+    o.verdict = r.verdict;
+    QString currentGroup;
+    TextTable* table = nullptr;
+    QList<TextTable> tables;
+    QStringList titles;
+    for (const stages::StageTwoPair& p : r.pairs) {
+        if (titles.isEmpty() || p.groupTitle != currentGroup) {
+            currentGroup = p.groupTitle;
+            titles << p.groupTitle;
+            tables.append(TextTable());
+            table = &tables.last();
+            table->addColumn(Cli::tr("MoE run"));
+            table->addColumn(Cli::tr("dense run"));
+            table->addColumn(Cli::tr("MoE tokens/s/GPU"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("dense tokens/s/GPU"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("MoE train loss"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("dense train loss"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("MoE val loss"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("dense val loss"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("at tokens"), TextTable::Align::Right);
+            table->addColumn(Cli::tr("activated MoE / dense"), TextTable::Align::Right);
+        }
+        table->addRow({p.moeRun, p.denseRun, tpsText(p.moeThroughput), tpsText(p.denseThroughput),
+                       lossText(p.moeTrainLoss), lossText(p.denseTrainLoss), lossText(p.moeValLoss),
+                       lossText(p.denseValLoss), units::formatCount(p.comparedAtTokens),
+                       units::formatCount(double(p.moeActivatedParams)) + QStringLiteral(" / ") +
+                           units::formatCount(double(p.denseActivatedParams))});
+        QJsonArray mismatches;
+        for (const QString& m : p.mismatches)
+            mismatches.append(m);
+        o.table.append(QJsonObject{
+            {QStringLiteral("group"), p.groupTitle},
+            {QStringLiteral("moe_run"), p.moeRun},
+            {QStringLiteral("dense_run"), p.denseRun},
+            {QStringLiteral("moe_tokens_per_s_per_gpu"), jsonOpt(p.moeThroughput.tokensPerSecondPerGpu)},
+            {QStringLiteral("dense_tokens_per_s_per_gpu"), jsonOpt(p.denseThroughput.tokensPerSecondPerGpu)},
+            {QStringLiteral("warmup_steps_excluded"), p.moeThroughput.warmupStepsExcluded},
+            {QStringLiteral("compared_at_tokens"), p.comparedAtTokens},
+            {QStringLiteral("moe_train_loss"), lossJson(p.moeTrainLoss)},
+            {QStringLiteral("dense_train_loss"), lossJson(p.denseTrainLoss)},
+            {QStringLiteral("moe_val_loss"), lossJson(p.moeValLoss)},
+            {QStringLiteral("dense_val_loss"), lossJson(p.denseValLoss)},
+            {QStringLiteral("val_loss_at_tokens"), p.moeValLoss.tokens},
+            {QStringLiteral("moe_activated_params"), double(p.moeActivatedParams)},
+            {QStringLiteral("dense_activated_params"), double(p.denseActivatedParams)},
+            {QStringLiteral("activated_params_diff"), jsonNumber(p.activatedParamsDiff)},
+            {QStringLiteral("mismatches"), mismatches},
+            {QStringLiteral("stops"), p.stops}});
+    }
+    for (qsizetype i = 0; i < tables.size(); ++i)
+        o.text += titles[i] + QLatin1Char('\n') + tables[i].render() + QLatin1Char('\n');
+    if (!tables.isEmpty())
+        o.text += Cli::tr(
+            "Throughput: mean over steps after the record's warm-up steps; losses at equal tokens.\n\n");
+    return o;
+}
+
+StageOutput stageThree(const QList<stages::ExpertLoadRunInput>& runs, const stages::ThresholdSet& thresholds,
+                       const QList<stages::TrainingRunInput>& stageTwoMoe) {
+    StageOutput o;
+    const stages::StageThreeResult r = stages::evaluateStageThree(runs, thresholds, stageTwoMoe);
+    o.verdict = r.verdict;
+    TextTable table;
+    table.addColumn(Cli::tr("run"));
+    table.addColumn(Cli::tr("experts"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("layers"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("window steps"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("worst layer"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("steps above"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("max/mean max"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("max/mean mean"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("drop rate"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("busiest-device share"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("loss"), TextTable::Align::Right);
+    for (const stages::StageThreeRunSummary& s : r.runs) {
+        QString drop = s.dropRate                                              ? fixed(*s.dropRate, 4)
+                       : s.dropSource == stages::DropRateSource::NotApplicable ? Cli::tr("n/a")
+                                                                               : QStringLiteral("-");
+        if (s.dropSource == stages::DropRateSource::EstimatedFromLoad)
+            drop += Cli::tr(" (estimated)");
+        QString share = s.busiestDeviceShare ? fixed(*s.busiestDeviceShare, 3) : QStringLiteral("-");
+        if (s.busiestDeviceShare)
+            share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)") : Cli::tr(" (measured)");
+        table.addRow(
+            {s.runName, QString::number(s.experts), QString::number(s.layers), QString::number(s.windowSteps),
+             s.worstLayer >= 0 ? QString::number(s.worstLayer) : QStringLiteral("-"),
+             fixed(s.worstLayerFractionAbove, 3), fixed(s.windowMaxRatio, 2), fixed(s.windowMeanRatio, 2),
+             drop, share, s.windowLoss ? fixed(*s.windowLoss, 3) : QStringLiteral("-")});
+        QJsonArray series;
+        for (const stages::LoadRatioPoint& p : s.ratioOverSteps)
+            series.append(QJsonArray{double(p.step), jsonNumber(p.maxRatio), jsonNumber(p.meanRatio)});
+        o.table.append(QJsonObject{
+            {QStringLiteral("run"), s.runName},
+            {QStringLiteral("experts"), s.experts},
+            {QStringLiteral("layers"), s.layers},
+            {QStringLiteral("expert_parallel"), s.expertParallel},
+            {QStringLiteral("steps_with_load"), double(s.stepsWithLoad)},
+            {QStringLiteral("window_steps"), double(s.windowSteps)},
+            {QStringLiteral("window_first_step"), double(s.windowFirstStep)},
+            {QStringLiteral("window_last_step"), double(s.windowLastStep)},
+            {QStringLiteral("worst_layer"), s.worstLayer},
+            {QStringLiteral("worst_layer_fraction_above"), jsonNumber(s.worstLayerFractionAbove)},
+            {QStringLiteral("load_ratio_max"), jsonNumber(s.windowMaxRatio)},
+            {QStringLiteral("load_ratio_mean"), jsonNumber(s.windowMeanRatio)},
+            {QStringLiteral("drop_rate"), s.dropRate ? jsonNumber(*s.dropRate) : QJsonValue()},
+            {QStringLiteral("drop_rate_source"), stages::dropRateSourceText(s.dropSource)},
+            {QStringLiteral("busiest_device_share"),
+             s.busiestDeviceShare ? jsonNumber(*s.busiestDeviceShare) : QJsonValue()},
+            {QStringLiteral("busiest_device_share_estimated"), s.busiestDeviceEstimated},
+            {QStringLiteral("window_loss"), s.windowLoss ? jsonNumber(*s.windowLoss) : QJsonValue()},
+            {QStringLiteral("load_ratio_over_steps"), series}});
+    }
+    if (!r.runs.isEmpty())
+        o.text += table.render() + QLatin1Char('\n');
+    o.extra.insert(QStringLiteral("stage2_stale"), r.staleness.stale);
+    if (r.staleness.stale)
+        o.extra.insert(QStringLiteral("stage2_stale_reason"), r.staleness.reason);
+    return o;
+}
+
+StageOutput stageFour(const stages::StageFourInputs& in, const stages::ThresholdSet& thresholds) {
+    StageOutput o;
+    const stages::StageFourResult r = stages::evaluateStageFour(in.source, in.target, thresholds);
+    o.verdict = r.verdict;
+    if (!r.rows.isEmpty()) {
+        o.text += Cli::tr("Source %1, target %2\n").arg(r.sourceRun, r.targetRun);
+        TextTable table;
+        table.addColumn(Cli::tr("size (B)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("source (GB/s)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("target (GB/s)"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("difference"), TextTable::Align::Right);
+        table.addColumn(Cli::tr("bandwidth"));
+        for (const auto& row : r.rows) {
+            table.addRow({QString::number(row.bytesPerRank), gbps(row.sourceBandwidth),
+                          gbps(row.targetBandwidth), fixed(row.relativeDiff, 3),
+                          row.effective ? Cli::tr("effective") : Cli::tr("algbw")});
+            o.table.append(QJsonObject{{QStringLiteral("bytes_per_rank"), double(row.bytesPerRank)},
+                                       {QStringLiteral("source_gbps"), jsonNumber(row.sourceBandwidth / 1e9)},
+                                       {QStringLiteral("target_gbps"), jsonNumber(row.targetBandwidth / 1e9)},
+                                       {QStringLiteral("relative_diff"), jsonNumber(row.relativeDiff)},
+                                       {QStringLiteral("effective"), row.effective},
+                                       {QStringLiteral("stops"), row.stops}});
+        }
+        o.text += table.render() + QLatin1Char('\n');
+    }
+    if (!r.applicability.isEmpty()) {
+        o.text += Cli::tr("Applicability — the conclusions hold under:\n");
+        QJsonArray lines;
+        for (const QString& l : r.applicability) {
+            o.text += QStringLiteral("  ") + l + QLatin1Char('\n');
+            lines.append(l);
+        }
+        o.text += QLatin1Char('\n');
+        o.extra.insert(QStringLiteral("applicability"), lines);
+    }
+    o.extra.insert(QStringLiteral("source_run"), r.sourceRun);
+    o.extra.insert(QStringLiteral("target_run"), r.targetRun);
+    return o;
+}
+
+Verdict notReady(const QString& reason, const QString& nextStep) {
+    Verdict v;
+    v.status = Verdict::Status::NotReady;
+    v.reasons << reason;
+    v.nextStep = nextStep;
+    return v;
+}
+
+int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("N"), Cli::tr("the stage: 1, 2, 3 or 4"));
+    const QCommandLineOption runOption(
+        QStringLiteral("run"),
+        Cli::tr("evaluate this run (repeatable; stage 4: SOURCE then TARGET); default: "
+                "every run with the stage's data"),
+        QStringLiteral("NAME"));
+    parser.addOption(runOption);
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    const QStringList pos = parser.positionalArguments();
+    bool ok = false;
+    const int stage = pos.size() == 1 ? pos.first().toInt(&ok) : 0;
+    if (!ok || stage < 1 || stage > 4)
+        return ctx.usageError(Cli::tr("expects the stage number: 1, 2, 3 or 4"), QStringLiteral("stage"));
+    const QStringList runNames = parser.values(runOption);
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+
+    const QString locked = stages::lockReason(*project, stage);
+    if (!locked.isEmpty()) {
+        // The first earlier stage that blocks: the one to run next.
+        int blocking = 1;
+        while (blocking + 1 < stage && stages::lockReason(*project, blocking + 1).isEmpty())
+            ++blocking;
+        if (ctx.json)
+            ctx.printJson({{QStringLiteral("stage"), stage},
+                           {QStringLiteral("status"), QStringLiteral("locked")},
+                           {QStringLiteral("reasons"), QJsonArray{locked}},
+                           {QStringLiteral("next_step"), Cli::tr("Run: moewb stage %1").arg(blocking)},
+                           {QStringLiteral("thresholds"), QJsonArray()},
+                           {QStringLiteral("table"), QJsonArray()}});
+        else
+            ctx.out() << stageTitle(stage) << Qt::endl << Cli::tr("LOCKED — %1").arg(locked) << Qt::endl;
+        return GateStopped;
+    }
+
+    const stages::ThresholdSet thresholds = stages::loadThresholds(*project);
+    StageOutput o;
+    QString staleReason;
+    auto unknownRun = [&](const stages::InputError& e) {
+        return ctx.usageError(e.message, QStringLiteral("stage"));
+    };
+    switch (stage) {
+    case 1: {
+        auto in = stages::loadStageOneInputs(*project, runNames);
+        if (!in)
+            return unknownRun(in.error());
+        o = stageOne(*in, thresholds);
+        break;
+    }
+    case 2: {
+        auto in = stages::loadStageTwoInputs(*project, runNames);
+        if (!in)
+            return unknownRun(in.error());
+        o = stageTwo(*in, thresholds);
+        break;
+    }
+    case 3: {
+        auto in = stages::loadStageThreeInputs(*project, runNames);
+        if (!in)
+            return unknownRun(in.error());
+        o = stageThree(*in, thresholds, stages::loadStageTwoMoeRuns(*project));
+        staleReason = o.extra.value(QStringLiteral("stage2_stale_reason")).toString();
+        break;
+    }
+    default: {
+        auto in = stages::loadStageFourInputs(*project, runNames);
+        if (!in && !runNames.isEmpty())
+            return unknownRun(in.error());
+        if (in) {
+            o = stageFour(*in, thresholds);
+        } else {
+            o.verdict = notReady(in.error().message,
+                                 Cli::tr("Run stage 1 on the target cluster, or name the two runs."));
+            o.verdict.thresholds = {thresholds.get(QStringLiteral("stage4.baseline_diff_max"))};
+        }
+        break;
+    }
+    }
+    const Verdict& v = o.verdict;
+
+    QJsonArray reasons;
+    for (const QString& r : v.reasons)
+        reasons.append(r);
+    if (auto saved = project->saveVerdict({stage, stages::statusToken(v.status), reasons, {}}); !saved)
+        return ctx.runtimeError(saved.error().text());
+    if (!staleReason.isEmpty())
+        if (auto saved = project->saveVerdict({2, QStringLiteral("stale"), QJsonArray{staleReason}, {}});
+            !saved)
+            return ctx.runtimeError(saved.error().text());
+
+    if (ctx.json) {
+        QJsonObject out{{QStringLiteral("stage"), stage},
+                        {QStringLiteral("status"), stages::statusToken(v.status)},
+                        {QStringLiteral("reasons"), reasons},
+                        {QStringLiteral("next_step"), v.nextStep},
+                        {QStringLiteral("thresholds"), thresholdsJson(v.thresholds)},
+                        {QStringLiteral("table"), o.table}};
+        QJsonArray notes;
+        for (const QString& n : v.notes)
+            notes.append(n);
+        out.insert(QStringLiteral("notes"), notes);
+        for (auto it = o.extra.constBegin(); it != o.extra.constEnd(); ++it)
+            out.insert(it.key(), it.value());
+        ctx.printJson(out);
+    } else {
+        QTextStream& s = ctx.out();
+        s << stageTitle(stage) << "\n\n" << o.text;
+        for (const QString& n : v.notes)
+            s << Cli::tr("Note: %1").arg(n) << '\n';
+        if (!v.notes.isEmpty())
+            s << '\n';
+        s << Cli::tr("VERDICT: %1").arg(stages::statusTitle(v.status)) << '\n';
+        for (const QString& r : v.reasons)
+            s << QStringLiteral("  - ") << r << '\n';
+        s << Cli::tr("What to do: %1").arg(v.nextStep) << '\n';
+        QStringList used;
+        for (const auto& t : v.thresholds)
+            used << Cli::tr("%1 = %2 (%3)")
+                        .arg(t.key, QString::number(t.value), stages::thresholdSourceText(t.source));
+        if (!used.isEmpty())
+            s << Cli::tr("Thresholds: %1").arg(used.join(QStringLiteral("; "))) << '\n';
+        s.flush();
+    }
+    return v.status == Verdict::Status::Pass ? Success : GateStopped;
+}
+
+} // namespace
+
+QList<Command> stageCommands() {
+    Command stage;
+    stage.words = {QStringLiteral("stage")};
+    stage.synopsis = QStringLiteral("1|2|3|4 [--run NAME...]");
+    stage.summary = Cli::tr("a stage's table and verdict (exit 1 when it stops, is not ready or is locked)");
+    stage.run = [stage](CliContext& ctx, const QStringList& a) { return runStage(ctx, stage, a); };
+    return {stage};
+}
+
+} // namespace moewb::cli

@@ -1,0 +1,45 @@
+// Reading the facts the misjudgment checks need from the project file.
+#include "checks/MisjudgmentChecks.h"
+#include "record/RecordValidation.h"
+#include "stages/StageInputs.h"
+
+namespace moewb::checks {
+
+ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
+    ProjectFacts facts;
+    for (const store::RunRow& row : project.runs()) {
+        RunFacts r;
+        r.name = row.name;
+        r.clusterName = row.clusterName;
+        r.record = stages::recordOfRun(project, row);
+        const auto recordRow = project.configRecord(row.recordName);
+        r.recordComplete = recordRow && recordRow->complete;
+        r.hasCommSamples = row.commSampleCount > 0;
+        if (r.hasCommSamples) {
+            const QJsonValue nodes = row.environment.value(QStringLiteral("nodes"));
+            if (nodes.isDouble() && nodes.toDouble() >= 1)
+                r.commNodes = int(nodes.toDouble());
+            else if (r.record.cluster.nodes)
+                r.commNodes = int(*r.record.cluster.nodes);
+        }
+        r.hasExpertLoad = row.expertLoadBlocks > 0;
+        if (row.stepCount > 0) {
+            const QStringList names = project.stepMetricNames(row.id);
+            auto read = [&](const char* name) {
+                return names.contains(QLatin1String(name)) ? project.stepMetrics(row.id, QLatin1String(name))
+                                                           : QVector<store::StepMetric>{};
+            };
+            r.throughput = read("tokens_per_s_per_gpu");
+            r.loss = read("lm_loss");
+            r.valLoss = read("val_loss");
+            r.dropRate = read("drop_rate");
+            r.hasLoadBalancingLoss = names.contains(QStringLiteral("load_balancing_loss")) ||
+                                     names.contains(QStringLiteral("moe_loss"));
+            r.hasBusiestDeviceShare = names.contains(QStringLiteral("busiest_device_share"));
+        }
+        facts.runs.append(r);
+    }
+    return facts;
+}
+
+} // namespace moewb::checks

@@ -1,0 +1,11 @@
+#include "importers/JsonlExpertLoadImporter.h"
+
+#include "importers/ExpertLoadJsonl.h"
+
+namespace moewb::importers {
+
+ImportResult JsonlExpertLoadImporter::parse(const QByteArray& bytes, const QString& fileName) {
+    return parseExpertLoadJsonl(bytes, fileName, ExpertLoadJsonlLayout{kFormat, "step", "tokens", false});
+}
+
+} // namespace moewb::importers

@@ -1,0 +1,14 @@
+#pragma once
+// docs/formats.md, "jsonl-expert-load": one JSON object per line, {"step": N, "layer": L, "tokens": [...]}.
+#include "importers/ImportSupport.h"
+
+namespace moewb::importers {
+
+class JsonlExpertLoadImporter {
+public:
+    static constexpr const char* kFormat = "jsonl-expert-load";
+    static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    static ImportResult importFile(const QString& path) { return importWith(path, parse); }
+};
+
+} // namespace moewb::importers

@@ -1,0 +1,233 @@
+#include "importers/MegatronLogImporter.h"
+
+#include "importers/MetricNames.h"
+#include "importers/NumberText.h"
+#include "importers/TextLines.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+#include <functional>
+#include <optional>
+
+namespace moewb::importers {
+
+namespace {
+
+QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+size_t skipSpaces(std::string_view s, size_t i) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+        ++i;
+    return i;
+}
+
+struct IterationHead {
+    std::string_view step;
+    std::string_view total;
+    size_t fieldsStart = 0; // just after the '|' that ends "iteration N/ M |"
+};
+
+// Finds "iteration <digits> / <digits> |" preceded by the start of the line, a space,
+// ']' or ':' (timestamps, pdsh "host: " prefixes).
+bool findIterationHead(std::string_view line, IterationHead& head) {
+    static constexpr std::string_view word = "iteration";
+    size_t from = 0;
+    while (true) {
+        const size_t at = line.find(word, from);
+        if (at == std::string_view::npos)
+            return false;
+        from = at + 1;
+        if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t' && line[at - 1] != ']' && line[at - 1] != ':')
+            continue;
+        size_t i = skipSpaces(line, at + word.size());
+        const size_t stepStart = i;
+        while (i < line.size() && isDigit(line[i]))
+            ++i;
+        if (i == stepStart || i == at + word.size())
+            continue;
+        head.step = line.substr(stepStart, i - stepStart);
+        i = skipSpaces(line, i);
+        if (i >= line.size() || line[i] != '/')
+            continue;
+        i = skipSpaces(line, i + 1);
+        const size_t totalStart = i;
+        while (i < line.size() && isDigit(line[i]))
+            ++i;
+        if (i == totalStart)
+            continue;
+        head.total = line.substr(totalStart, i - totalStart);
+        i = skipSpaces(line, i);
+        if (i >= line.size() || line[i] != '|')
+            continue;
+        head.fieldsStart = i + 1;
+        return true;
+    }
+}
+
+} // namespace
+
+bool MegatronLogImporter::looksLikeMegatronLog(const QByteArray& head) {
+    TextLines lines(head);
+    std::string_view line;
+    IterationHead h;
+    while (lines.next(line))
+        if (findIterationHead(line, h) || line.find("validation loss at iteration") != std::string_view::npos)
+            return true;
+    return false;
+}
+
+ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& file) {
+    ImportedData data;
+    data.format = QString::fromLatin1(kFormat);
+    qint64 skipped = 0, iterationLines = 0, validationLines = 0, lastTotal = 0;
+    bool deepSpeed = false;
+    QStringList metricOrder;
+    QSet<QString> metricSeen;
+    auto addMetric = [&](qint64 step, const QString& name, double value) {
+        data.stepMetrics.append(store::StepMetric{step, name, value});
+        if (!metricSeen.contains(name)) {
+            metricSeen.insert(name);
+            metricOrder << name;
+        }
+    };
+    // One "key: value" field; the key becomes the metric name via `nameOf`.
+    auto readField = [&](qint64 lineNo, std::string_view segment, qint64 step,
+                         const std::function<QString(QStringView)>& nameOf) -> std::optional<ImportError> {
+        const size_t colon = segment.find(':');
+        if (colon == std::string_view::npos)
+            return ImportError{file, lineNo, toQString(trimmed(segment)).left(40),
+                               ImportTr::tr("a field without a value (\"key: value\" was expected)")};
+        const QString key = toQString(trimmed(segment.substr(0, colon)));
+        const QString name = nameOf(key);
+        if (name.isEmpty())
+            return ImportError{file, lineNo, key, ImportTr::tr("a field without a name")};
+        double value = 0;
+        QString why;
+        if (!parseFiniteDouble(segment.substr(colon + 1), value, why))
+            return ImportError{file, lineNo, name, why};
+        const MetricRange range = metricRange(name);
+        if (value < range.min || value > range.max)
+            return ImportError{file, lineNo, name,
+                               ImportTr::tr("is absurd: %1 (expected between %2 and %3)")
+                                   .arg(toQString(trimmed(segment.substr(colon + 1))))
+                                   .arg(range.min, 0, 'g', 6)
+                                   .arg(range.max, 0, 'g', 6)};
+        addMetric(step, name, value);
+        return std::nullopt;
+    };
+
+    TextLines lines(bytes);
+    std::string_view line;
+    while (lines.next(line)) {
+        const qint64 n = lines.lineNumber();
+        IterationHead head;
+        if (findIterationHead(line, head)) {
+            QString why;
+            qint64 step = 0, total = 0;
+            if (!parseIntegral(head.step, 0, kMaxStep, step, why))
+                return importError(file, n, QStringLiteral("iteration"), why);
+            if (!parseIntegral(head.total, 0, kMaxStep, total, why))
+                return importError(file, n, QStringLiteral("iteration"), why);
+            if (step > total)
+                return importError(file, n, QStringLiteral("iteration"),
+                                   ImportTr::tr("is absurd: iteration %1 of %2").arg(step).arg(total));
+            const std::string_view rest = trimmed(line.substr(head.fieldsStart));
+            if (!rest.empty() && rest.back() != '|') {
+                // The last field was cut: name it when its key survived.
+                const size_t lastBar = rest.rfind('|');
+                const std::string_view cut = trimmed(rest.substr(lastBar == std::string_view::npos ? 0 : lastBar + 1));
+                const size_t colon = cut.find(':');
+                const QString field = colon == std::string_view::npos ? QString()
+                                                                      : megatronMetricName(toQString(cut.substr(0, colon)));
+                return importError(file, n, field,
+                                   ImportTr::tr("the iteration line ends inside a field (truncated): \"%1\"")
+                                       .arg(excerpt(cut)));
+            }
+            size_t pos = 0;
+            while (pos < rest.size()) {
+                size_t bar = rest.find('|', pos);
+                if (bar == std::string_view::npos)
+                    bar = rest.size();
+                const std::string_view segment = trimmed(rest.substr(pos, bar - pos));
+                pos = bar + 1;
+                if (segment.empty())
+                    continue;
+                if (auto e = readField(n, segment, step, [](QStringView k) { return megatronMetricName(k); }))
+                    return unexpected(*e);
+                if (segment.substr(0, 8) == "moe loss" || segment.substr(0, 6) == "TFLOPs")
+                    deepSpeed = true;
+            }
+            lastTotal = total;
+            ++iterationLines;
+            ++data.rows;
+            continue;
+        }
+        const size_t v = line.find("validation loss at iteration");
+        if (v != std::string_view::npos) {
+            std::string_view rest = line.substr(v + 28);
+            size_t i = skipSpaces(rest, 0);
+            const size_t start = i;
+            while (i < rest.size() && isDigit(rest[i]))
+                ++i;
+            QString why;
+            qint64 step = 0;
+            if (!parseIntegral(rest.substr(start, i - start), 0, kMaxStep, step, why))
+                return importError(file, n, QStringLiteral("iteration"), why);
+            const size_t bar = rest.find('|', i);
+            if (bar == std::string_view::npos)
+                return importError(file, n, {}, ImportTr::tr("a validation line without fields (truncated?)"));
+            rest = trimmed(rest.substr(bar + 1));
+            if (!rest.empty() && rest.back() != '|')
+                return importError(file, n, {}, ImportTr::tr("the validation line ends inside a field (truncated)"));
+            size_t pos = 0;
+            while (pos < rest.size()) {
+                size_t next = rest.find('|', pos);
+                if (next == std::string_view::npos)
+                    next = rest.size();
+                const std::string_view segment = trimmed(rest.substr(pos, next - pos));
+                pos = next + 1;
+                if (segment.empty())
+                    continue;
+                // "lm loss value" -> val_loss, "lm loss PPL" -> val_ppl, "X value" -> val_x, "X PPL" -> val_x_ppl.
+                auto nameOf = [](QStringView key) {
+                    QString k = key.toString().trimmed();
+                    bool ppl = false;
+                    if (k.endsWith(QLatin1String(" PPL"), Qt::CaseInsensitive)) {
+                        ppl = true;
+                        k.chop(4);
+                    } else if (k.endsWith(QLatin1String(" value"), Qt::CaseInsensitive)) {
+                        k.chop(6);
+                    }
+                    const QString base = megatronMetricName(k);
+                    if (base == QLatin1String("lm_loss"))
+                        return ppl ? QStringLiteral("val_ppl") : QStringLiteral("val_loss");
+                    return QStringLiteral("val_") + base + (ppl ? QStringLiteral("_ppl") : QString());
+                };
+                if (auto e = readField(n, segment, step, nameOf))
+                    return unexpected(*e);
+            }
+            ++validationLines;
+            ++data.rows;
+            continue;
+        }
+        if (line.find("[INFO] [") != std::string_view::npos)
+            deepSpeed = true;
+        ++skipped;
+    }
+    if (iterationLines == 0 && validationLines == 0)
+        return importError(file, 0, {},
+                           ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
+    QJsonObject& env = data.environment;
+    env.insert(QStringLiteral("framework"), deepSpeed ? QStringLiteral("Megatron-DeepSpeed") : QStringLiteral("Megatron-LM"));
+    env.insert(QStringLiteral("train_iters"), lastTotal);
+    env.insert(QStringLiteral("iteration_lines"), iterationLines);
+    env.insert(QStringLiteral("validation_lines"), validationLines);
+    env.insert(QStringLiteral("other_lines_skipped"), skipped);
+    env.insert(QStringLiteral("metrics"), QJsonArray::fromStringList(metricOrder));
+    return data;
+}
+
+} // namespace moewb::importers

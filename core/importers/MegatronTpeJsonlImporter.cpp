@@ -1,0 +1,11 @@
+#include "importers/MegatronTpeJsonlImporter.h"
+
+#include "importers/ExpertLoadJsonl.h"
+
+namespace moewb::importers {
+
+ImportResult MegatronTpeJsonlImporter::parse(const QByteArray& bytes, const QString& fileName) {
+    return parseExpertLoadJsonl(bytes, fileName, ExpertLoadJsonlLayout{kFormat, "iter", "tpe", true});
+}
+
+} // namespace moewb::importers

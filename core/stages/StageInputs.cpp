@@ -1,0 +1,220 @@
+#include "stages/StageInputs.h"
+
+#include "stages/StagesTr.h"
+
+#include <QHash>
+#include <algorithm>
+
+namespace moewb::stages {
+
+namespace {
+
+std::optional<int> positiveInt(const QJsonObject& o, const char* key) {
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (!v.isDouble() || v.toDouble() < 1)
+        return std::nullopt;
+    return int(v.toDouble());
+}
+
+// The named runs (every one must exist), or those `wanted` picks.
+Expected<QList<store::RunRow>, InputError>
+selectRuns(const store::ProjectStore& project, const QStringList& names,
+           const std::function<bool(const store::RunRow&)>& wanted) {
+    const QList<store::RunRow> all = project.runs();
+    QList<store::RunRow> out;
+    if (names.isEmpty()) {
+        for (const store::RunRow& r : all)
+            if (wanted(r))
+                out << r;
+        return out;
+    }
+    for (const QString& name : names) {
+        const auto it =
+            std::find_if(all.begin(), all.end(), [&](const store::RunRow& r) { return r.name == name; });
+        if (it == all.end())
+            return unexpected(InputError{Stages::tr("no run named %1 in %2").arg(name, project.path())});
+        out << *it;
+    }
+    return out;
+}
+
+StageOneRunInput stageOneInput(const store::ProjectStore& project, const store::RunRow& r) {
+    StageOneRunInput in;
+    in.runName = r.name;
+    in.clusterName = r.clusterName;
+    in.world = positiveInt(r.environment, "world");
+    in.nodes = positiveInt(r.environment, "nodes");
+    const record::ConfigRecord rec = recordOfRun(project, r);
+    if (!in.nodes && rec.cluster.nodes)
+        in.nodes = int(*rec.cluster.nodes);
+    if (!rec.isDense() && rec.parallelism.ep)
+        in.expertParallel = int(*rec.parallelism.ep);
+    in.samples = project.commSamples(r.id);
+    return in;
+}
+
+TrainingRunInput trainingInput(const store::ProjectStore& project, const store::RunRow& r) {
+    return {r.name, recordOfRun(project, r), project.stepMetrics(r.id)};
+}
+
+QString clusterKey(const store::ProjectStore& project, const store::RunRow& r) {
+    if (!r.clusterName.isEmpty())
+        return r.clusterName;
+    const record::ConfigRecord rec = recordOfRun(project, r);
+    return QStringList{rec.cluster.acceleratorModel.value_or(QString()),
+                       rec.cluster.networkType.value_or(QString()),
+                       rec.cluster.topology.description.value_or(QString())}
+        .join(QLatin1Char('|'));
+}
+
+// Stage 2's runs: those with a throughput metric.
+bool hasThroughputMetric(const store::ProjectStore& project, const store::RunRow& r) {
+    if (r.stepCount == 0)
+        return false;
+    const QStringList names = project.stepMetricNames(r.id);
+    return names.contains(QStringLiteral("tokens_per_s_per_gpu")) ||
+           names.contains(QStringLiteral("elapsed_ms_per_iter"));
+}
+
+bool passedOrOverridden(const store::ProjectStore& project, const store::VerdictRow& v) {
+    if (v.status == QLatin1String("pass") || v.status == QLatin1String("overridden"))
+        return true;
+    if (v.status != QLatin1String("stop"))
+        return false;
+    // A stop with an override written after it.
+    for (const store::OverrideRow& o : project.overrides())
+        if (o.stage == v.stage && o.created >= v.decided)
+            return true;
+    return false;
+}
+
+} // namespace
+
+record::ConfigRecord recordOfRun(const store::ProjectStore& project, const store::RunRow& run) {
+    const auto row = project.configRecord(run.recordName);
+    if (!row)
+        return {};
+    record::ConfigRecord rec = record::ConfigRecord::fromJson(row->json, nullptr);
+    if (rec.name.isEmpty())
+        rec.name = row->name;
+    return rec;
+}
+
+Expected<QList<StageOneRunInput>, InputError> loadStageOneInputs(const store::ProjectStore& project,
+                                                                 const QStringList& runNames) {
+    auto rows = selectRuns(project, runNames, [](const store::RunRow& r) { return r.commSampleCount > 0; });
+    if (!rows)
+        return unexpected(rows.error());
+    QList<StageOneRunInput> out;
+    for (const store::RunRow& r : *rows)
+        out << stageOneInput(project, r);
+    return out;
+}
+
+Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::ProjectStore& project,
+                                                                 const QStringList& runNames) {
+    auto rows = selectRuns(project, runNames,
+                           [&project](const store::RunRow& r) { return hasThroughputMetric(project, r); });
+    if (!rows)
+        return unexpected(rows.error());
+    QList<TrainingRunInput> out;
+    for (const store::RunRow& r : *rows)
+        out << trainingInput(project, r);
+    return out;
+}
+
+Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
+                                                                     const QStringList& runNames) {
+    auto rows = selectRuns(project, runNames, [](const store::RunRow& r) { return r.expertLoadBlocks > 0; });
+    if (!rows)
+        return unexpected(rows.error());
+    QList<ExpertLoadRunInput> out;
+    for (const store::RunRow& r : *rows)
+        out << ExpertLoadRunInput{r.name, recordOfRun(project, r), project.expertLoad(r.id),
+                                  project.stepMetrics(r.id)};
+    return out;
+}
+
+QList<TrainingRunInput> loadStageTwoMoeRuns(const store::ProjectStore& project) {
+    QList<TrainingRunInput> out;
+    const auto verdict = project.verdict(2);
+    if (!verdict || verdict->status == QLatin1String("stale"))
+        return out;
+    for (const store::RunRow& r : project.runs()) {
+        if (r.stepCount == 0 || r.created > verdict->decided || !hasThroughputMetric(project, r))
+            continue;
+        const record::ConfigRecord rec = recordOfRun(project, r);
+        if (!rec.isDense())
+            out << TrainingRunInput{r.name, rec, {}};
+    }
+    return out;
+}
+
+Expected<StageFourInputs, InputError> loadStageFourInputs(const store::ProjectStore& project,
+                                                          const QStringList& runNames) {
+    QList<store::RunRow> chosen;
+    if (!runNames.isEmpty()) {
+        if (runNames.size() != 2)
+            return unexpected(
+                InputError{Stages::tr("stage 4 compares two stage 1 runs: --run SOURCE --run TARGET")});
+        auto rows = selectRuns(project, runNames, {});
+        if (!rows)
+            return unexpected(rows.error());
+        chosen = *rows;
+    } else {
+        // Latest run of each cluster, clusters in order of their first run.
+        QStringList order;
+        QHash<QString, store::RunRow> latest;
+        for (const store::RunRow& r : project.runs()) {
+            if (r.commSampleCount == 0)
+                continue;
+            const QString key = clusterKey(project, r);
+            if (!latest.contains(key))
+                order << key;
+            if (!latest.contains(key) || latest[key].created <= r.created)
+                latest[key] = r;
+        }
+        if (order.size() != 2)
+            return unexpected(InputError{
+                Stages::tr("stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n "
+                           "cluster(s) with stage 1 runs. Name them: --run SOURCE --run TARGET",
+                           nullptr, int(order.size()))});
+        chosen = {latest[order[0]], latest[order[1]]};
+    }
+    for (const store::RunRow& r : chosen)
+        if (r.commSampleCount == 0)
+            return unexpected(
+                InputError{Stages::tr("run %1 has no all-to-all samples (not a stage 1 run)").arg(r.name)});
+    return StageFourInputs{{stageOneInput(project, chosen[0]), recordOfRun(project, chosen[0])},
+                           {stageOneInput(project, chosen[1]), recordOfRun(project, chosen[1])}};
+}
+
+ThresholdSet loadThresholds(const store::ProjectStore& project) {
+    return ThresholdSet(project.thresholds());
+}
+
+QString lockReason(const store::ProjectStore& project, int stage) {
+    for (int earlier = 1; earlier < stage; ++earlier) {
+        const auto v = project.verdict(earlier);
+        if (!v)
+            return Stages::tr("Stage %1 is locked: stage %2 has no verdict yet. Run: moewb stage %2")
+                .arg(stage)
+                .arg(earlier);
+        if (passedOrOverridden(project, *v))
+            continue;
+        if (v->status == QLatin1String("stale"))
+            return Stages::tr("Stage %1 is locked: stage %2 is stale (the load-balancing method changed). "
+                              "Re-run: moewb stage %2")
+                .arg(stage)
+                .arg(earlier);
+        return Stages::tr(
+                   "Stage %1 is locked: stage %2's verdict is \"%3\". It unlocks when stage %2 passes or its "
+                   "stop is overridden with a written justification.")
+            .arg(stage)
+            .arg(earlier)
+            .arg(v->status);
+    }
+    return {};
+}
+
+} // namespace moewb::stages

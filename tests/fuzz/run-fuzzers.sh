@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds the importer fuzz targets with clang-14 (libFuzzer + ASan + UBSan) in
+# build-fuzz and runs each for SECONDS (default 10) over its corpus: the good fixtures
+# and the malformed corpus of its format (tests/fixtures/importers). New inputs go to
+# build-fuzz/corpus/<target>; a crash leaves build-fuzz/artifacts/<target>-crash-* and
+# makes the script exit 1. Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
+set -euo pipefail
+SECONDS_PER_TARGET=${1:-10}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${MOEWB_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
+FIX=$ROOT/tests/fixtures/importers
+JOBS=${MOEWB_FUZZ_JOBS:-$(nproc)}
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  CC=clang-14 CXX=clang++-14 cmake -S "$ROOT" -B "$BUILD" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DMOEWB_WITH_GUI=OFF \
+    -DCMAKE_C_FLAGS="$SAN -fsanitize=fuzzer-no-link" \
+    -DCMAKE_CXX_FLAGS="$SAN -fsanitize=fuzzer-no-link -O1 -g0" \
+    -DCMAKE_CXX_FLAGS_RELEASE="" -DCMAKE_EXE_LINKER_FLAGS="$SAN" >/dev/null
+fi
+cmake --build "$BUILD" --target moewb_importer_fuzzers -j"$JOBS"
+
+# target -> corpus folders (fixtures of that format + its malformed corpus)
+declare -A SEEDS=(
+  [probe_json]="probe malformed/probe-json"
+  [nccl_tests]="real nccl-tests malformed/nccl-tests"
+  [nccl_tests_json]="nccl-tests-json malformed/nccl-tests-json"
+  [megatron_log]="real megatron malformed/megatron-log"
+  [megatron_tpe_jsonl]="tpe malformed/megatron-tpe-jsonl"
+  [routing_trace_jsonl]="routing malformed/routing-trace-jsonl"
+  [tensorboard]="tensorboard malformed/tensorboard"
+  [csv_metrics]="csv malformed/csv-metrics"
+  [jsonl_metrics]="jsonl malformed/jsonl-metrics"
+  [csv_expert_load]="csv malformed/csv-expert-load"
+  [jsonl_expert_load]="jsonl malformed/jsonl-expert-load"
+  [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing tensorboard csv jsonl"
+)
+failed=0
+mkdir -p "$BUILD/artifacts"
+for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl \
+              tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load detect_format; do
+  work="$BUILD/corpus/$target"
+  mkdir -p "$work"
+  seeds=()
+  for s in ${SEEDS[$target]}; do seeds+=("$FIX/$s"); done
+  echo "== $target: ${SECONDS_PER_TARGET}s"
+  if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+       "$BUILD/fuzz/${target}_fuzz" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+       -max_len=65536 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/${target}-" \
+       "$work" "${seeds[@]}" > "$BUILD/artifacts/${target}.log" 2>&1; then
+    echo "   FAILED: see $BUILD/artifacts/${target}.log"; tail -30 "$BUILD/artifacts/${target}.log"; failed=1
+  else
+    grep -E 'stat::number_of_executed_runs|Done [0-9]+ runs' "$BUILD/artifacts/${target}.log" | tail -1 | sed 's/^/   /'
+  fi
+done
+exit $failed

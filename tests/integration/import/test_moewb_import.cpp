@@ -1,0 +1,287 @@
+// `moewb import`, run as a user runs it: detection, --format, --record, --run, --json,
+// exit codes, and that a bad file stores nothing (checked in the project file itself).
+#include "store/ProjectStore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using moewb::store::ProjectStore;
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+class TestMoewbImport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_home;
+    int m_projects = 0;
+
+    CliResult run(const QStringList& args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(MOEWB_CLI), args);
+        if (!p.waitForFinished(60000)) {
+            p.kill();
+            p.waitForFinished();
+            return {};
+        }
+        if (p.exitStatus() != QProcess::NormalExit)
+            return {};
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    }
+    static QString fixture(const QString& relative) {
+        return QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/importers/") + relative;
+    }
+    static QString record(const QString& name) {
+        return QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/records/") + name;
+    }
+    // A fresh project with the given records.
+    QString project(const QStringList& records = {QStringLiteral("moe-64e-top8.json")}) {
+        const QString path = m_home.filePath(QStringLiteral("p%1.moewb").arg(++m_projects));
+        if (run({QStringLiteral("init"), path}).exitCode != 0)
+            qFatal("init failed");
+        for (const QString& r : records)
+            if (run({QStringLiteral("--project"), path, QStringLiteral("record"), QStringLiteral("add"), record(r)}).exitCode != 0)
+                qFatal("record add failed");
+        return path;
+    }
+    CliResult import(const QString& projectPath, const QStringList& args, bool json = false) {
+        QStringList all{QStringLiteral("--project"), projectPath};
+        if (json)
+            all << QStringLiteral("--json");
+        all << QStringLiteral("import") << args;
+        return run(all);
+    }
+    static int runCount(const QString& projectPath) {
+        auto store = ProjectStore::open(projectPath, moewb::store::OpenMode::MustExist);
+        return store ? int(store.value()->runs().size()) : -1;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_home.isValid()); }
+
+    void helpAndUsageErrors() {
+        auto r = run({QStringLiteral("import"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QStringLiteral("Usage: moewb [--project FILE] [--json] import FILE...")));
+        QVERIFY(r.out.contains(QStringLiteral("megatron-tpe-jsonl")));
+        r = run({QStringLiteral("--help")});
+        QVERIFY(r.out.contains(QStringLiteral("import FILE...")));
+        const QString p = project();
+        QCOMPARE(import(p, {}).exitCode, 2);
+        r = import(p, {QStringLiteral("--format"), QStringLiteral("excel"), fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("unknown format \"excel\"")));
+        r = import(p, {QStringLiteral("--run"), QStringLiteral("x"), fixture(QStringLiteral("csv/metrics-long.csv")),
+                       fixture(QStringLiteral("csv/metrics-wide.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(runCount(p), 0);
+    }
+
+    void recordIsRequiredAndChosen() {
+        const QString none = project({});
+        auto r = import(none, {fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("moewb record add")));
+        const QString two = project({QStringLiteral("moe-64e-top8.json"), QStringLiteral("dense-1.3b.json")});
+        r = import(two, {fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("moe-64e-top8")) && r.err.contains(QStringLiteral("dense-1.3b")), qPrintable(r.err));
+        r = import(two, {QStringLiteral("--record"), QStringLiteral("nope"), fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("no config record named \"nope\"")));
+        r = import(two, {QStringLiteral("--record"), QStringLiteral("dense-1.3b"), fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 0);
+        auto store = ProjectStore::open(two, moewb::store::OpenMode::MustExist);
+        QVERIFY(store.hasValue());
+        QCOMPARE(store.value()->run(QStringLiteral("metrics-long"))->recordName, QStringLiteral("dense-1.3b"));
+    }
+
+    void realLogsImportWithJsonReport() {
+        const QString p = project();
+        const QStringList files{fixture(QStringLiteral("real/nccltests_alltoall_superbench_a100.txt")),
+                                fixture(QStringLiteral("real/nccltests_alltoall_oci-gb300-16hosts.txt")),
+                                fixture(QStringLiteral("real/megatron_seunghyunseo-dmoe64-ep4.log")),
+                                fixture(QStringLiteral("real/megatron_seunghyunseo-moe64-ep8-warnings.log")),
+                                fixture(QStringLiteral("real/deepspeed_haibaraaichan-megatron-ds-moe64.log")),
+                                fixture(QStringLiteral("real/deepspeed_superbench-megatron-ds-pdsh.log")),
+                                fixture(QStringLiteral("probe/probe-tcp-2ranks-samples.json")),
+                                fixture(QStringLiteral("tpe/tokens-per-expert-rank0.jsonl")),
+                                fixture(QStringLiteral("tensorboard/events.out.tfevents.1700000000.node-a"))};
+        auto r = import(p, files, true);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray runs = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), files.size());
+        const QList<std::tuple<QString, QString, int>> expected{
+            {QStringLiteral("nccltests_alltoall_superbench_a100"), QStringLiteral("nccl-tests"), 34},
+            {QStringLiteral("nccltests_alltoall_oci-gb300-16hosts"), QStringLiteral("nccl-tests"), 2},
+            {QStringLiteral("megatron_seunghyunseo-dmoe64-ep4"), QStringLiteral("megatron-log"), 13},
+            {QStringLiteral("megatron_seunghyunseo-moe64-ep8-warnings"), QStringLiteral("megatron-log"), 11},
+            {QStringLiteral("deepspeed_haibaraaichan-megatron-ds-moe64"), QStringLiteral("megatron-log"), 19},
+            {QStringLiteral("deepspeed_superbench-megatron-ds-pdsh"), QStringLiteral("megatron-log"), 5},
+            {QStringLiteral("probe-tcp-2ranks-samples"), QStringLiteral("probe-json"), 24},
+            {QStringLiteral("tokens-per-expert-rank0"), QStringLiteral("megatron-tpe-jsonl"), 4},
+            {QStringLiteral("events.out.tfevents.1700000000"), QStringLiteral("tensorboard"), 8}};
+        for (int i = 0; i < runs.size(); ++i) {
+            const QJsonObject o = runs[i].toObject();
+            QCOMPARE(o.value(QStringLiteral("name")).toString(), std::get<0>(expected[i]));
+            QCOMPARE(o.value(QStringLiteral("format")).toString(), std::get<1>(expected[i]));
+            QCOMPARE(o.value(QStringLiteral("rows")).toInt(), std::get<2>(expected[i]));
+        }
+        // What the file now holds.
+        auto opened = ProjectStore::open(p, moewb::store::OpenMode::MustExist);
+        QVERIFY(opened.hasValue());
+        ProjectStore& store = *opened.value();
+        QCOMPARE(store.runs().size(), files.size());
+        const auto nccl = store.run(QStringLiteral("nccltests_alltoall_superbench_a100"));
+        QCOMPARE(nccl->commSampleCount, 34);
+        QCOMPARE(nccl->environment.value(QStringLiteral("world")).toInt(), 8);
+        QCOMPARE(nccl->environment.value(QStringLiteral("source_format")).toString(), QStringLiteral("nccl-tests"));
+        QCOMPARE(nccl->kind, moewb::store::RunKind::Imported);
+        const auto samples = store.commSamples(nccl->id);
+        QCOMPARE(samples.last().bytesPerRank, quint64(8589934592));
+        QCOMPARE(samples.last().timeUs, 33508.0);
+        const auto megatron = store.run(QStringLiteral("megatron_seunghyunseo-dmoe64-ep4"));
+        const auto loss = store.stepMetrics(megatron->id, QStringLiteral("lm_loss"));
+        QCOMPARE(loss.size(), 13);
+        QCOMPARE(loss.first().step, 20);
+        QCOMPARE(loss.first().value, 11.55841);
+        const auto probe = store.run(QStringLiteral("probe-tcp-2ranks-samples"));
+        QCOMPARE(probe->kind, moewb::store::RunKind::Probe);
+        QCOMPARE(probe->commSampleCount, 24);
+        const auto tpe = store.run(QStringLiteral("tokens-per-expert-rank0"));
+        QCOMPARE(tpe->expertLoadBlocks, 4);
+        QCOMPARE(store.expertLoad(tpe->id, qint64(20), 1).first().tokensPerExpert, (QVector<quint32>{21, 24, 27, 30}));
+    }
+
+    void namesAreUniqueAndRunNameIsHonoured() {
+        const QString p = project();
+        const QString csv = fixture(QStringLiteral("csv/metrics-long.csv"));
+        QCOMPARE(import(p, {csv, csv}).exitCode, 0);
+        auto r = import(p, {csv}, true);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray()[0]
+                     .toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("metrics-long-3"));
+        QCOMPARE(import(p, {QStringLiteral("--run"), QStringLiteral("baseline"), csv}).exitCode, 0);
+        r = import(p, {QStringLiteral("--run"), QStringLiteral("baseline"), csv});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("a run named \"baseline\" already exists")));
+        QCOMPARE(runCount(p), 4);
+    }
+
+    void badInputStoresNothing() {
+        const QString p = project();
+        const QString good = fixture(QStringLiteral("real/megatron_seunghyunseo-dmoe64-ep4.log"));
+        const QString bad = fixture(QStringLiteral("malformed/megatron-log/nan-loss.log"));
+        auto r = import(p, {good, bad});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(bad + QStringLiteral(":2: lm_loss: is not finite (nan)")), qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("nothing stored")));
+        QCOMPARE(runCount(p), 0);
+        r = import(p, {bad}, true);
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(doc.value(QStringLiteral("runs")).toArray().size(), 0);
+        const QJsonObject e = doc.value(QStringLiteral("errors")).toArray()[0].toObject();
+        QCOMPARE(e.value(QStringLiteral("line")).toInt(), 2);
+        QCOMPARE(e.value(QStringLiteral("field")).toString(), QStringLiteral("lm_loss"));
+        // Refused real files: the interleaved jobs and the all_reduce test.
+        r = import(p, {fixture(QStringLiteral("real/nccltests_alltoall_chausat-a800-12x1rank.txt"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral(":4: header: holds 12 interleaved nccl-tests runs")));
+        r = import(p, {fixture(QStringLiteral("real/nccltests_allreduce_cscs-gh200.txt"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral(":2: collective: is all_reduce, not alltoall or alltoallv")));
+        // Forcing the wrong format is a validation failure, not a guess.
+        r = import(p, {QStringLiteral("--format"), QStringLiteral("jsonl-metrics"), fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains(QStringLiteral("metrics-long.csv:1:")));
+        QCOMPARE(runCount(p), 0);
+    }
+
+    // The contract between remote/probe and core/importers: what the probe writes today
+    // imports, sample for sample.
+    void probeReportRoundTrip() {
+        const QString report = m_home.filePath(QStringLiteral("probe-roundtrip.json"));
+        bool ran = false;
+        for (int attempt = 0; attempt < 3 && !ran; ++attempt) {
+            const int port = 20000 + int((QCoreApplication::applicationPid() * 7 + attempt * 1009) % 30000);
+            const QString rendezvous = QStringLiteral("127.0.0.1:%1").arg(port);
+            QList<QProcess*> ranks;
+            for (int r = 0; r < 2; ++r) {
+                auto* p = new QProcess(this);
+                p->start(QStringLiteral(MOEWB_PROBE),
+                         {QStringLiteral("--backend"), QStringLiteral("tcp"), QStringLiteral("--rank"), QString::number(r),
+                          QStringLiteral("--world"), QStringLiteral("2"), QStringLiteral("--rendezvous"), rendezvous,
+                          QStringLiteral("--listen"), QStringLiteral("127.0.0.%1").arg(r + 1), QStringLiteral("-b"), QStringLiteral("1K"),
+                          QStringLiteral("-e"), QStringLiteral("16K"), QStringLiteral("-f"), QStringLiteral("4"),
+                          QStringLiteral("-n"), QStringLiteral("5"), QStringLiteral("-w"), QStringLiteral("1"),
+                          QStringLiteral("-R"), QStringLiteral("2"), QStringLiteral("--timeout"), QStringLiteral("20"),
+                          QStringLiteral("-J"), report});
+                ranks << p;
+            }
+            ran = true;
+            for (QProcess* p : ranks) {
+                ran = p->waitForFinished(60000) && p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0 && ran;
+                if (p->state() != QProcess::NotRunning)
+                    p->kill();
+            }
+            qDeleteAll(ranks);
+        }
+        QVERIFY2(ran && QFile::exists(report), "moe-probe did not write its report");
+        const QString p = project();
+        auto r = import(p, {report}, true);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject run = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray()[0].toObject();
+        QCOMPARE(run.value(QStringLiteral("format")).toString(), QStringLiteral("probe-json"));
+        QCOMPARE(run.value(QStringLiteral("kind")).toString(), QStringLiteral("probe"));
+        QCOMPARE(run.value(QStringLiteral("comm_samples")).toInt(), 3 * 2 * 5); // sizes x repeats x iterations
+        // Every stored sample is the report's samples_us value.
+        QFile f(report);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        auto opened = ProjectStore::open(p, moewb::store::OpenMode::MustExist);
+        QVERIFY(opened.hasValue());
+        const auto samples = opened.value()->commSamples(opened.value()->run(run.value(QStringLiteral("name")).toString())->id);
+        QCOMPARE(samples.size(), 30);
+        int i = 0;
+        for (const QJsonValue& result : doc.value(QStringLiteral("results")).toArray()) {
+            const auto bytes = quint64(result.toObject().value(QStringLiteral("bytes_per_rank")).toDouble());
+            int repeat = 0;
+            for (const QJsonValue& rep : result.toObject().value(QStringLiteral("repeats")).toArray()) {
+                int iteration = 0;
+                for (const QJsonValue& us : rep.toObject().value(QStringLiteral("samples_us")).toArray()) {
+                    QCOMPARE(samples[i].bytesPerRank, bytes);
+                    QCOMPARE(samples[i].repeat, repeat);
+                    QCOMPARE(samples[i].iteration, iteration++);
+                    QCOMPARE(samples[i].timeUs, us.toDouble());
+                    ++i;
+                }
+                ++repeat;
+            }
+        }
+        QCOMPARE(i, 30);
+    }
+
+    void unreadableFileIsARuntimeFailure() {
+        const QString p = project();
+        auto r = import(p, {m_home.filePath(QStringLiteral("missing.log"))});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.err.contains(QStringLiteral("missing.log: cannot read")));
+        QCOMPARE(runCount(p), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMoewbImport)
+#include "test_moewb_import.moc"

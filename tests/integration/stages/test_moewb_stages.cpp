@@ -1,0 +1,365 @@
+// `moewb stage N` and `moewb checks` run as a user runs them, on a project file built
+// here through ProjectStore: exit codes, the gating order, saved verdicts, stale
+// marking, JSON output.
+#include "store/ProjectStore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+using namespace moewb;
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
+};
+
+class TestMoewbStages : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_home;
+    int m_n = 0;
+
+    CliResult run(const QString& project, const QStringList& args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(MOEWB_CLI), QStringList{QStringLiteral("--project"), project} + args);
+        if (!p.waitForFinished(60000)) {
+            p.kill();
+            p.waitForFinished();
+            return {};
+        }
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    static QJsonObject fixture(const char* name) {
+        QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/records/") + QLatin1String(name));
+        if (!f.open(QIODevice::ReadOnly))
+            qFatal("no fixture %s", name);
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
+
+    // A project with the two fixture records; returns its path.
+    QString newProject(std::unique_ptr<store::ProjectStore>* keep = nullptr) {
+        const QString path = m_home.filePath(QStringLiteral("eval%1.moewb").arg(++m_n));
+        auto opened = store::ProjectStore::open(path);
+        if (!opened)
+            qFatal("%s", qPrintable(opened.error().text()));
+        auto& p = *opened.value();
+        if (!p.addConfigRecord(QStringLiteral("moe-64e-top8"), fixture("moe-64e-top8.json"), true) ||
+            !p.addConfigRecord(QStringLiteral("dense-1.3b"), fixture("dense-1.3b.json"), true))
+            qFatal("cannot add the fixture records");
+        if (keep)
+            *keep = std::move(opened.value());
+        return path;
+    }
+
+    static store::ProjectStore& open(const QString& path, std::unique_ptr<store::ProjectStore>& holder) {
+        auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+        if (!opened)
+            qFatal("%s", qPrintable(opened.error().text()));
+        holder = std::move(opened.value());
+        return *holder;
+    }
+
+    // 1 MiB and 4 MiB, 3 repeats of 20 iterations; the last repeat `spread` × slower.
+    static store::RunData probeRun(const QString& name, double spread, const QString& cluster = {},
+                                   double base = 100.0, int nodes = 4) {
+        store::RunData r;
+        r.name = name;
+        r.kind = store::RunKind::Probe;
+        r.recordName = QStringLiteral("moe-64e-top8");
+        r.clusterName = cluster;
+        r.environment = QJsonObject{{QStringLiteral("world"), nodes * 8}, {QStringLiteral("nodes"), nodes}};
+        for (quint64 bytes : {quint64(1048576), quint64(4194304)})
+            for (int rep = 0; rep < 3; ++rep)
+                for (int it = 0; it < 20; ++it)
+                    r.commSamples.append(
+                        {bytes, rep, it, base * double(bytes / 1048576) * (rep == 2 ? spread : 1.0)});
+        return r;
+    }
+
+    static store::RunData trainingRun(const QString& name, const QString& record, double tps,
+                                      double valLoss) {
+        store::RunData r;
+        r.name = name;
+        r.kind = store::RunKind::Imported;
+        r.recordName = record;
+        for (int s = 1; s <= 100; ++s) {
+            r.stepMetrics.append({s, QStringLiteral("tokens_per_s_per_gpu"), s <= 20 ? tps / 10 : tps});
+            r.stepMetrics.append({s, QStringLiteral("lm_loss"), 2.0});
+        }
+        r.stepMetrics.append({100, QStringLiteral("val_loss"), valLoss});
+        return r;
+    }
+
+    static store::RunData loadRun(const QString& name, const QString& record, bool hot) {
+        store::RunData r;
+        r.name = name;
+        r.recordName = record;
+        for (int s = 1; s <= 50; ++s) {
+            for (int l = 0; l < 4; ++l) {
+                QVector<quint32> c(64, 100);
+                if (hot && l == 2)
+                    c[5] = 1000; // ratio 1000·64/7300 ≈ 8.8
+                r.expertLoad.append({s, l, c});
+            }
+            r.stepMetrics.append({s, QStringLiteral("drop_rate"), 0.001});
+            r.stepMetrics.append({s, QStringLiteral("lm_loss"), 2.0});
+        }
+        return r;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_home.isValid());
+        // MOEWB_KEEP_PROJECTS=1 keeps the project files for a look at the output.
+        if (qEnvironmentVariableIsSet("MOEWB_KEEP_PROJECTS")) {
+            m_home.setAutoRemove(false);
+            qInfo("projects kept in %s", qPrintable(m_home.path()));
+        }
+    }
+
+    void usage() {
+        const QString project = newProject();
+        QCOMPARE(run(project, {QStringLiteral("stage"), QStringLiteral("5")}).exitCode, 2);
+        QCOMPARE(run(project, {QStringLiteral("stage")}).exitCode, 2);
+        CliResult r = run(project, {QStringLiteral("stage"), QStringLiteral("1"), QStringLiteral("--run"),
+                                    QStringLiteral("nope")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("nope")));
+        // Locked: exit 1, and the next step is the first stage that has not passed.
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("3")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("locked"));
+        QCOMPARE(r.json().value(QStringLiteral("next_step")).toString(),
+                 QStringLiteral("Run: moewb stage 1"));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QStringLiteral("--run")));
+        r = run(project, {QStringLiteral("--help")});
+        QVERIFY(r.out.contains(QStringLiteral("stage 1|2|3|4")));
+        QVERIFY(r.out.contains(QStringLiteral("checks")));
+    }
+
+    void stageOneStopsThenPassesWithTeamThreshold() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        // Empty: not ready, exit 1.
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("not_ready"));
+
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("probe-4n"), 1.3)));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("1"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("stage")).toInt(), 1);
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        const QString reasons = QJsonDocument(j.value(QStringLiteral("reasons")).toArray()).toJson();
+        QVERIFY2(reasons.contains(QStringLiteral("run-to-run CV")), qPrintable(reasons));
+        QVERIFY(reasons.contains(QStringLiteral("placeholder — set your own")));
+        QCOMPARE(j.value(QStringLiteral("table")).toArray().size(), 2);
+        const QJsonObject row = j.value(QStringLiteral("table")).toArray().at(0).toObject();
+        QCOMPARE(row.value(QStringLiteral("bytes_per_rank")).toDouble(), 1048576.0);
+        QCOMPARE(row.value(QStringLiteral("median_us")).toDouble(), 100.0);
+        QCOMPARE(row.value(QStringLiteral("repeats")).toInt(), 3);
+        // 1 MiB · 31/32 / 100 µs
+        QVERIFY(std::fabs(row.value(QStringLiteral("effective_gbps")).toDouble() -
+                          1048576.0 * 31 / 32 / 100e-6 / 1e9) < 1e-9);
+        const QJsonArray thresholds = j.value(QStringLiteral("thresholds")).toArray();
+        QCOMPARE(thresholds.at(0).toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("stage1.cv_max"));
+        QCOMPARE(thresholds.at(0).toObject().value(QStringLiteral("source")).toString(),
+                 QStringLiteral("placeholder"));
+        QVERIFY(!j.value(QStringLiteral("suggested_thresholds")).toArray().isEmpty());
+        QCOMPARE(p->verdict(1)->status, QStringLiteral("stop"));
+
+        // Stage 2 is locked while stage 1 stops.
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("locked"));
+
+        QVERIFY(
+            p->setThreshold({QStringLiteral("stage1.cv_max"), 0.5, store::ThresholdSource::Team, {}, {}}));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("VERDICT: PASS")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("0.50 (team threshold)")));
+        QVERIFY(r.out.contains(QStringLiteral("size (B)")));
+        QVERIFY(r.out.contains(QStringLiteral("algbw (GB/s)")));
+        QVERIFY(r.out.contains(QStringLiteral("Suggested (not applied)")));
+        QCOMPARE(p->verdict(1)->status, QStringLiteral("pass"));
+    }
+
+    void overrideUnlocksTheNextStage() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("probe-4n"), 1.3)));
+        QCOMPARE(run(project, {QStringLiteral("stage"), QStringLiteral("1")}).exitCode, 1);
+        CliResult r = run(project, {QStringLiteral("stage"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(QStringLiteral("LOCKED")), qPrintable(r.out));
+        QVERIFY(p->addOverride({0,
+                                1,
+                                QStringLiteral("known maintenance window; baseline accepted"),
+                                QStringLiteral("lead"),
+                                {}}));
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("not_ready")); // no training runs
+    }
+
+    void stageTwoThreeAndStaleMarking() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}}));
+        QVERIFY(p->saveRun(trainingRun(QStringLiteral("moe"), QStringLiteral("moe-64e-top8"), 900.0, 2.5)));
+        QVERIFY(p->saveRun(trainingRun(QStringLiteral("dense"), QStringLiteral("dense-1.3b"), 1000.0, 2.5)));
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QCOMPARE(j.value(QStringLiteral("table"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("moe_tokens_per_s_per_gpu"))
+                     .toDouble(),
+                 900.0);
+
+        // The MoE with a better validation loss pays.
+        QVERIFY(p->saveRun(
+            trainingRun(QStringLiteral("moe-better"), QStringLiteral("moe-64e-top8"), 900.0, 2.4)));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("2"), QStringLiteral("--run"),
+                          QStringLiteral("moe-better"), QStringLiteral("--run"), QStringLiteral("dense")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("MoE tokens/s/GPU")), qPrintable(r.out));
+        QCOMPARE(p->verdict(2)->status, QStringLiteral("pass"));
+
+        // Stage 3 with the same balancing method: runs, not stale.
+        QVERIFY(p->saveRun(loadRun(QStringLiteral("load-even"), QStringLiteral("moe-64e-top8"), false)));
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("3"),
+                          QStringLiteral("--run"), QStringLiteral("load-even")});
+        QCOMPARE(r.exitCode, 0);
+        j = r.json();
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("pass"));
+        QCOMPARE(j.value(QStringLiteral("stage2_stale")).toBool(), false);
+        const QJsonObject row = j.value(QStringLiteral("table")).toArray().at(0).toObject();
+        QCOMPARE(row.value(QStringLiteral("load_ratio_max")).toDouble(), 1.0);
+        QCOMPARE(row.value(QStringLiteral("busiest_device_share_estimated")).toBool(), true);
+        QCOMPARE(row.value(QStringLiteral("busiest_device_share")).toDouble(), 0.125);
+
+        // A new balancing method: stage 3 marks stage 2 stale; stage 3 is then locked.
+        QJsonObject bias = fixture("moe-64e-top8.json");
+        QJsonObject moe = bias.value(QStringLiteral("moe")).toObject();
+        moe.insert(QStringLiteral("load_balancing"),
+                   QJsonObject{{QStringLiteral("method"), QStringLiteral("aux_loss_free_bias")},
+                               {QStringLiteral("update_rate"), 0.001}});
+        bias.insert(QStringLiteral("moe"), moe);
+        QVERIFY(p->addConfigRecord(QStringLiteral("moe-bias"), bias, true));
+        QVERIFY(p->saveRun(loadRun(QStringLiteral("load-bias-hot"), QStringLiteral("moe-bias"), true)));
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("3"),
+                          QStringLiteral("--run"), QStringLiteral("load-bias-hot")});
+        QCOMPARE(r.exitCode, 1);
+        j = r.json();
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QVERIFY(j.value(QStringLiteral("stage2_stale")).toBool());
+        QCOMPARE(p->verdict(2)->status, QStringLiteral("stale"));
+        QCOMPARE(p->verdict(3)->status, QStringLiteral("stop"));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("3")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(QStringLiteral("stale")), qPrintable(r.out));
+    }
+
+    void stageTwoRefusesIncompleteRecords() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}}));
+        QJsonObject partial = fixture("moe-64e-top8.json");
+        partial.remove(QStringLiteral("recipe"));
+        QVERIFY(p->addConfigRecord(QStringLiteral("partial"), partial, false));
+        QVERIFY(p->saveRun(trainingRun(QStringLiteral("moe"), QStringLiteral("partial"), 900.0, 2.5)));
+        QVERIFY(p->saveRun(trainingRun(QStringLiteral("dense"), QStringLiteral("dense-1.3b"), 1000.0, 2.5)));
+        const CliResult r =
+            run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("not_ready"));
+        const QString reasons = QJsonDocument(j.value(QStringLiteral("reasons")).toArray()).toJson();
+        QVERIFY2(reasons.contains(QStringLiteral("recipe.validation_set")), qPrintable(reasons));
+        QVERIFY(j.value(QStringLiteral("table")).toArray().isEmpty());
+    }
+
+    void stageFourComparesTwoClusters() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        for (int s = 1; s <= 3; ++s)
+            QVERIFY(p->saveVerdict({s, QStringLiteral("pass"), {}, {}}));
+        QVERIFY(p->addCluster({0, QStringLiteral("prod-a"), 8, {}, {}}, {}));
+        QVERIFY(p->addCluster({0, QStringLiteral("prod-b"), 8, {}, {}}, {}));
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("a"), 1.0, QStringLiteral("prod-a"), 100.0)));
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("b"), 1.0, QStringLiteral("prod-b"), 125.0)));
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("4")});
+        QCOMPARE(r.exitCode, 1); // target bandwidth 20 % below > 0.15
+        QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QCOMPARE(j.value(QStringLiteral("source_run")).toString(), QStringLiteral("a"));
+        QVERIFY(std::fabs(j.value(QStringLiteral("table"))
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(QStringLiteral("relative_diff"))
+                              .toDouble() -
+                          0.2) < 1e-9);
+        QVERIFY(!j.value(QStringLiteral("applicability")).toArray().isEmpty());
+        QVERIFY(
+            QJsonDocument(j.value(QStringLiteral("reasons")).toArray()).toJson().contains("reference only"));
+        QVERIFY(p->setThreshold(
+            {QStringLiteral("stage4.baseline_diff_max"), 0.25, store::ThresholdSource::Team, {}, {}}));
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("4"), QStringLiteral("--run"),
+                          QStringLiteral("a"), QStringLiteral("--run"), QStringLiteral("b")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Applicability")), qPrintable(r.out));
+        QCOMPARE(p->verdict(4)->status, QStringLiteral("pass"));
+    }
+
+    void checksWarnButExitZero() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        CliResult r = run(project, {QStringLiteral("checks")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QStringLiteral("No misjudgment warnings")));
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("probe-1n"), 1.0, {}, 100.0, 1)));
+        store::RunData train =
+            trainingRun(QStringLiteral("moe"), QStringLiteral("moe-64e-top8"), 1000.0, 2.5);
+        QVERIFY(p->saveRun(train));
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("checks")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray warnings = r.json().value(QStringLiteral("warnings")).toArray();
+        QList<int> ids;
+        for (const auto& w : warnings) {
+            ids << w.toObject().value(QStringLiteral("id")).toInt();
+            QVERIFY(!w.toObject().value(QStringLiteral("fix")).toString().isEmpty());
+            QVERIFY(!w.toObject().value(QStringLiteral("title")).toString().isEmpty());
+        }
+        QCOMPARE(ids, (QList<int>{3, 5}));
+        r = run(project, {QStringLiteral("checks")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Fix:")), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMoewbStages)
+#include "test_moewb_stages.moc"

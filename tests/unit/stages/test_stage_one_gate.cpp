@@ -1,0 +1,169 @@
+// Stage 1: the table (median, P99, effective bandwidth, CV across repeats) and the
+// gate, both ways at the exact threshold; suggested thresholds never applied.
+#include "StageFixtures.h"
+#include "stages/StageOneGate.h"
+#include "stats/Bandwidth.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace moewb;
+using namespace moewb::stages;
+using namespace moewb::stages::test;
+
+namespace {
+// A size whose per-repeat medians are 9, 10, 11: mean 10, sample stddev 1, CV exactly 0.1.
+StageOneRunInput cvRun(double lastRepeat = 11.0) {
+    StageOneRunInput run{QStringLiteral("probe-4n"), {}, 32, 4, {}};
+    addSize(run.samples, 1048576, {repeated(9.0, 5), repeated(10.0, 5), repeated(lastRepeat, 5)});
+    return run;
+}
+} // namespace
+
+class TestStageOneGate : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tableStatistics() {
+        StageOneRunInput run{QStringLiteral("r"), {}, 8, 1, {}};
+        addSize(run.samples, 1024, {{10, 10, 10}, {12, 12, 12}});
+        addSize(run.samples, 64, {{1, 2}, {3, 4}});
+        const StageOneTable t = stageOneTable(run);
+        QCOMPARE(t.rows.size(), 2);
+        QCOMPARE(t.rows[0].bytesPerRank, quint64(64)); // ascending
+        const StageOneSizeRow& r = t.rows[1];
+        QCOMPARE(r.samples, 6);
+        QCOMPARE(r.repeats, 2);
+        QCOMPARE(r.medianUs, 11.0); // numpy linear over all six samples
+        QCOMPARE(r.p99Us, 12.0);
+        QCOMPARE(r.repeatMeanUs, 11.0);
+        QCOMPARE(r.repeatVarianceUs2, 2.0);
+        QVERIFY(r.cv);
+        QVERIFY(std::fabs(*r.cv - std::sqrt(2.0) / 11.0) < 1e-12);
+        QCOMPARE(r.algBandwidth, stats::algorithmBandwidth(1024, 11.0));
+        QVERIFY(r.effectiveBandwidth);
+        QCOMPARE(*r.effectiveBandwidth, 1024.0 * 7.0 / 8.0 / 11e-6);
+        QCOMPARE(r.p99OverMedian, 12.0 / 11.0);
+    }
+
+    void cvExactlyAtThresholdPasses() {
+        const auto t = teamThresholds({{QStringLiteral("stage1.cv_max"), 0.10}});
+        const StageOneResult r = evaluateStageOne({cvRun()}, t);
+        QCOMPARE(*r.tables[0].rows[0].cv, 0.1);
+        QCOMPARE(r.verdict.status, Verdict::Status::Pass);
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("0.10 (team threshold)")),
+                 qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
+    }
+
+    void cvJustOverThresholdStops() {
+        const auto t = teamThresholds({{QStringLiteral("stage1.cv_max"), 0.10}});
+        const StageOneResult r = evaluateStageOne({cvRun(11.001)}, t);
+        QVERIFY(*r.tables[0].rows[0].cv > 0.1);
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+        QCOMPARE(r.verdict.reasons.size(), 1);
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("run-to-run CV 0.100 > 0.10 (team threshold)")),
+                 qPrintable(r.verdict.reasons[0]));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("1 MiB")));
+        QVERIFY(!r.verdict.nextStep.isEmpty());
+    }
+
+    void p99OverMedianBothWays() {
+        // Two repeats of 98 × 10 µs and 2 × 20 µs: median 10, P99 20 (ratio exactly 2), CV 0.
+        StageOneRunInput run{QStringLiteral("r"), {}, 8, 1, {}};
+        addSize(run.samples, 4096, {repeated(10, 98) + repeated(20, 2), repeated(10, 98) + repeated(20, 2)});
+        StageOneResult r =
+            evaluateStageOne({run}, teamThresholds({{QStringLiteral("stage1.p99_over_median_max"), 2.0}}));
+        QCOMPARE(r.tables[0].rows[0].p99OverMedian, 2.0);
+        QCOMPARE(r.verdict.status, Verdict::Status::Pass);
+        r = evaluateStageOne({run}, teamThresholds({{QStringLiteral("stage1.p99_over_median_max"), 1.99}}));
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("2.00 × the median")),
+                 qPrintable(r.verdict.reasons[0]));
+    }
+
+    void placeholderSourceIsSaid() {
+        const StageOneResult r = evaluateStageOne({cvRun(11.5)}, ThresholdSet());
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("placeholder — set your own")));
+        QCOMPARE(r.verdict.thresholds.size(), 2);
+        QCOMPARE(r.verdict.thresholds[0].key, QStringLiteral("stage1.cv_max"));
+        QCOMPARE(r.verdict.thresholds[0].source, store::ThresholdSource::Placeholder);
+    }
+
+    void notReadyWithoutRunsOrRepeats() {
+        StageOneResult r = evaluateStageOne({}, ThresholdSet());
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        StageOneRunInput single{QStringLiteral("one-repeat"), {}, 8, 1, {}};
+        addSize(single.samples, 1024, {{10, 11, 12}});
+        r = evaluateStageOne({single}, ThresholdSet());
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("1 repeat")));
+        QVERIFY(!r.tables[0].rows[0].cv);
+        // A stop elsewhere wins over a missing CV.
+        r = evaluateStageOne({single, cvRun(20)}, ThresholdSet());
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+    }
+
+    void unknownWorldShowsAlgbw() {
+        StageOneRunInput run = cvRun();
+        run.world.reset();
+        const StageOneResult r = evaluateStageOne({run}, ThresholdSet());
+        QVERIFY(!r.tables[0].rows[0].effectiveBandwidth);
+        QVERIFY(r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("algbw")));
+    }
+
+    void concurrencyOtherThanEpIsNoted() {
+        StageOneRunInput run = cvRun();
+        run.expertParallel = 8;
+        StageOneResult r = evaluateStageOne({run}, ThresholdSet());
+        QVERIFY2(r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("EP size is 8")),
+                 qPrintable(r.verdict.notes.join(QLatin1Char('\n'))));
+        QCOMPARE(r.verdict.status, Verdict::Status::Pass); // a note, not a stop
+        run.expertParallel = 32;
+        r = evaluateStageOne({run}, ThresholdSet());
+        QVERIFY(!r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("EP size")));
+    }
+
+    void comparisonAcrossNodeCounts() {
+        StageOneRunInput one = cvRun();
+        one.runName = QStringLiteral("probe-1n");
+        one.nodes = 1;
+        StageOneResult r = evaluateStageOne({one}, ThresholdSet());
+        QVERIFY(r.nodeComparison.isEmpty());
+        r = evaluateStageOne({one, cvRun()}, ThresholdSet());
+        QCOMPARE(r.nodeComparison.size(), 2);
+        QCOMPARE(r.nodeComparison[0].nodes, 1);
+        QCOMPARE(r.nodeComparison[1].nodes, 4);
+        QVERIFY(r.nodeComparison[1].effective);
+    }
+
+    void suggestedThresholdsAreShownNotApplied() {
+        StageOneRunInput run{QStringLiteral("round1"), {}, 8, 1, {}};
+        // Per-size CVs 0.02, 0.04, 0.06 (medians 10 ± x): median 0.04 -> 1.5 × = 0.06.
+        addSize(run.samples, 1024, {{9.8}, {10.0}, {10.2}});
+        addSize(run.samples, 2048, {{9.6}, {10.0}, {10.4}});
+        addSize(run.samples, 4096, {{9.4}, {10.0}, {10.6}});
+        const StageOneResult r = evaluateStageOne({run}, ThresholdSet());
+        QCOMPARE(r.suggestions.size(), 2);
+        QCOMPARE(r.suggestions[0].key, QStringLiteral("stage1.cv_max"));
+        QVERIFY2(std::fabs(r.suggestions[0].value - 0.06) < 1e-12,
+                 qPrintable(QString::number(r.suggestions[0].value, 'g', 17)));
+        QVERIFY(r.suggestions[0].basis.contains(QStringLiteral("round1")));
+        // P99/median over the three samples of each size: 10.196/10, 10.392/10, 10.588/10;
+        // median 1.0392 -> 1.5588 -> rounded up to two digits: 1.6.
+        QCOMPARE(r.suggestions[1].key, QStringLiteral("stage1.p99_over_median_max"));
+        QVERIFY(std::fabs(r.suggestions[1].value - 1.6) < 1e-12);
+        // Not applied: the verdict still uses the placeholder 0.10.
+        QCOMPARE(r.verdict.thresholds[0].value, 0.10);
+        QCOMPARE(r.verdict.thresholds[0].source, store::ThresholdSource::Placeholder);
+
+        StageOneRunInput quiet{QStringLiteral("quiet"), {}, 8, 1, {}};
+        addSize(quiet.samples, 1024, {{10.0}, {10.0}, {10.001}});
+        const auto floor = suggestStageOneThresholds({stageOneTable(quiet)});
+        QVERIFY(std::fabs(floor[0].value - 0.02) < 1e-12);
+        QVERIFY(std::fabs(floor[1].value - 1.6) < 1e-12); // 1.5 × 1.000098, rounded up
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStageOneGate)
+#include "test_stage_one_gate.moc"
