@@ -70,8 +70,8 @@ StageOutput stageOne(const QList<stages::StageOneRunInput>& runs, const stages::
     const stages::StageOneResult r = stages::evaluateStageOne(runs, thresholds);
     o.verdict = r.verdict;
     for (const stages::StageOneTable& t : r.tables) {
-        o.text += Cli::tr("Run %1: %2 nodes, world %3%4\n")
-                      .arg(t.runName, t.nodes ? QString::number(*t.nodes) : Cli::tr("?"),
+        o.text += Cli::tr("Run %1: %2, world %3%4\n")
+                      .arg(t.runName, t.nodes ? Cli::tr("%n node(s)", "", *t.nodes) : Cli::tr("nodes unknown"),
                            t.world ? QString::number(*t.world) : Cli::tr("unknown"),
                            t.clusterName.isEmpty() ? QString() : Cli::tr(", cluster %1").arg(t.clusterName));
         TextTable table;

@@ -22,7 +22,7 @@ double roundUpTwoDigits(double v) {
 }
 
 QString runLabel(const StageOneTable& t) {
-    return t.nodes ? Stages::tr("run %1 (%2 nodes)").arg(t.runName).arg(*t.nodes)
+    return t.nodes ? Stages::tr("run %1 (%n node(s))", "", *t.nodes).arg(t.runName)
                    : Stages::tr("run %1").arg(t.runName);
 }
 
