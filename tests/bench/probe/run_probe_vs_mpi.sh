@@ -4,14 +4,14 @@
 # Prints the algbw of each and the ratio probe / MPI per size; target >= 0.9 from 1 MiB.
 # Not part of the test suite. Usage:
 #   tests/bench/probe/run_probe_vs_mpi.sh BUILD_DIR [ROUNDS]
-# BUILD_DIR must hold remote/probe/moe-probe and tests/probe/bench/probe-mpi-alltoall-baseline.
+# BUILD_DIR must hold remote/probe/moe-probe and tests/bench/probe/probe-mpi-alltoall-baseline.
 # The sweeps alternate (MPI, probe, MPI, probe, ...) and each size's median over ROUNDS
 # is compared, so a busy machine disturbs both sides alike.
 set -euo pipefail
 build=${1:?usage: run_probe_vs_mpi.sh BUILD_DIR [ROUNDS]}
 rounds=${2:-3}
 probe=$build/remote/probe/moe-probe
-baseline=$build/tests/probe/bench/probe-mpi-alltoall-baseline
+baseline=$build/tests/bench/probe/probe-mpi-alltoall-baseline
 min=65536 max=67108864 warmup=5 iters=20
 for f in "$probe" "$baseline"; do
   [[ -x $f ]] || { echo "missing $f (build the moe-probe and probe-mpi-alltoall-baseline targets)" >&2; exit 2; }
