@@ -12,6 +12,8 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <climits>
+
 namespace moewb::cli {
 
 namespace {

@@ -101,6 +101,18 @@ private slots:
         QCOMPARE(d.environment.value(QStringLiteral("world")).toInt(), 2);
     }
 
+    void cpuTimeAndTimestampColumns() {
+        // -C (cputime) and -T (a two-token timestamp after the last column).
+        const ImportedData d = load(QStringLiteral("nccl-tests/alltoall-timestamps-cputime.txt"));
+        QCOMPARE(d.rows, 2);
+        QCOMPARE(d.commSamples[0].bytesPerRank, quint64(65536));
+        QCOMPARE(d.commSamples[0].timeUs, 25.0);
+        QCOMPARE(d.commSamples[1].timeUs, 30.0);
+        QCOMPARE(d.environment.value(QStringLiteral("world")).toInt(), 4);
+        QCOMPARE(d.environment.value(QStringLiteral("in_place")).toArray()[1].toObject().value(QStringLiteral("time_us")).toDouble(),
+                 29.5);
+    }
+
     void allReduceIsRecognisedAndRefused() {
         const QString path = fixture(QStringLiteral("real/nccltests_allreduce_cscs-gh200.txt"));
         auto r = NcclTestsTextImporter::importFile(path);
