@@ -462,6 +462,64 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     return v.status == Verdict::Status::Pass ? Success : GateStopped;
 }
 
+// Records a written justification for going past a stage's stop; the stop stays on
+// record (the report prints both), and the next stage unlocks.
+int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("N"), Cli::tr("the stage whose stop is overridden: 1, 2, 3 or 4"));
+    const QCommandLineOption justificationOption(
+        QStringLiteral("justification"), Cli::tr("why the evaluation may go on despite the stop (required)"),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption authorOption(QStringLiteral("author"),
+                                          Cli::tr("who decided (default: the user name)"), QStringLiteral("NAME"));
+    parser.addOption(justificationOption);
+    parser.addOption(authorOption);
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    const QStringList pos = parser.positionalArguments();
+    bool ok = false;
+    const int stage = pos.size() == 1 ? pos.first().toInt(&ok) : 0;
+    if (!ok || stage < 1 || stage > 4)
+        return ctx.usageError(Cli::tr("expects the stage number: 1, 2, 3 or 4"), QStringLiteral("override"));
+    const QString justification = parser.value(justificationOption).trimmed();
+    if (justification.isEmpty())
+        return ctx.usageError(Cli::tr("--justification is required: an override is only valid with a written reason"),
+                              QStringLiteral("override"));
+    QString author = parser.value(authorOption).trimmed();
+    if (author.isEmpty())
+        author = qEnvironmentVariable("USER", Cli::tr("unknown"));
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    const auto verdict = project->verdict(stage);
+    if (!verdict || verdict->status != QLatin1String("stop")) {
+        ctx.err() << Cli::tr("moewb: stage %1 has no stop to override (its verdict is %2); run: moewb stage %1")
+                         .arg(stage)
+                         .arg(verdict ? QStringLiteral("\"%1\"").arg(verdict->status) : Cli::tr("not yet decided"))
+                  << Qt::endl;
+        return GateStopped;
+    }
+    auto added = project->addOverride({0, stage, justification, author, {}});
+    if (!added)
+        return ctx.runtimeError(added.error().text());
+    if (ctx.json) {
+        ctx.printJson({{QStringLiteral("stage"), stage},
+                       {QStringLiteral("override"), added.value()},
+                       {QStringLiteral("justification"), justification},
+                       {QStringLiteral("author"), author},
+                       {QStringLiteral("overridden_reasons"), verdict->reasons}});
+    } else {
+        ctx.out() << Cli::tr("Stage %1's stop is overridden by %2: \"%3\". The stop and this justification stay "
+                             "on record and go into the report; stage %4 is unlocked.")
+                         .arg(stage)
+                         .arg(author, justification)
+                         .arg(stage + 1)
+                  << Qt::endl;
+    }
+    return Success;
+}
+
 } // namespace
 
 QList<Command> stageCommands() {
@@ -470,7 +528,13 @@ QList<Command> stageCommands() {
     stage.synopsis = QStringLiteral("1|2|3|4 [--run NAME...]");
     stage.summary = Cli::tr("a stage's table and verdict (exit 1 when it stops, is not ready or is locked)");
     stage.run = [stage](CliContext& ctx, const QStringList& a) { return runStage(ctx, stage, a); };
-    return {stage};
+
+    Command override_;
+    override_.words = {QStringLiteral("override")};
+    override_.synopsis = QStringLiteral("N --justification TEXT [--author NAME]");
+    override_.summary = Cli::tr("go past a stage's stop with a written justification (kept for the report)");
+    override_.run = [override_](CliContext& ctx, const QStringList& a) { return runOverride(ctx, override_, a); };
+    return {stage, override_};
 }
 
 } // namespace moewb::cli

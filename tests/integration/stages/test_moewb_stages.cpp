@@ -221,6 +221,38 @@ private slots:
                  QStringLiteral("not_ready")); // no training runs
     }
 
+    void overrideCommandNeedsAStopAndAJustification() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("probe-4n"), 1.3)));
+        // Nothing to override before the stage has stopped.
+        QCOMPARE(run(project, {QStringLiteral("override"), QStringLiteral("1"), QStringLiteral("--justification"),
+                               QStringLiteral("x")})
+                     .exitCode,
+                 1);
+        QCOMPARE(run(project, {QStringLiteral("stage"), QStringLiteral("1")}).exitCode, 1);
+        // A blank justification is a usage error and records nothing.
+        QCOMPARE(run(project, {QStringLiteral("override"), QStringLiteral("1"), QStringLiteral("--justification"),
+                               QStringLiteral("   ")})
+                     .exitCode,
+                 2);
+        QVERIFY(p->overrides().isEmpty());
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("override"), QStringLiteral("1"),
+                                    QStringLiteral("--justification"),
+                                    QStringLiteral("fabric maintenance during round 1; re-measure next week"),
+                                    QStringLiteral("--author"), QStringLiteral("lead")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("author")).toString(), QStringLiteral("lead"));
+        const auto overrides = p->overrides();
+        QCOMPARE(overrides.size(), 1);
+        QCOMPARE(overrides.first().stage, 1);
+        QVERIFY(overrides.first().justification.startsWith(QStringLiteral("fabric maintenance")));
+        // The stop stays on record; stage 2 is no longer locked.
+        QCOMPARE(p->verdict(1)->status, QStringLiteral("stop"));
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
+        QVERIFY2(r.json().value(QStringLiteral("status")).toString() != QStringLiteral("locked"), qPrintable(r.out));
+    }
+
     void stageTwoThreeAndStaleMarking() {
         std::unique_ptr<store::ProjectStore> p;
         const QString project = newProject(&p);
