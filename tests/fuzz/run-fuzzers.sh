@@ -37,6 +37,8 @@ declare -A SEEDS=(
   [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing tensorboard csv jsonl"
 )
 failed=0
+passed_targets=0
+failed_targets=0
 mkdir -p "$BUILD/artifacts"
 for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load detect_format; do
@@ -50,8 +52,11 @@ for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_js
        -max_len=65536 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/${target}-" \
        "$work" "${seeds[@]}" > "$BUILD/artifacts/${target}.log" 2>&1; then
     echo "   FAILED: see $BUILD/artifacts/${target}.log"; tail -30 "$BUILD/artifacts/${target}.log"; failed=1
+    failed_targets=$((failed_targets + 1))
   else
+    passed_targets=$((passed_targets + 1))
     grep -E 'stat::number_of_executed_runs|Done [0-9]+ runs' "$BUILD/artifacts/${target}.log" | tail -1 | sed 's/^/   /'
   fi
 done
+echo "fuzz: $passed_targets passed, $failed_targets failed"
 exit $failed
