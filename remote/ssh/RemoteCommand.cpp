@@ -1,0 +1,238 @@
+#include "RemoteCommand.h"
+
+#include "ShellQuote.h"
+
+#include <libssh/libssh.h>
+
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <memory>
+
+namespace moewb::remote {
+
+namespace {
+
+const QByteArray kPgidMarker = QByteArrayLiteral("MOEWB-PGID:");
+
+struct ChannelDeleter {
+    void operator()(ssh_channel_struct* c) const {
+        if (!c)
+            return;
+        if (ssh_channel_is_open(c))
+            ssh_channel_close(c);
+        ssh_channel_free(c);
+    }
+};
+using Channel = std::unique_ptr<ssh_channel_struct, ChannelDeleter>;
+
+Expected<Channel, RemoteError> openExec(SshSession& session, ssh_session s, const QString& command) {
+    Channel ch(ssh_channel_new(s));
+    if (!ch)
+        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot create a channel")));
+    if (ssh_channel_open_session(ch.get()) != SSH_OK)
+        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot open a channel")));
+    const QByteArray cmd = command.toUtf8();
+    if (ssh_channel_request_exec(ch.get(), cmd.constData()) != SSH_OK)
+        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot start the command")));
+    return ch;
+}
+
+// Reads whatever is buffered on both streams; waits up to waitMs for more when
+// nothing is. Returns false on a channel error. Sets done once both streams are
+// drained after EOF.
+bool pump(ssh_channel ch, int waitMs, bool& done, const std::function<void(const char*, int, bool)>& sink) {
+    char buf[16384];
+    const int n = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 0);
+    if (n == SSH_ERROR)
+        return false;
+    if (n > 0)
+        sink(buf, n, false);
+    const int m = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
+    if (m == SSH_ERROR)
+        return false;
+    if (m > 0)
+        sink(buf, m, true);
+    if (n > 0 || m > 0)
+        return true;
+    if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)) {
+        // Both streams reported nothing after EOF: one more pass catches data that
+        // arrived while the second stream was being read.
+        const int a = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 0);
+        if (a > 0) {
+            sink(buf, a, false);
+            return true;
+        }
+        const int b = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
+        if (b > 0) {
+            sink(buf, b, true);
+            return true;
+        }
+        done = true;
+        return true;
+    }
+    const int w = ssh_channel_read_timeout(ch, buf, sizeof buf, 0, waitMs);
+    if (w == SSH_ERROR)
+        return false;
+    if (w > 0)
+        sink(buf, w, false);
+    return true;
+}
+
+} // namespace
+
+QString RemoteCommand::commandLine(const QStringList& argv) {
+    // setsid -w: a new session and process group whose id the wrapper prints first on
+    // stderr; -w waits for it so the channel lives as long as the command.
+    static const QString wrapper =
+        QStringLiteral("echo \"%1$$\" >&2; exec \"$@\"").arg(QString::fromLatin1(kPgidMarker));
+    return QStringLiteral("setsid -w sh -c ") + shellQuote(wrapper) + QStringLiteral(" moewb-run ") + shellJoin(argv);
+}
+
+Expected<RemoteCommand::Captured, RemoteError> RemoteCommand::capture(SshSession& session, const QStringList& argv,
+                                                                      int timeoutMs) {
+    auto h = session.handle();
+    if (!h)
+        return unexpected(h.error());
+    auto ch = openExec(session, *h, shellJoin(argv));
+    if (!ch)
+        return unexpected(ch.error());
+    Captured c;
+    QElapsedTimer t;
+    t.start();
+    bool done = false;
+    while (!done) {
+        if (timeoutMs > 0 && t.elapsed() > timeoutMs)
+            return unexpected(RemoteError{RemoteError::Kind::TimedOut, session.node(),
+                                          QStringLiteral("%1: '%2' timed out after %3 ms")
+                                              .arg(session.node(), argv.value(0))
+                                              .arg(timeoutMs)});
+        if (!pump(ch->get(), 50, done, [&](const char* d, int n, bool err) { (err ? c.err : c.out).append(d, n); }))
+            return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("reading '%1'").arg(argv.value(0))));
+    }
+    ssh_channel_send_eof(ch->get());
+    c.exitStatus = ssh_channel_get_exit_status(ch->get());
+    return c;
+}
+
+Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& session, const QStringList& argv,
+                                                              const RemoteCommandOptions& o) {
+    if (argv.isEmpty())
+        return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
+                                      QStringLiteral("%1: empty command").arg(session.node())});
+    auto h = session.handle();
+    if (!h)
+        return unexpected(h.error());
+    auto chx = openExec(session, *h, commandLine(argv));
+    if (!chx)
+        return unexpected(chx.error());
+    Channel ch = std::move(chx.value());
+
+    QByteArray errHead;  // stderr until the pgid marker line is complete
+    bool haveMarker = false;
+    qint64 pgid = 0;
+    auto sink = [&](const char* d, int n, bool isErr) {
+        if (!isErr) {
+            if (o.onStdout)
+                o.onStdout(QByteArray(d, n));
+            return;
+        }
+        if (haveMarker) {
+            if (o.onStderr)
+                o.onStderr(QByteArray(d, n));
+            return;
+        }
+        errHead.append(d, n);
+        const qsizetype nl = errHead.indexOf('\n');
+        if (nl < 0 && errHead.size() < 256)
+            return;
+        haveMarker = true;
+        QByteArray first = errHead.left(nl < 0 ? errHead.size() : nl);
+        QByteArray rest = nl < 0 ? QByteArray() : errHead.mid(nl + 1);
+        if (first.startsWith(kPgidMarker)) {
+            bool ok = false;
+            pgid = first.mid(kPgidMarker.size()).toLongLong(&ok);
+            if (!ok || pgid <= 1)
+                pgid = 0;
+        } else {
+            rest = errHead;  // no marker (setsid missing?): pass everything through
+        }
+        errHead.clear();
+        if (!rest.isEmpty() && o.onStderr)
+            o.onStderr(rest);
+    };
+
+    QElapsedTimer t;
+    t.start();
+    bool done = false;
+    enum class Stop { None, Cancel, Timeout } stop = Stop::None;
+    while (!done) {
+        if (o.cancel && o.cancel->load()) {
+            stop = Stop::Cancel;
+            break;
+        }
+        if (o.timeoutMs > 0 && t.elapsed() >= o.timeoutMs) {
+            stop = Stop::Timeout;
+            break;
+        }
+        int wait = 50;
+        if (o.timeoutMs > 0)
+            wait = static_cast<int>(qBound(qint64(1), qint64(o.timeoutMs) - t.elapsed(), qint64(50)));
+        if (!pump(ch.get(), wait, done, sink))
+            return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("reading from '%1'").arg(argv.value(0))));
+    }
+    if (!errHead.isEmpty() && o.onStderr && !haveMarker)
+        o.onStderr(errHead);
+
+    if (stop == Stop::None) {
+        ssh_channel_send_eof(ch.get());
+        RemoteCommandResult r;
+        r.exitStatus = ssh_channel_get_exit_status(ch.get());
+        return r;
+    }
+
+    // Cancel or timeout: learn the process group (it is the first stderr line), then
+    // TERM it, KILL it after the grace period, and wait until it is gone. The kill
+    // program (procps/util-linux, via env) is used: dash's builtin kill does not take
+    // "-- -PGID".
+    QElapsedTimer w;
+    w.start();
+    while (!haveMarker && !done && w.elapsed() < 2000) {
+        if (!pump(ch.get(), 50, done, sink))
+            break;
+    }
+    QString killNote;
+    if (pgid > 1) {
+        const int steps = qMax(1, o.killGraceMs / 100);
+        const QString script = QStringLiteral(
+                                   "env kill -s TERM -- -\"$1\" 2>/dev/null || exit 0; i=0; "
+                                   "while env kill -s 0 -- -\"$1\" 2>/dev/null; do "
+                                   "i=$((i+1)); if [ \"$i\" -ge %1 ]; then env kill -s KILL -- -\"$1\" 2>/dev/null; fi; "
+                                   "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
+                                   .arg(steps)
+                                   .arg(steps + 50);
+        auto k = capture(session, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"),
+                                   QString::number(pgid)},
+                         o.killGraceMs + 10000);
+        if (!k || k->exitStatus != 0)
+            killNote = QStringLiteral(" (the remote process group %1 may still be running)").arg(pgid);
+    } else if (!done) {
+        killNote = QStringLiteral(" (the remote process group is unknown; it may still be running)");
+    }
+    // Let the channel finish: the setsid parent exits once its child is gone.
+    w.restart();
+    while (!done && w.elapsed() < 3000) {
+        if (!pump(ch.get(), 50, done, sink))
+            break;
+    }
+    const bool cancelled = stop == Stop::Cancel;
+    return unexpected(RemoteError{
+        cancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::TimedOut, session.node(),
+        cancelled ? QStringLiteral("%1: '%2' cancelled%3").arg(session.node(), argv.value(0), killNote)
+                  : QStringLiteral("%1: '%2' timed out after %3 ms%4")
+                        .arg(session.node(), argv.value(0))
+                        .arg(o.timeoutMs)
+                        .arg(killNote)});
+}
+
+} // namespace moewb::remote

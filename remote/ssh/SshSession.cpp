@@ -1,0 +1,167 @@
+#include "SshSession.h"
+
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QThread>
+
+#include <cstring>
+
+namespace moewb::remote {
+
+struct SshSession::Callbacks {
+    ssh_callbacks_struct cb{};
+    std::function<QString(const QString&)> passphrase;
+    bool asked = false;
+};
+
+namespace {
+
+int authCallback(const char* prompt, char* buf, size_t len, int /*echo*/, int /*verify*/, void* userdata) {
+    auto* self = static_cast<SshSession::Callbacks*>(userdata);
+    if (!self || !self->passphrase || len == 0)
+        return SSH_ERROR;
+    self->asked = true;
+    QString answer = self->passphrase(QString::fromUtf8(prompt ? prompt : ""));
+    QByteArray bytes = answer.toUtf8();
+    answer.fill(QLatin1Char('\0'));
+    answer.clear();
+    int rc = SSH_ERROR;
+    if (!bytes.isEmpty() && static_cast<size_t>(bytes.size()) < len) {
+        std::memcpy(buf, bytes.constData(), static_cast<size_t>(bytes.size()));
+        buf[bytes.size()] = '\0';
+        rc = SSH_OK;
+    }
+    // Never kept: wipe our copy (libssh wipes its buffer after use).
+    bytes.fill('\0');
+    return rc;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const SshOptions& o) {
+    const QString node = o.node.display();
+    auto fail = [&](RemoteError::Kind k, const QString& msg) { return unexpected(RemoteError{k, node, msg}); };
+    if (o.node.host.isEmpty())
+        return fail(RemoteError::Kind::InvalidArgument, QStringLiteral("%1: no host given").arg(node));
+
+    std::unique_ptr<SshSession> self(new SshSession);
+    self->m_node = node;
+    self->m_thread = QThread::currentThread();
+    self->m_s = ssh_new();
+    if (!self->m_s)
+        return fail(RemoteError::Kind::Protocol, QStringLiteral("%1: could not create an SSH session").arg(node));
+    ssh_session s = self->m_s;
+
+    auto libsshError = [&](const QString& what) {
+        return QStringLiteral("%1: %2: %3").arg(node, what, QString::fromUtf8(ssh_get_error(s)));
+    };
+    auto setStr = [&](ssh_options_e opt, const QString& v) {
+        const QByteArray b = v.toLocal8Bit();
+        return ssh_options_set(s, opt, b.constData()) == SSH_OK;
+    };
+
+    const QByteArray host = o.node.host.toUtf8();
+    if (ssh_options_set(s, SSH_OPTIONS_HOST, host.constData()) != SSH_OK)
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad host")));
+    if (!o.node.user.isEmpty() && !setStr(SSH_OPTIONS_USER, o.node.user))
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad user")));
+    if (o.node.port > 0) {
+        const unsigned int port = static_cast<unsigned int>(o.node.port);
+        ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    }
+    if (!o.sshDir.isEmpty() && !setStr(SSH_OPTIONS_SSH_DIR, o.sshDir))
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ssh directory")));
+    if (!o.knownHostsFile.isEmpty() && !setStr(SSH_OPTIONS_KNOWNHOSTS, o.knownHostsFile))
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad known_hosts path")));
+    for (const QString& id : o.identityFiles)
+        setStr(SSH_OPTIONS_ADD_IDENTITY, id);
+    if (!o.useAgent)
+        setStr(SSH_OPTIONS_IDENTITY_AGENT, QStringLiteral("/nonexistent/moewb-no-agent"));
+
+    // ~/.ssh/config (or the given file) after the explicit settings: as with
+    // OpenSSH, the first value obtained wins, so user@host:port beats the config.
+    {
+        const QByteArray cfg = o.configFile.toLocal8Bit();
+        if (ssh_options_parse_config(s, o.configFile.isEmpty() ? nullptr : cfg.constData()) != SSH_OK)
+            return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ssh configuration")));
+    }
+    if (!o.node.user.isEmpty())
+        setStr(SSH_OPTIONS_USER, o.node.user);
+    if (o.node.port > 0) {
+        const unsigned int port = static_cast<unsigned int>(o.node.port);
+        ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+    }
+    const int ms = qMax(1, o.connectTimeoutMs);
+    const long sec = ms / 1000;
+    const long usec = static_cast<long>(ms % 1000) * 1000;
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &sec);
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &usec);
+
+    self->m_cb = std::make_unique<Callbacks>();
+    self->m_cb->passphrase = o.passphrase;
+    self->m_cb->cb.userdata = self->m_cb.get();
+    self->m_cb->cb.auth_function = authCallback;
+    ssh_callbacks_init(&self->m_cb->cb);
+    ssh_set_callbacks(s, &self->m_cb->cb);
+
+    ssh_set_blocking(s, 1);
+    if (ssh_connect(s) != SSH_OK) {
+        const QString e = QString::fromUtf8(ssh_get_error(s));
+        const bool timeout = e.contains(QLatin1String("imeout"), Qt::CaseInsensitive) ||
+                             e.contains(QLatin1String("timed out"), Qt::CaseInsensitive);
+        return fail(timeout ? RemoteError::Kind::TimedOut : RemoteError::Kind::Unreachable,
+                    QStringLiteral("%1: cannot connect (%2 ms timeout): %3").arg(node).arg(ms).arg(e));
+    }
+
+    if (!o.knownHostsFile.isEmpty())
+        QDir().mkpath(QFileInfo(o.knownHostsFile).absolutePath());
+    auto hk = o.hostKeys.verify(s, node);
+    if (!hk)
+        return unexpected(hk.error());
+
+    int rc = ssh_userauth_none(s, nullptr);
+    if (rc != SSH_AUTH_SUCCESS) {
+        rc = ssh_userauth_publickey_auto(s, nullptr, nullptr);
+    }
+    if (rc == SSH_AUTH_ERROR)
+        return fail(RemoteError::Kind::Protocol, libsshError(QStringLiteral("authentication failed")));
+    if (rc != SSH_AUTH_SUCCESS) {
+        char* user = nullptr;
+        QString u;
+        if (ssh_options_get(s, SSH_OPTIONS_USER, &user) == SSH_OK && user) {
+            u = QString::fromUtf8(user);
+            ssh_string_free_char(user);
+        }
+        return fail(RemoteError::Kind::AuthRefused,
+                    QStringLiteral("%1: authentication refused for user '%2' (tried ssh-agent and key files%3)")
+                        .arg(node, u, self->m_cb->asked ? QStringLiteral("; a passphrase was asked") : QString()));
+    }
+    return self;
+}
+
+SshSession::~SshSession() {
+    if (m_s) {
+        if (ssh_is_connected(m_s))
+            ssh_disconnect(m_s);
+        ssh_free(m_s);
+    }
+}
+
+Expected<ssh_session_struct*, RemoteError> SshSession::handle() const {
+    if (QThread::currentThread() != m_thread)
+        return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, m_node,
+                                      QStringLiteral("%1: SSH session used from another thread (sessions belong "
+                                                     "to the thread that opened them)")
+                                          .arg(m_node)});
+    return m_s;
+}
+
+RemoteError SshSession::error(RemoteError::Kind kind, const QString& what) const {
+    return RemoteError{kind, m_node,
+                       QStringLiteral("%1: %2: %3").arg(m_node, what, QString::fromUtf8(ssh_get_error(m_s)))};
+}
+
+} // namespace moewb::remote
