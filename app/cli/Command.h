@@ -22,5 +22,6 @@ QList<Command> recordCommands();
 QList<Command> runsCommands();
 QList<Command> importCommands();
 QList<Command> stageCommands(); QList<Command> checksCommands();
+QList<Command> learnCommands();
 
 } // namespace moewb::cli

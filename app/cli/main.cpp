@@ -20,6 +20,7 @@ QList<Command> allCommands() {
     commands += runsCommands();
     commands += importCommands();
     commands += stageCommands() + checksCommands();
+    commands += learnCommands();
     return commands;
 }
 

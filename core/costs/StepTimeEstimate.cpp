@@ -1,0 +1,50 @@
+#include "costs/StepTimeEstimate.h"
+
+namespace moewb::costs {
+
+std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytes) {
+    const auto& pts = curve.points;
+    if (pts.isEmpty())
+        return std::nullopt;
+    if (bytes <= pts.front().bytesPerRank)
+        return CurveLookup{pts.front().medianUs, bytes < pts.front().bytesPerRank};
+    if (bytes >= pts.back().bytesPerRank) {
+        const CurvePoint& last = pts.back();
+        return CurveLookup{last.bytesPerRank > 0 ? last.medianUs * bytes / last.bytesPerRank : last.medianUs,
+                           bytes > last.bytesPerRank};
+    }
+    for (qsizetype i = 1; i < pts.size(); ++i) {
+        const CurvePoint& a = pts[i - 1];
+        const CurvePoint& b = pts[i];
+        if (bytes <= b.bytesPerRank) {
+            const double w = (bytes - a.bytesPerRank) / (b.bytesPerRank - a.bytesPerRank);
+            return CurveLookup{a.medianUs + w * (b.medianUs - a.medianUs), false};
+        }
+    }
+    return CurveLookup{pts.back().medianUs, true};
+}
+
+StepTimeEstimate estimateStepTime(const CostInputs& in, const ParameterCounts& params,
+                                  const AllToAllVolume& volume, const std::optional<CommCurve>& curve,
+                                  std::optional<double> achievedTflops) {
+    StepTimeEstimate e;
+    if (in.dense || in.ep <= 1) {
+        e.allToAllUs = 0.0; // nothing crosses devices
+    } else if (curve && volume.bytesPerRankPerCall && volume.callsPerStep) {
+        if (const auto lookup = timeAt(*curve, *volume.bytesPerRankPerCall)) {
+            e.callTimeUs = lookup->timeUs;
+            e.extrapolated = lookup->extrapolated;
+            e.allToAllUs = *volume.callsPerStep * lookup->timeUs;
+        }
+    }
+    const double world = double(in.dp * in.tp * in.pp * in.cp);
+    if (in.globalBatchTokens)
+        e.flopsPerDevice = 6.0 * params.activatedUsed * double(*in.globalBatchTokens) / world;
+    if (achievedTflops && *achievedTflops > 0.0 && e.flopsPerDevice)
+        e.computeUs = *e.flopsPerDevice / (*achievedTflops * 1e12) * 1e6;
+    if (e.allToAllUs && e.computeUs)
+        e.totalUs = *e.allToAllUs + *e.computeUs;
+    return e;
+}
+
+} // namespace moewb::costs

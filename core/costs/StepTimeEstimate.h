@@ -1,0 +1,45 @@
+#pragma once
+// A step-time estimate from this cluster's stage 1 all-to-all curve (docs/costs.md):
+// all-to-all time = calls per step × the curve's median time at one call's bytes per rank;
+// compute time = 6 · activated parameters · tokens / world / achieved FLOP/s (optional).
+#include "costs/CostModel.h"
+
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace moewb::costs {
+
+struct CurvePoint {
+    double bytesPerRank = 0;
+    double medianUs = 0;
+};
+
+struct CommCurve {
+    QString runName; // the stage 1 run it came from
+    QList<CurvePoint> points; // ascending size
+};
+
+struct CurveLookup {
+    double timeUs = 0;
+    bool extrapolated = false; // outside the measured sizes
+};
+// Linear interpolation between the measured sizes; below the smallest, the smallest's
+// time (latency floor); above the largest, the largest's bandwidth.
+std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytesPerRank);
+
+struct StepTimeEstimate {
+    std::optional<double> callTimeUs;
+    bool extrapolated = false;
+    std::optional<double> allToAllUs;  // per step, per device
+    std::optional<double> computeUs;   // with achieved TFLOP/s only
+    std::optional<double> totalUs;     // compute + all-to-all, no overlap (an upper bound)
+    std::optional<double> flopsPerDevice;
+};
+
+// achievedTflops: per device, as the cluster reaches (nullopt: no compute estimate).
+StepTimeEstimate estimateStepTime(const CostInputs& in, const ParameterCounts& params,
+                                  const AllToAllVolume& volume, const std::optional<CommCurve>& curve,
+                                  std::optional<double> achievedTflops);
+
+} // namespace moewb::costs
