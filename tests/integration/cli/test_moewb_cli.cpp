@@ -1,4 +1,5 @@
 // The moewb binary, run as a user runs it: exit codes, help, JSON, and the project file.
+#include "../MoewbCli.h"
 #include "record/RecordValidation.h"
 #include "store/ProjectStore.h"
 
@@ -9,33 +10,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 class TestMoewbCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_home;
 
     CliResult run(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        // Never touch the real user's data directory.
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(MOEWB_CLI), args);
-        if (!p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        if (p.exitStatus() != QProcess::NormalExit)
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        return runMoewb(m_home.path(), args, 30000);
     }
     QString fixture(const QString& name) const {
         return QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/records/") + name;

@@ -1,5 +1,6 @@
 // `moewb import`, run as a user runs it: detection, --format, --record, --run, --json,
 // exit codes, and that a bad file stores nothing (checked in the project file itself).
+#include "../MoewbCli.h"
 #include "store/ProjectStore.h"
 
 #include <QJsonArray>
@@ -11,12 +12,6 @@
 
 using moewb::store::ProjectStore;
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 class TestMoewbImport : public QObject {
     Q_OBJECT
 
@@ -24,20 +19,7 @@ class TestMoewbImport : public QObject {
     int m_projects = 0;
 
     CliResult run(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(MOEWB_CLI), args);
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        if (p.exitStatus() != QProcess::NormalExit)
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        return runMoewb(m_home.path(), args, 60000);
     }
     static QString fixture(const QString& relative) {
         return QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/importers/") + relative;

@@ -1,4 +1,5 @@
 // `moewb routing` and `moewb costs` run as a user runs them: exit codes, JSON, tables.
+#include "../MoewbCli.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -6,32 +7,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
 class TestMoewbLearn : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_home;
 
     CliResult run(const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(MOEWB_CLI), args);
-        if (!p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        if (p.exitStatus() != QProcess::NormalExit)
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        return runMoewb(m_home.path(), args, 30000);
     }
     QString project() const { return m_home.filePath(QStringLiteral("learn.moewb")); }
     static QString fixture(const QString& path) { return QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/") + path; }

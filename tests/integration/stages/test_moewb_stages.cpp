@@ -1,6 +1,7 @@
 // `moewb stage N` and `moewb checks` run as a user runs them, on a project file built
 // here through ProjectStore: exit codes, the gating order, saved verdicts, stale
 // marking, JSON output.
+#include "../MoewbCli.h"
 #include "store/ProjectStore.h"
 
 #include <QFile>
@@ -14,13 +15,6 @@
 
 using namespace moewb;
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
-
 class TestMoewbStages : public QObject {
     Q_OBJECT
 
@@ -28,19 +22,7 @@ class TestMoewbStages : public QObject {
     int m_n = 0;
 
     CliResult run(const QString& project, const QStringList& args) {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(MOEWB_CLI), QStringList{QStringLiteral("--project"), project} + args);
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        return runMoewb(m_home.path(), QStringList{QStringLiteral("--project"), project} + args, 60000);
     }
 
     static QJsonObject fixture(const char* name) {
