@@ -11,10 +11,6 @@
 
 namespace moewb::importers {
 
-namespace {
-QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
-} // namespace
-
 ImportResult CsvExpertLoadImporter::parse(const QByteArray& bytes, const QString& file) {
     ImportedData data;
     data.format = QString::fromLatin1(kFormat);

@@ -1,4 +1,5 @@
 #include "importers/ExpertLoadJsonl.h"
+#include "importers/TextLines.h"
 
 #include "importers/JsonCursor.h"
 #include "importers/MetricNames.h"
@@ -14,7 +15,6 @@ namespace moewb::importers {
 
 namespace {
 
-QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 constexpr quint64 kMaxCount = std::numeric_limits<quint32>::max();
 

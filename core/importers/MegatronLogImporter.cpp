@@ -14,7 +14,6 @@ namespace moewb::importers {
 
 namespace {
 
-QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 

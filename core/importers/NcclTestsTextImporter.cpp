@@ -19,7 +19,6 @@ namespace {
 
 using namespace nccltests;
 
-QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 std::vector<std::string_view> splitWhitespace(std::string_view s) {
     std::vector<std::string_view> out;

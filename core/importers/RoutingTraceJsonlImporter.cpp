@@ -14,7 +14,6 @@ namespace moewb::importers {
 
 namespace {
 
-QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 // 2^27 counts (512 MiB): far above a real trace's (iteration, layer, expert) cells.
 constexpr qint64 kMaxTraceCounts = qint64(1) << 27;

@@ -2,11 +2,15 @@
 // Walks a text file line by line with 1-based line numbers; "\n" and "\r\n" both end
 // a line. Views point into the caller's bytes.
 #include <QByteArray>
+#include <QString>
 
 #include <cstring>
 #include <string_view>
 
 namespace moewb::importers {
+
+// The text of a view into UTF-8 bytes.
+inline QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 class TextLines {
 public:
