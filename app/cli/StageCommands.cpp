@@ -6,7 +6,7 @@
 #include "Command.h"
 #include "TextTable.h"
 #include "common/Units.h"
-#include "stages/StageInputs.h"
+#include "stages/StageEvaluation.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
@@ -65,10 +65,8 @@ struct StageOutput {
     Verdict verdict;
 };
 
-StageOutput stageOne(const QList<stages::StageOneRunInput>& runs, const stages::ThresholdSet& thresholds) {
+StageOutput stageOne(const stages::StageOneResult& r) {
     StageOutput o;
-    const stages::StageOneResult r = stages::evaluateStageOne(runs, thresholds);
-    o.verdict = r.verdict;
     for (const stages::StageOneTable& t : r.tables) {
         o.text += Cli::tr("Run %1: %2, world %3%4\n")
                       .arg(t.runName, t.nodes ? Cli::tr("%n node(s)", "", *t.nodes) : Cli::tr("nodes unknown"),
@@ -143,8 +141,6 @@ StageOutput stageOne(const QList<stages::StageOneRunInput>& runs, const stages::
                                      {QStringLiteral("value"), s.value},
                                      {QStringLiteral("source"), QStringLiteral("suggested")},
                                      {QStringLiteral("basis"), s.basis}});
-        o.verdict.notes << Cli::tr("Suggested (not applied): %1 = %2 — %3.")
-                               .arg(s.key, QString::number(s.value), s.basis);
     }
     o.extra.insert(QStringLiteral("suggested_thresholds"), suggested);
     return o;
@@ -160,10 +156,8 @@ QString tpsText(const stages::ThroughputSummary& t) {
     return t.tokensPerSecondPerGpu ? fixed(*t.tokensPerSecondPerGpu, 1) : QStringLiteral("-");
 }
 
-StageOutput stageTwo(const QList<stages::TrainingRunInput>& runs, const stages::ThresholdSet& thresholds) {
+StageOutput stageTwo(const stages::StageTwoResult& r) {
     StageOutput o;
-    const stages::StageTwoResult r = stages::evaluateStageTwo(runs, thresholds);
-    o.verdict = r.verdict;
     QString currentGroup;
     TextTable* table = nullptr;
     QList<TextTable> tables;
@@ -220,11 +214,8 @@ StageOutput stageTwo(const QList<stages::TrainingRunInput>& runs, const stages::
     return o;
 }
 
-StageOutput stageThree(const QList<stages::ExpertLoadRunInput>& runs, const stages::ThresholdSet& thresholds,
-                       const QList<stages::TrainingRunInput>& stageTwoMoe) {
+StageOutput stageThree(const stages::StageThreeResult& r) {
     StageOutput o;
-    const stages::StageThreeResult r = stages::evaluateStageThree(runs, thresholds, stageTwoMoe);
-    o.verdict = r.verdict;
     TextTable table;
     table.addColumn(Cli::tr("run"));
     table.addColumn(Cli::tr("experts"), TextTable::Align::Right);
@@ -283,10 +274,8 @@ StageOutput stageThree(const QList<stages::ExpertLoadRunInput>& runs, const stag
     return o;
 }
 
-StageOutput stageFour(const stages::StageFourInputs& in, const stages::ThresholdSet& thresholds) {
+StageOutput stageFour(const stages::StageFourResult& r) {
     StageOutput o;
-    const stages::StageFourResult r = stages::evaluateStageFour(in.source, in.target, thresholds);
-    o.verdict = r.verdict;
     if (!r.rows.isEmpty()) {
         o.text += Cli::tr("Source %1, target %2\n").arg(r.sourceRun, r.targetRun);
         TextTable table;
@@ -323,14 +312,6 @@ StageOutput stageFour(const stages::StageFourInputs& in, const stages::Threshold
     return o;
 }
 
-Verdict notReady(const QString& reason, const QString& nextStep) {
-    Verdict v;
-    v.status = Verdict::Status::NotReady;
-    v.reasons << reason;
-    v.nextStep = nextStep;
-    return v;
-}
-
 int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("N"), Cli::tr("the stage: 1, 2, 3 or 4"));
@@ -353,78 +334,40 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!project)
         return RuntimeFailure;
 
-    const QString locked = stages::lockReason(*project, stage);
-    if (!locked.isEmpty()) {
-        // The first earlier stage that blocks: the one to run next.
-        int blocking = 1;
-        while (blocking + 1 < stage && stages::lockReason(*project, blocking + 1).isEmpty())
-            ++blocking;
+    auto evaluated = stages::evaluateStage(*project, stage, runNames);
+    if (!evaluated)
+        return ctx.usageError(evaluated.error().message, QStringLiteral("stage"));
+    const stages::StageEvaluation& e = *evaluated;
+    if (e.locked()) {
         if (ctx.json)
             ctx.printJson({{QStringLiteral("stage"), stage},
                            {QStringLiteral("status"), QStringLiteral("locked")},
-                           {QStringLiteral("reasons"), QJsonArray{locked}},
-                           {QStringLiteral("next_step"), Cli::tr("Run: moewb stage %1").arg(blocking)},
+                           {QStringLiteral("reasons"), QJsonArray{e.lockReason}},
+                           {QStringLiteral("next_step"), Cli::tr("Run: moewb stage %1").arg(e.blockingStage)},
                            {QStringLiteral("thresholds"), QJsonArray()},
                            {QStringLiteral("table"), QJsonArray()}});
         else
-            ctx.out() << stageTitle(stage) << Qt::endl << Cli::tr("LOCKED — %1").arg(locked) << Qt::endl;
+            ctx.out() << stageTitle(stage) << Qt::endl << Cli::tr("LOCKED — %1").arg(e.lockReason) << Qt::endl;
         return GateStopped;
     }
 
-    const stages::ThresholdSet thresholds = stages::loadThresholds(*project);
     StageOutput o;
-    QString staleReason;
-    auto unknownRun = [&](const stages::InputError& e) {
-        return ctx.usageError(e.message, QStringLiteral("stage"));
-    };
-    switch (stage) {
-    case 1: {
-        auto in = stages::loadStageOneInputs(*project, runNames);
-        if (!in)
-            return unknownRun(in.error());
-        o = stageOne(*in, thresholds);
-        break;
-    }
-    case 2: {
-        auto in = stages::loadStageTwoInputs(*project, runNames);
-        if (!in)
-            return unknownRun(in.error());
-        o = stageTwo(*in, thresholds);
-        break;
-    }
-    case 3: {
-        auto in = stages::loadStageThreeInputs(*project, runNames);
-        if (!in)
-            return unknownRun(in.error());
-        o = stageThree(*in, thresholds, stages::loadStageTwoMoeRuns(*project));
-        staleReason = o.extra.value(QStringLiteral("stage2_stale_reason")).toString();
-        break;
-    }
-    default: {
-        auto in = stages::loadStageFourInputs(*project, runNames);
-        if (!in && !runNames.isEmpty())
-            return unknownRun(in.error());
-        if (in) {
-            o = stageFour(*in, thresholds);
-        } else {
-            o.verdict = notReady(in.error().message,
-                                 Cli::tr("Run stage 1 on the target cluster, or name the two runs."));
-            o.verdict.thresholds = {thresholds.get(QStringLiteral("stage4.baseline_diff_max"))};
-        }
-        break;
-    }
-    }
+    if (const auto* r = e.stageOne())
+        o = stageOne(*r);
+    else if (const auto* r2 = e.stageTwo())
+        o = stageTwo(*r2);
+    else if (const auto* r3 = e.stageThree())
+        o = stageThree(*r3);
+    else if (const auto* r4 = e.stageFour())
+        o = stageFour(*r4);
+    o.verdict = e.verdict;
     const Verdict& v = o.verdict;
 
     QJsonArray reasons;
     for (const QString& r : v.reasons)
         reasons.append(r);
-    if (auto saved = project->saveVerdict({stage, stages::statusToken(v.status), reasons, {}}); !saved)
+    if (auto saved = stages::saveStageVerdict(*project, e); !saved)
         return ctx.runtimeError(saved.error().text());
-    if (!staleReason.isEmpty())
-        if (auto saved = project->saveVerdict({2, QStringLiteral("stale"), QJsonArray{staleReason}, {}});
-            !saved)
-            return ctx.runtimeError(saved.error().text());
 
     if (ctx.json) {
         QJsonObject out{{QStringLiteral("stage"), stage},
@@ -493,16 +436,21 @@ int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!project)
         return RuntimeFailure;
     const auto verdict = project->verdict(stage);
-    if (!verdict || verdict->status != QLatin1String("stop")) {
-        ctx.err() << Cli::tr("moewb: stage %1 has no stop to override (its verdict is %2); run: moewb stage %1")
-                         .arg(stage)
-                         .arg(verdict ? QStringLiteral("\"%1\"").arg(verdict->status) : Cli::tr("not yet decided"))
-                  << Qt::endl;
-        return GateStopped;
+    auto added = stages::overrideStage(*project, stage, justification, author);
+    if (!added) {
+        switch (added.error().kind) {
+        case stages::OverrideError::Kind::NoStop:
+            ctx.err() << Cli::tr("moewb: %1; run: moewb stage %2").arg(added.error().message).arg(stage)
+                      << Qt::endl;
+            return GateStopped;
+        case stages::OverrideError::Kind::BlankJustification:
+        case stages::OverrideError::Kind::BadStage:
+            return ctx.usageError(added.error().message, QStringLiteral("override"));
+        case stages::OverrideError::Kind::Store:
+            break;
+        }
+        return ctx.runtimeError(added.error().message);
     }
-    auto added = project->addOverride({0, stage, justification, author, {}});
-    if (!added)
-        return ctx.runtimeError(added.error().text());
     if (ctx.json) {
         ctx.printJson({{QStringLiteral("stage"), stage},
                        {QStringLiteral("override"), added.value()},

@@ -9,7 +9,26 @@
 
 #include <QCoreApplication>
 
+#include <memory>
+
+namespace moewb::cli {
+QList<Command> demoCommands(); // DemoCommand.cpp
+#ifdef MOEWB_WITH_REPORT
+// ReportCommand.cpp: `report` paints plots, so it runs under a QApplication
+// (offscreen unless QT_QPA_PLATFORM says otherwise); every other command keeps
+// the plain QCoreApplication.
+QList<Command> reportCommands();
+bool wantsReportApplication(int argc, char** argv);
+std::unique_ptr<QCoreApplication> makeReportApplication(int& argc, char** argv);
+#endif
+}
+
 using namespace moewb::cli;
+
+namespace moewb::cli {
+QList<Command> clusterCommands(); // ClusterCommands.cpp
+QList<Command> runCommands();     // RunCommands.cpp
+} // namespace moewb::cli
 
 namespace {
 
@@ -21,6 +40,11 @@ QList<Command> allCommands() {
     commands += importCommands();
     commands += stageCommands() + checksCommands();
     commands += learnCommands();
+    commands += clusterCommands() + runCommands();
+    commands += demoCommands();
+#ifdef MOEWB_WITH_REPORT
+    commands += reportCommands();
+#endif
     return commands;
 }
 
@@ -53,7 +77,14 @@ QString globalUsage(const QList<Command>& commands, const QString& prefix = {}) 
 } // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+#ifdef MOEWB_WITH_REPORT
+    const std::unique_ptr<QCoreApplication> appHolder = wantsReportApplication(argc, argv)
+                                                            ? makeReportApplication(argc, argv)
+                                                            : std::make_unique<QCoreApplication>(argc, argv);
+#else
+    const auto appHolder = std::make_unique<QCoreApplication>(argc, argv);
+#endif
+    QCoreApplication& app = *appHolder;
     QCoreApplication::setApplicationName(QStringLiteral("moe-workbench"));
     QCoreApplication::setApplicationVersion(QStringLiteral(MOEWB_VERSION));
 

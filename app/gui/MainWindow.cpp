@@ -1,9 +1,29 @@
 #include "MainWindow.h"
 
+#include "AssessmentView.h"
+#include "ImportDialog.h"
 #include "ProjectOverview.h"
-#include "RecordView.h"
+#include "RecentProjects.h"
+#include "RecordEditor.h"
 #include "RunsView.h"
+#include "StageFrame.h"
+#include "StartScreen.h"
+#include "WarningsBar.h"
+#include "Worker.h"
 #include "store/ProjectStore.h"
+
+#ifdef MOEWB_HAVE_DEMO
+#include "demo/DemoProject.h"
+#endif
+#ifdef MOEWB_HAVE_STAGE_PAGES
+#include "stages/StagePage.h"
+#endif
+#ifdef MOEWB_HAVE_LEARN_PAGES
+#include "learn/LearnPages.h"
+#endif
+#ifdef MOEWB_HAVE_REPORT
+#include "report/ReportExport.h"
+#endif
 
 #include <QAction>
 #include <QApplication>
@@ -14,60 +34,195 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace moewb::gui {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("MoE Workbench"));
-    auto* splitter = new QSplitter(this);
-    splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_browser = new ProjectBrowser(splitter);
-    m_pages = new QStackedWidget(splitter);
+    m_confirmClose = [this](const QString& work) {
+        return QMessageBox::question(this, tr("Quit while work is running?"),
+                                     tr("%1\n\nQuit anyway? The work is cancelled; nothing half-done is stored.")
+                                         .arg(work),
+                                     QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+    };
+    buildPages();
+    buildMenus();
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1280, 820);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
+        m_splitter->setSizes({300, 980});
+    closeProject();
+}
+
+MainWindow::~MainWindow() {
+    // Pages that run work of their own stop it in their destructors; the demo writer
+    // must finish before the process may exit (it renames its temp file at the end).
+    if (m_demoThread)
+        m_demoThread->wait();
+}
+
+void MainWindow::buildPages() {
+    m_top = new QStackedWidget(this);
+    setCentralWidget(m_top);
+    m_start = new StartScreen(m_top);
+    m_top->addWidget(m_start);
+    connect(m_start, &StartScreen::newRequested, this, &MainWindow::newProject);
+    connect(m_start, &StartScreen::openRequested, this, &MainWindow::openProjectDialog);
+    connect(m_start, &StartScreen::demoRequested, this, [this] { openDemo(); });
+    connect(m_start, &StartScreen::openPath, this, [this](const QString& path) {
+        QString error;
+        if (!openProject(path, false, &error))
+            QMessageBox::warning(this, tr("Open project"), error);
+    });
+    m_start->setDemoAvailable(demoAvailable());
+
+    m_workspace = new QWidget(m_top);
+    auto* workLayout = new QVBoxLayout(m_workspace);
+    workLayout->setContentsMargins(0, 0, 0, 0);
+    workLayout->setSpacing(0);
+    m_demoBanner = new QLabel(m_workspace);
+    m_demoBanner->setObjectName(QStringLiteral("demoBanner"));
+    m_demoBanner->setText(tr("DEMO — this project holds synthetic data made up to show every page; it measures "
+                             "nothing. Start your own with File → New evaluation."));
+    m_demoBanner->setWordWrap(true);
+    m_demoBanner->setStyleSheet(QStringLiteral("background:#56B4E9; color:black; padding:4px 8px; font-weight:bold;"));
+    workLayout->addWidget(m_demoBanner);
+
+    m_splitter = new QSplitter(m_workspace);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_browser = new ProjectBrowser(m_splitter);
+    m_pages = new QStackedWidget(m_splitter);
     m_overview = new ProjectOverview(m_pages);
-    m_recordView = new RecordView(m_pages);
+    m_recordEditor = new RecordEditor(m_pages);
     m_runsView = new RunsView(m_pages);
     m_pages->addWidget(m_overview);
-    m_pages->addWidget(m_recordView);
+    m_pages->addWidget(m_recordEditor);
     m_pages->addWidget(m_runsView);
-    splitter->addWidget(m_browser);
-    splitter->addWidget(m_pages);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({260, 900});
-    setCentralWidget(splitter);
+    for (int stage = 1; stage <= 4; ++stage) {
+        QWidget* page = nullptr;
+#ifdef MOEWB_HAVE_STAGE_PAGES
+        StagePage* stagePage = StagePage::create(stage, nullptr);
+        connect(stagePage, &StagePage::projectModified, this, &MainWindow::onProjectModified);
+        connect(stagePage, &StagePage::statusMessage, this,
+                [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+        page = stagePage;
+        // The checklist says "running" while the page's evaluation runs: its Cancel
+        // button (docs/gui.md, "Stage pages") is shown exactly then.
+        if (auto* cancel = stagePage->findChild<QWidget*>(QStringLiteral("cancelEvaluationButton"))) {
+            cancel->setProperty("moewbStage", stage);
+            cancel->installEventFilter(this);
+        }
+#endif
+        m_stageFrames[stage - 1] = new StageFrame(stage, page, m_pages);
+        m_pages->addWidget(m_stageFrames[stage - 1]);
+    }
+#ifdef MOEWB_HAVE_LEARN_PAGES
+    auto* cost = new CostExplorerPage(m_pages);
+    auto* routing = new RoutingLabPage(m_pages);
+    m_costPage = cost;
+    m_routingPage = routing;
+    m_pages->addWidget(cost);
+    m_pages->addWidget(routing);
+#endif
+    auto* assessment = new AssessmentView(m_pages);
+    m_assessmentPage = assessment;
+    m_pages->addWidget(assessment);
+    connect(assessment, &AssessmentView::saved, this, &MainWindow::onProjectModified);
+    m_browser->setOptionalPages(m_costPage != nullptr, m_assessmentPage != nullptr);
+    m_splitter->addWidget(m_browser);
+    m_splitter->addWidget(m_pages);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setCollapsible(0, false);
+    m_splitter->setCollapsible(1, false);
+    workLayout->addWidget(m_splitter, 1);
+    m_warnings = new WarningsBar(m_workspace);
+    workLayout->addWidget(m_warnings);
+    m_top->addWidget(m_workspace);
+
+    connect(m_browser, &ProjectBrowser::itemChosen, this, &MainWindow::showItem);
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this] {
+        if (m_reloadAction)
+            updateReloadShortcut();
+    });
+    connect(m_recordEditor, &RecordEditor::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    // The browser's "!" marks and the record list follow the saved records.
+    connect(m_recordEditor, &RecordEditor::recordSaved, this, [this] { reload(); });
+    connect(m_recordEditor, &RecordEditor::recordCreated, this, [this](const QString& name) {
+        reload();
+        m_browser->select(ProjectBrowser::ItemKind::Record, name);
+    });
+
+    m_demoBadge = new QLabel(tr(" DEMO · synthetic data "), this);
+    m_demoBadge->setObjectName(QStringLiteral("demoBadge"));
+    m_demoBadge->setStyleSheet(QStringLiteral("background:#56B4E9; color:black; font-weight:bold;"));
+    statusBar()->addPermanentWidget(m_demoBadge);
     m_projectLabel = new QLabel(this);
     m_projectLabel->setObjectName(QStringLiteral("projectPathLabel"));
     m_projectLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_projectLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     statusBar()->addPermanentWidget(m_projectLabel, 1);
-    buildMenus();
-    connect(m_browser, &ProjectBrowser::itemChosen, this, &MainWindow::showItem);
-
-    QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1280, 800);
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    m_overview->showProject(nullptr);
 }
-
-MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* newAction = file->addAction(tr("&New project…"), this, &MainWindow::newProject);
+    QAction* newAction = file->addAction(tr("&New evaluation…"), this, &MainWindow::newProject);
     newAction->setShortcut(QKeySequence::New);
-    QAction* openAction = file->addAction(tr("&Open project…"), this, &MainWindow::openProjectDialog);
+    QAction* openAction = file->addAction(tr("&Open…"), this, &MainWindow::openProjectDialog);
     openAction->setShortcut(QKeySequence::Open);
-    QAction* reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
-    reloadAction->setShortcut(QKeySequence::Refresh);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    if (demoAvailable())
+        file->addAction(tr("Open the &demo (synthetic data)"), this, [this] { openDemo(); });
+    file->addSeparator();
+    QAction* importAction = file->addAction(tr("&Import…"), this, [this] { openImportDialog(); });
+    importAction->setObjectName(QStringLiteral("actionImport"));
+    importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+#ifdef MOEWB_HAVE_REPORT
+    QAction* exportAction = file->addAction(tr("&Export report…"), this, [this] {
+        if (!m_project)
+            return;
+        const QString suggested = QFileInfo(m_project->path()).absolutePath() + QLatin1Char('/') +
+                                  QFileInfo(m_project->path()).completeBaseName() + QStringLiteral("-report.pdf");
+        const QString pdf = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, tr("PDF (*.pdf)"));
+        if (!pdf.isEmpty())
+            exportReport(pdf);
+    });
+    exportAction->setObjectName(QStringLiteral("actionExportReport"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+#endif
+    m_reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
+    m_reloadAction->setObjectName(QStringLiteral("actionReload"));
+    m_reloadAction->setToolTip(tr("Re-read the project file (F5; Ctrl+R on a stage page, where F5 evaluates)"));
+    updateReloadShortcut();
+    file->addAction(tr("&Close project"), this, &MainWindow::closeProject);
     file->addSeparator();
     QAction* quitAction = file->addAction(tr("&Quit"), this, &QWidget::close);
     quitAction->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int stage = 1; stage <= 4; ++stage) {
+        QAction* a = view->addAction(tr("Stage &%1 · %2").arg(stage).arg(stageName(stage)), this,
+                                     [this, stage] { showStage(stage); });
+        a->setObjectName(QStringLiteral("actionStage%1").arg(stage));
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
+    }
+    view->addSeparator();
+    view->addAction(tr("&Warnings…"), this, [this] {
+        if (m_project)
+            m_warnings->openList();
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About MoE Workbench"), this, [this] {
@@ -78,6 +233,95 @@ void MainWindow::buildMenus() {
                                .arg(QStringLiteral(MOEWB_VERSION))
                                .arg(store::ProjectStore::kSchemaVersion));
     });
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // ShowToParent/HideToParent: the button itself was shown or hidden, whether or not
+    // its page is the one on screen.
+    if ((event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent) &&
+        watched->property("moewbStage").isValid()) {
+        const int stage = watched->property("moewbStage").toInt();
+        m_browser->setStageRunning(stage, event->type() == QEvent::ShowToParent);
+        if (m_project)
+            m_stageFrames[stage - 1]->setState(m_browser->stageStateOf(stage));
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::updateReloadShortcut() {
+    // On a stage page F5 is the page's Evaluate; the window's reload keeps Ctrl+R there.
+    const bool onStage = std::find(std::begin(m_stageFrames), std::end(m_stageFrames), m_pages->currentWidget()) !=
+                         std::end(m_stageFrames);
+    if (onStage)
+        m_reloadAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R)});
+    else
+        m_reloadAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList paths = RecentProjects::list();
+    if (paths.isEmpty())
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+    for (const QString& path : paths) {
+        const bool exists = QFileInfo::exists(path);
+        QAction* a = m_recentMenu->addAction(exists ? QDir::toNativeSeparators(path)
+                                                    : tr("%1 — missing").arg(QDir::toNativeSeparators(path)));
+        a->setEnabled(exists);
+        connect(a, &QAction::triggered, this, [this, path] {
+            QString error;
+            if (!openProject(path, false, &error))
+                QMessageBox::warning(this, tr("Open project"), error);
+        });
+    }
+}
+
+bool MainWindow::demoAvailable() const {
+#ifdef MOEWB_HAVE_DEMO
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool MainWindow::openDemo() {
+#ifdef MOEWB_HAVE_DEMO
+    if (m_demoThread)
+        return true; // already being written; it opens when done
+    const QString path = demo::defaultDemoPath();
+    if (QFileInfo::exists(path)) {
+        QString error;
+        const bool ok = openProject(path, false, &error);
+        emit demoOpened(ok, ok ? path : error);
+        if (!ok)
+            QMessageBox::warning(this, tr("Open the demo"), error);
+        return ok;
+    }
+    m_start->setDemoBusy(true);
+    statusBar()->showMessage(tr("Writing the demo project to %1…").arg(QDir::toNativeSeparators(path)));
+    QApplication::setOverrideCursor(Qt::BusyCursor);
+    m_demoThread = runInWorker<QString>(
+        this,
+        [path]() -> QString {
+            auto written = demo::writeDemoProject(path);
+            return written ? QString() : written.error().text();
+        },
+        [this, path](QString error) {
+            QApplication::restoreOverrideCursor();
+            m_start->setDemoBusy(false);
+            m_demoThread = nullptr;
+            if (error.isEmpty() && !openProject(path, false, &error))
+                error = error.isEmpty() ? tr("The demo could not be opened.") : error;
+            emit demoOpened(error.isEmpty(), error.isEmpty() ? path : error);
+            if (!error.isEmpty()) {
+                statusBar()->showMessage(error);
+                QMessageBox::warning(this, tr("Open the demo"), error);
+            }
+        });
+    return true;
+#else
+    return false;
+#endif
 }
 
 bool MainWindow::openProject(const QString& path, bool create, QString* error) {
@@ -97,20 +341,131 @@ bool MainWindow::openProject(const QString& path, bool create, QString* error) {
         statusBar()->showMessage(opened.error().text());
         return false;
     }
+    // The pages let go of the old project before it closes.
+    m_recordEditor->setProject(nullptr);
+    for (StageFrame* frame : m_stageFrames) {
+        Q_UNUSED(frame);
+#ifdef MOEWB_HAVE_STAGE_PAGES
+        static_cast<StagePage*>(frame->page())->setProject(nullptr);
+#endif
+    }
     m_project = std::move(opened.value());
-    setWindowTitle(tr("%1 — MoE Workbench").arg(QFileInfo(path).fileName()));
-    m_projectLabel->setText(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+#ifdef MOEWB_HAVE_DEMO
+    m_isDemo = demo::isDemoProject(*m_project);
+#else
+    m_isDemo = false;
+#endif
+    RecentProjects::add(path);
+    m_start->refresh();
+    updateTitle();
+    m_browser->clear(); // a new project starts at its overview
     reload();
+    m_top->setCurrentWidget(m_workspace);
     return true;
 }
 
-void MainWindow::reload() {
-    m_browser->showProject(m_project.get());
-    m_overview->showProject(m_project.get());
-    m_pages->setCurrentWidget(m_overview);
+void MainWindow::closeProject() {
+    for (StageFrame* frame : m_stageFrames) {
+        Q_UNUSED(frame);
+#ifdef MOEWB_HAVE_STAGE_PAGES
+        static_cast<StagePage*>(frame->page())->setProject(nullptr);
+#endif
+    }
+#ifdef MOEWB_HAVE_LEARN_PAGES
+    static_cast<CostExplorerPage*>(m_costPage)->setProject(nullptr);
+    static_cast<RoutingLabPage*>(m_routingPage)->setProject(nullptr);
+#endif
+    m_recordEditor->setProject(nullptr);
+    static_cast<AssessmentView*>(m_assessmentPage)->showAssessment(nullptr);
+    m_browser->showProject(nullptr);
+    m_project.reset();
+    m_isDemo = false;
+    m_start->refresh();
+    m_top->setCurrentWidget(m_start);
+    updateTitle();
 }
 
-QWidget* MainWindow::currentPage() const { return m_pages->currentWidget(); }
+void MainWindow::updateTitle() {
+    const bool open = m_project != nullptr;
+    const QString file = open ? QFileInfo(m_project->path()).fileName() : QString();
+    setWindowFilePath(open ? m_project->path() : QString());
+    setWindowTitle(open ? (m_isDemo ? tr("%1 [DEMO] — MoE Workbench") : tr("%1 — MoE Workbench")).arg(file)
+                        : tr("MoE Workbench"));
+    m_projectLabel->setText(open ? QDir::toNativeSeparators(QFileInfo(m_project->path()).absoluteFilePath())
+                                 : QString());
+    m_demoBanner->setVisible(m_isDemo);
+    m_demoBadge->setVisible(m_isDemo);
+}
+
+void MainWindow::reload() {
+    store::ProjectStore* p = m_project.get();
+    if (!p) {
+        closeProject();
+        return;
+    }
+    m_overview->showProject(p);
+    m_runsView->showRuns(p);
+    // Unsaved edits in the record editor survive a reload of the same project.
+    if (!(m_recordEditor->isModified() && m_recordEditor->project() == p)) {
+        const QString record = m_recordEditor->project() == p ? m_recordEditor->recordName() : QString();
+        m_recordEditor->setProject(p);
+        if (!record.isEmpty())
+            m_recordEditor->showRecord(record);
+    }
+    for (StageFrame* frame : m_stageFrames) {
+        Q_UNUSED(frame);
+#ifdef MOEWB_HAVE_STAGE_PAGES
+        auto* page = static_cast<StagePage*>(frame->page());
+        page->setProject(p);
+        page->refresh();
+#endif
+    }
+#ifdef MOEWB_HAVE_LEARN_PAGES
+    static_cast<CostExplorerPage*>(m_costPage)->setProject(p);
+    static_cast<RoutingLabPage*>(m_routingPage)->setProject(p);
+#endif
+    static_cast<AssessmentView*>(m_assessmentPage)->showAssessment(p);
+    m_warnings->setProject(p);
+    // Last: rebuilding the browser re-shows the chosen page.
+    m_browser->showProject(p);
+    updateStageFrames();
+}
+
+void MainWindow::onProjectModified() {
+    if (!m_project)
+        return;
+    m_browser->refreshStages();
+    updateStageFrames();
+    m_warnings->setProject(m_project.get());
+    m_overview->showProject(m_project.get());
+#ifdef MOEWB_HAVE_STAGE_PAGES
+    // Another stage's verdict changes what the others may do (the lock, staleness).
+    auto* sender = qobject_cast<StagePage*>(QObject::sender());
+    for (StageFrame* frame : m_stageFrames)
+        if (frame->page() != sender)
+            static_cast<StagePage*>(frame->page())->refresh();
+#endif
+}
+
+void MainWindow::updateStageFrames() {
+    if (!m_project)
+        return;
+    for (int stage = 1; stage <= 4; ++stage)
+        m_stageFrames[stage - 1]->setState(m_browser->stageStateOf(stage));
+}
+
+QWidget* MainWindow::currentPage() const {
+    return m_top->currentWidget() == m_start ? static_cast<QWidget*>(m_start) : m_pages->currentWidget();
+}
+
+StageFrame* MainWindow::stageFrame(int stage) const {
+    return stage >= 1 && stage <= 4 ? m_stageFrames[stage - 1] : nullptr;
+}
+
+void MainWindow::showStage(int stage) {
+    if (m_project)
+        m_browser->select(ProjectBrowser::ItemKind::Stage, QString::number(stage));
+}
 
 void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
     using K = ProjectBrowser::ItemKind;
@@ -119,16 +474,40 @@ void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
         return;
     }
     switch (kind) {
-    case K::Record:
-        if (const auto row = m_project->configRecord(name)) {
-            m_recordView->showRecord(*row);
-            m_pages->setCurrentWidget(m_recordView);
+    case K::Stage: {
+        const int stage = name.toInt();
+        if (StageFrame* frame = stageFrame(stage)) {
+            frame->setState(m_browser->stageStateOf(stage));
+            m_pages->setCurrentWidget(frame);
         }
+        return;
+    }
+    case K::Record:
+        if (m_recordEditor->recordName() != name || !m_recordEditor->isModified())
+            m_recordEditor->showRecord(name);
+        m_pages->setCurrentWidget(m_recordEditor);
+        return;
+    case K::RecordsSection:
+        if (!m_recordEditor->isModified())
+            m_recordEditor->setProject(m_project.get());
+        m_pages->setCurrentWidget(m_recordEditor);
         return;
     case K::Run:
     case K::RunsSection:
         m_runsView->showRuns(m_project.get(), name);
         m_pages->setCurrentWidget(m_runsView);
+        return;
+    case K::LearnCost:
+        if (m_costPage)
+            m_pages->setCurrentWidget(m_costPage);
+        return;
+    case K::LearnRouting:
+        if (m_routingPage)
+            m_pages->setCurrentWidget(m_routingPage);
+        return;
+    case K::Assessment:
+        if (m_assessmentPage)
+            m_pages->setCurrentWidget(m_assessmentPage);
         return;
     default:
         m_overview->showProject(m_project.get());
@@ -137,19 +516,41 @@ void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
     }
 }
 
+ImportDialog* MainWindow::openImportDialog(const QString& file) {
+    if (!m_project) {
+        statusBar()->showMessage(tr("Open a project first: every import goes into a project's config record."));
+        return nullptr;
+    }
+    if (!m_importDialog) {
+        m_importDialog = new ImportDialog(m_project.get(), this);
+        m_importDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_importDialog, &ImportDialog::imported, this, [this](const QString& run) {
+            reload();
+            statusBar()->showMessage(tr("Imported run %1.").arg(run), 10000);
+        });
+        if (m_recordEditor->recordName().size())
+            m_importDialog->setRecord(m_recordEditor->recordName());
+    }
+    if (!file.isEmpty())
+        m_importDialog->setFile(file);
+    m_importDialog->show();
+    m_importDialog->raise();
+    return m_importDialog;
+}
+
 void MainWindow::newProject() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("New project"), QDir::homePath(),
+    const QString path = QFileDialog::getSaveFileName(this, tr("New evaluation"), QDir::homePath(),
                                                       tr("MoE Workbench projects (*.moewb)"));
     if (path.isEmpty())
         return;
     const QString file = path.endsWith(QLatin1String(".moewb")) ? path : path + QStringLiteral(".moewb");
     if (QFileInfo::exists(file)) {
-        QMessageBox::warning(this, tr("New project"), tr("%1 already exists; choose another name.").arg(file));
+        QMessageBox::warning(this, tr("New evaluation"), tr("%1 already exists; choose another name.").arg(file));
         return;
     }
     QString error;
     if (!openProject(file, true, &error))
-        QMessageBox::warning(this, tr("New project"), error);
+        QMessageBox::warning(this, tr("New evaluation"), error);
 }
 
 void MainWindow::openProjectDialog() {
@@ -162,12 +563,85 @@ void MainWindow::openProjectDialog() {
         QMessageBox::warning(this, tr("Open project"), error);
 }
 
+bool MainWindow::exportReport(const QString& pdfPath) {
+#ifdef MOEWB_HAVE_REPORT
+    if (!m_project || m_reportRunning)
+        return false;
+    auto* job = new report::ReportExportJob(m_project->path(), pdfPath, {}, this);
+    m_reportJob = job;
+    m_reportRunning = true;
+    auto* progress = new QProgressDialog(tr("Exporting the report…"), tr("Cancel"), 0, 1000, this);
+    progress->setObjectName(QStringLiteral("reportProgress"));
+    progress->setWindowTitle(tr("Export report"));
+    progress->setMinimumDuration(0);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    connect(job, &report::ReportExportJob::progress, progress, [progress](double fraction, const QString& what) {
+        progress->setValue(int(fraction * 1000));
+        progress->setLabelText(what);
+    });
+    connect(progress, &QProgressDialog::canceled, job, &report::ReportExportJob::cancel);
+    connect(job, &report::ReportExportJob::finished, this,
+            [this, progress, pdfPath](bool ok, const QString& error, bool cancelled) {
+                m_reportRunning = false;
+                progress->close();
+                const QString message = ok ? tr("Report written to %1.").arg(QDir::toNativeSeparators(pdfPath))
+                                           : cancelled ? tr("Report export cancelled; no file was written.")
+                                                       : tr("Report not written: %1").arg(error);
+                statusBar()->showMessage(message, 15000);
+                emit reportExported(ok, ok ? pdfPath : message);
+            });
+    progress->show();
+    job->start();
+    return true;
+#else
+    Q_UNUSED(pdfPath);
+    return false;
+#endif
+}
+
+QStringList MainWindow::runningWork() const {
+    QStringList work;
+#ifdef MOEWB_HAVE_REPORT
+    if (m_reportRunning)
+        work << tr("The report is being exported.");
+#endif
+    if (m_importDialog && m_importDialog->isRunning())
+        work << tr("An import is running.");
+    if (m_demoThread)
+        work << tr("The demo project is being written.");
+    return work;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+    const QStringList work = runningWork();
+    if (!work.isEmpty()) {
+        if (!m_confirmClose(work.join(QLatin1Char('\n')))) {
+            event->ignore();
+            return;
+        }
+        // Cancel, then wait: the import rolls back its transaction, the demo writer
+        // finishes its temp file and renames it (or leaves nothing).
+        if (m_importDialog && m_importDialog->isRunning())
+            m_importDialog->cancelImport();
+        if (m_importDialog)
+            m_importDialog->reject();
+        if (m_demoThread)
+            m_demoThread->wait();
+#ifdef MOEWB_HAVE_REPORT
+        // The export paints on this thread between events; cancel and let it finish.
+        if (m_reportJob) {
+            QMetaObject::invokeMethod(m_reportJob.data(), "cancel");
+            while (m_reportRunning)
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+        }
+#endif
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
-        settings.setValue(QStringLiteral("mainWindow/splitter"), splitter->saveState());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
     event->accept();
 }
 

@@ -1,11 +1,20 @@
 #pragma once
-// The workbench window: the project browser on the left, the chosen page on the right.
+// The workbench window (docs/UX.md, docs/gui.md): the start screen until a project
+// is open; then the browser on the left (the four-stage checklist, records, runs,
+// clusters, Learn, Assessment), the chosen page on the right and the warnings bar
+// at the bottom. Long work (import, writing the demo, report export) runs off the
+// GUI thread; closing during it asks, then cancels cleanly.
 #include "ProjectBrowser.h"
 
 #include <QMainWindow>
+#include <QPointer>
+#include <QThread>
+
+#include <functional>
 #include <memory>
 
 class QLabel;
+class QSplitter;
 class QStackedWidget;
 
 namespace moewb::store {
@@ -14,9 +23,13 @@ class ProjectStore;
 
 namespace moewb::gui {
 
+class ImportDialog;
 class ProjectOverview;
-class RecordView;
+class RecordEditor;
 class RunsView;
+class StageFrame;
+class StartScreen;
+class WarningsBar;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -27,31 +40,90 @@ public:
     // Opens (or, with create, creates) a project file; on failure shows the reason and
     // keeps the current project. Returns whether the project is now open.
     bool openProject(const QString& path, bool create = false, QString* error = nullptr);
+    // Opens the demo at demo::defaultDemoPath(), writing it first (off the GUI thread)
+    // when it is missing. Returns false when this build has no demo.
+    bool openDemo();
+    bool demoAvailable() const;
+    bool isDemoBusy() const { return m_demoThread != nullptr; }
+    void closeProject();
     store::ProjectStore* project() const { return m_project.get(); }
+    bool isDemo() const { return m_isDemo; }
 
     ProjectBrowser* browser() const { return m_browser; }
-    RecordView* recordView() const { return m_recordView; }
+    StartScreen* startScreen() const { return m_start; }
+    RecordEditor* recordEditor() const { return m_recordEditor; }
     RunsView* runsView() const { return m_runsView; }
     ProjectOverview* overview() const { return m_overview; }
+    WarningsBar* warningsBar() const { return m_warnings; }
+    // The frame of stage 1..4 (lock banner + the stage page).
+    StageFrame* stageFrame(int stage) const;
+    // The Learn and Assessment pages; null when this build has none.
+    QWidget* costPage() const { return m_costPage; }
+    QWidget* routingPage() const { return m_routingPage; }
+    QWidget* assessmentPage() const { return m_assessmentPage; }
     QWidget* currentPage() const;
+    // Shows stage 1..4 (Ctrl+1..4).
+    void showStage(int stage);
+    // File → Import… with this file preset (the dialog stays open; null without a project).
+    ImportDialog* openImportDialog(const QString& file = {});
+    // Writes the PDF report (off the GUI thread where it can; progress and Cancel);
+    // false when this build has no report or an export is running.
+    bool exportReport(const QString& pdfPath);
+    // Re-reads the project everywhere (F5).
+    void reload();
+    // Work that closing would interrupt, in words; empty when idle.
+    QStringList runningWork() const;
+    // How closing during work asks; the default shows a question box. Tests replace it.
+    void setCloseConfirmation(std::function<bool(const QString&)> ask) { m_confirmClose = std::move(ask); }
+
+signals:
+    // The demo was written (or found) and opened; false with the reason otherwise.
+    void demoOpened(bool ok, const QString& message);
+    // The report export ended: the PDF's path, or the reason it was not written.
+    void reportExported(bool ok, const QString& pathOrMessage);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildPages();
     void buildMenus();
     void showItem(ProjectBrowser::ItemKind kind, const QString& name);
     void newProject();
     void openProjectDialog();
-    void reload();
+    void onProjectModified();
+    void updateStageFrames();
+    void updateTitle();
+    void rebuildRecentMenu();
+    void updateReloadShortcut();
 
     std::unique_ptr<store::ProjectStore> m_project;
+    bool m_isDemo = false;
+    QStackedWidget* m_top = nullptr; // start screen | workspace
+    StartScreen* m_start = nullptr;
+    QWidget* m_workspace = nullptr;
+    QSplitter* m_splitter = nullptr;
     ProjectBrowser* m_browser = nullptr;
     QStackedWidget* m_pages = nullptr;
     ProjectOverview* m_overview = nullptr;
-    RecordView* m_recordView = nullptr;
+    RecordEditor* m_recordEditor = nullptr;
     RunsView* m_runsView = nullptr;
+    StageFrame* m_stageFrames[4] = {};
+    QWidget* m_costPage = nullptr;
+    QWidget* m_routingPage = nullptr;
+    QWidget* m_assessmentPage = nullptr;
+    WarningsBar* m_warnings = nullptr;
+    QLabel* m_demoBanner = nullptr;
+    QLabel* m_demoBadge = nullptr;
     QLabel* m_projectLabel = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_reloadAction = nullptr;
+    QPointer<ImportDialog> m_importDialog;
+    QPointer<QThread> m_demoThread;
+    QPointer<QObject> m_reportJob; // report::ReportExportJob (deletes itself when done)
+    bool m_reportRunning = false;
+    std::function<bool(const QString&)> m_confirmClose;
 };
 
 } // namespace moewb::gui

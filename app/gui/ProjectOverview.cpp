@@ -29,7 +29,8 @@ QString ProjectOverview::text() const { return m_title->text() + QLatin1Char('\n
 void ProjectOverview::showProject(store::ProjectStore* project) {
     if (!project) {
         m_title->setText(tr("No project open"));
-        m_body->setText(tr("Open a project file (*.moewb) with File → Open, or create one with File → New."));
+        m_body->setText(tr("Open a project file (*.moewb) with File → Open (Ctrl+O), or start one with File → New "
+                           "evaluation (Ctrl+N)."));
         return;
     }
     const auto records = project->configRecords();
@@ -56,10 +57,12 @@ void ProjectOverview::showProject(store::ProjectStore* project) {
                "<li><b>Dense control</b>: a dense model with similar activated parameters, same accounting.</li>"
                "<li><b>Expert load and loss</b>: load ratio max/mean, drop rate, busiest-device share.</li>"
                "<li><b>Transfer</b>: re-run stages 1–3 on the target cluster and compare baselines.</li></ol>"
-               "<p>Each stage opens only after the previous one passed. Every run needs a complete "
-               "config record first.</p>");
+               "<p>Each stage opens only after the previous one passed, or its stop was overridden with a "
+               "written justification. Every run needs a complete config record first. Ctrl+1 … Ctrl+4 "
+               "open the stages.</p>");
     if (records.isEmpty())
-        html += tr("<p><b>Next:</b> add a config record (<code>moewb record add FILE</code>).</p>");
+        html += tr("<p><b>Next:</b> add a config record: open RECORDS in the browser and press <i>New "
+                   "record…</i> (or <code>moewb record add FILE</code>).</p>");
     else if (incomplete)
         html += tr("<p><b>Next:</b> complete the records marked “!” in the browser.</p>");
     m_body->setText(html);

@@ -1,6 +1,7 @@
-// moe-workbench: the workbench window, on the default project or the one given.
+// moe-workbench: the workbench window. Without arguments it shows the start screen;
+// with PROJECT_FILE it opens that project; with --demo it opens the demo project
+// (writing it first when it is missing).
 #include "MainWindow.h"
-#include "store/ProjectStore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,6 +11,8 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("moe-workbench"));
     QApplication::setOrganizationName(QStringLiteral("moe-workbench"));
+    // The desktop file (packaging/linux/moe-workbench.desktop) gives the icon and name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("moe-workbench"));
     QApplication::setApplicationDisplayName(QStringLiteral("MoE Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(MOEWB_VERSION));
 
@@ -18,23 +21,32 @@ int main(int argc, char** argv) {
         QCoreApplication::translate("main", "MoE Workbench: evaluate Mixture-of-Experts training on real clusters."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption demoOption(
+        QStringLiteral("demo"),
+        QCoreApplication::translate("main", "open the demo project (synthetic data), writing it first if missing"));
+    parser.addOption(demoOption);
     parser.addPositionalArgument(QStringLiteral("PROJECT_FILE"),
-                                 QCoreApplication::translate("main", "the project to open (default: %1)")
-                                     .arg(moewb::store::ProjectStore::defaultProjectPath()));
+                                 QCoreApplication::translate("main", "the project to open (default: the start screen)"));
     parser.process(app);
     const QStringList pos = parser.positionalArguments();
-    if (pos.size() > 1) {
-        qCritical("%s", qPrintable(QCoreApplication::translate("main", "moe-workbench: expects at most one PROJECT_FILE")));
+    if (pos.size() > 1 || (pos.size() == 1 && parser.isSet(demoOption))) {
+        qCritical("%s", qPrintable(QCoreApplication::translate(
+                            "main", "moe-workbench: expects at most one PROJECT_FILE, or --demo")));
         return 2;
     }
 
     moewb::gui::MainWindow window;
-    // The default project is created on first start; a named one must exist.
-    const bool isDefault = pos.isEmpty();
-    const QString path = isDefault ? moewb::store::ProjectStore::defaultProjectPath() : pos.first();
-    QString error;
     window.show();
-    if (!window.openProject(path, isDefault, &error))
-        QMessageBox::warning(&window, QCoreApplication::translate("main", "Open project"), error);
+    if (parser.isSet(demoOption)) {
+        if (!window.openDemo()) {
+            qCritical("%s", qPrintable(QCoreApplication::translate("main",
+                                                                   "moe-workbench: this build has no demo project")));
+            return 2;
+        }
+    } else if (!pos.isEmpty()) {
+        QString error;
+        if (!window.openProject(pos.first(), false, &error))
+            QMessageBox::warning(&window, QCoreApplication::translate("main", "Open project"), error);
+    }
     return app.exec();
 }

@@ -4,6 +4,7 @@
 #include "routing/TopKRouter.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -41,12 +42,42 @@ QStringList validateSetup(const RoutingSetup& s) {
     return problems;
 }
 
-RoutingRun runRouting(const RoutingSetup& s) {
+namespace {
+
+// Rough shares of one run's time, for the progress bar: the bias learning dominates.
+double stepWeight(RouterKind kind) {
+    switch (kind) {
+    case RouterKind::TopK:
+        return 0.02;
+    case RouterKind::ExpertChoice:
+        return 0.15;
+    case RouterKind::SigmoidBias:
+        return 0.75;
+    }
+    return 0.1;
+}
+constexpr double kScoresWeight = 0.08;
+
+// One run; progress is reported as base + span × (this run's fraction).
+std::optional<RoutingRun> runOne(const RoutingSetup& s, const RunControl* control, double base, double span) {
+    const auto cancelled = [&] { return control && control->cancelled && control->cancelled(); };
+    double total = kScoresWeight;
+    for (RouterKind kind : s.routers)
+        total += stepWeight(kind);
+    double done = 0.0;
+    const auto report = [&](double d) {
+        if (control && control->progress)
+            control->progress(base + span * std::min(1.0, d / total));
+    };
     RoutingRun run;
     run.experts = s.experts;
     run.capacity = expertCapacity(s.tokens, s.topK, s.experts, s.capacityFactor);
     const std::vector<float> scores = generateScores(s.tokens, s.experts, s.scores, s.seed);
+    done += kScoresWeight;
+    report(done);
     for (RouterKind kind : s.routers) {
+        if (cancelled())
+            return std::nullopt;
         RouterResult r;
         if (kind == RouterKind::TopK) {
             const auto start = std::chrono::steady_clock::now();
@@ -57,25 +88,80 @@ RoutingRun runRouting(const RoutingSetup& s) {
             r = routeExpertChoice(scores.data(), s.tokens, s.experts, run.capacity);
             r.routingMs = msSince(start);
         } else {
-            const LearnedBias learned = learnSigmoidBias(scores.data(), s.tokens, s.experts, s.topK, s.bias);
+            bool stopped = false;
+            const double learnShare = stepWeight(kind) * 0.9;
+            const auto each = [&](int it) {
+                if ((it & 7) == 0 || it == s.bias.iterations) {
+                    report(done + learnShare * double(it) / double(std::max(1, s.bias.iterations)));
+                    if (cancelled()) {
+                        stopped = true;
+                        return false;
+                    }
+                }
+                return true;
+            };
+            const LearnedBias learned =
+                control ? learnSigmoidBias(scores.data(), s.tokens, s.experts, s.topK, s.bias, each)
+                        : learnSigmoidBias(scores.data(), s.tokens, s.experts, s.topK, s.bias);
+            if (stopped)
+                return std::nullopt;
             const auto start = std::chrono::steady_clock::now();
             r = routeSigmoidBias(scores.data(), s.tokens, s.experts, s.topK, learned.bias);
             r.routingMs = msSince(start);
             r.maxVioPerIteration = learned.maxVioPerIteration;
         }
         run.results.append(r);
+        done += stepWeight(kind);
+        report(done);
     }
     return run;
 }
 
+QList<int> sweepCounts(const RoutingSetup& setup) {
+    QList<int> counts;
+    for (int e = 4; e <= 256; e *= 2)
+        if (e >= setup.topK)
+            counts.append(e);
+    return counts;
+}
+
+} // namespace
+
+RoutingRun runRouting(const RoutingSetup& s) {
+    return *runOne(s, nullptr, 0.0, 1.0);
+}
+
+std::optional<RoutingRun> runRouting(const RoutingSetup& s, const RunControl& control) {
+    return runOne(s, &control, 0.0, 1.0);
+}
+
 QList<RoutingRun> sweepExperts(const RoutingSetup& setup) {
     QList<RoutingRun> runs;
-    for (int e = 4; e <= 256; e *= 2) {
-        if (e < setup.topK)
-            continue;
+    for (int e : sweepCounts(setup)) {
         RoutingSetup s = setup;
         s.experts = e;
-        runs.append(runRouting(s));
+        runs.append(*runOne(s, nullptr, 0.0, 1.0));
+    }
+    return runs;
+}
+
+std::optional<QList<RoutingRun>> sweepExperts(const RoutingSetup& setup, const RunControl& control) {
+    // Work grows about linearly with E: weight each point by its expert count.
+    const QList<int> counts = sweepCounts(setup);
+    double total = 0.0;
+    for (int e : counts)
+        total += double(e);
+    QList<RoutingRun> runs;
+    double base = 0.0;
+    for (int e : counts) {
+        RoutingSetup s = setup;
+        s.experts = e;
+        const double span = double(e) / total;
+        auto run = runOne(s, &control, base, span);
+        if (!run)
+            return std::nullopt;
+        runs.append(*run);
+        base += span;
     }
     return runs;
 }

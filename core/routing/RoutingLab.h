@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 namespace moewb::routing {
@@ -38,5 +40,16 @@ RoutingRun runRouting(const RoutingSetup& setup);
 
 // E = 4, 8, …, 256 (powers of two, those with E ≥ K), same T, K, factor and seed.
 QList<RoutingRun> sweepExperts(const RoutingSetup& setup);
+
+// For a caller on a worker thread (the GUI's routing lab): progress(fraction in [0, 1]) is
+// called between steps and during the bias learning; cancelled() is polled as often (every
+// few milliseconds of work). Either may be empty. The results are the same as above.
+struct RunControl {
+    std::function<void(double fraction)> progress;
+    std::function<bool()> cancelled;
+};
+// std::nullopt when cancelled.
+std::optional<RoutingRun> runRouting(const RoutingSetup& setup, const RunControl& control);
+std::optional<QList<RoutingRun>> sweepExperts(const RoutingSetup& setup, const RunControl& control);
 
 } // namespace moewb::routing

@@ -31,7 +31,8 @@ void routeRange(const float* scores, std::int64_t begin, std::int64_t end, int e
 } // namespace
 
 LearnedBias learnSigmoidBias(const float* scores, std::int64_t tokens, int experts, int topK,
-                             const SigmoidBiasOptions& options) {
+                             const SigmoidBiasOptions& options,
+                             const std::function<bool(int done)>& afterIteration) {
     LearnedBias learned;
     learned.bias.assign(std::size_t(experts), 0.0);
     const int batches = std::max(1, options.batches);
@@ -48,6 +49,8 @@ LearnedBias learnSigmoidBias(const float* scores, std::int64_t tokens, int exper
             const double gap = mean - double(loads[std::size_t(e)]);
             learned.bias[std::size_t(e)] += options.updateRate * double((gap > 0.0) - (gap < 0.0));
         }
+        if (afterIteration && !afterIteration(it + 1))
+            break;
     }
     return learned;
 }

@@ -6,6 +6,7 @@
 #include "routing/RoutingMetrics.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace moewb::routing {
@@ -21,9 +22,12 @@ struct LearnedBias {
     std::vector<double> maxVioPerIteration; // MaxVio of each batch, routed before its update
 };
 
-// Learns the bias over the batches, starting from zero.
+// Learns the bias over the batches, starting from zero. afterIteration, when given, is called
+// with the number of iterations done after each one; returning false stops the learning
+// (the result then holds the iterations done so far).
 LearnedBias learnSigmoidBias(const float* scores, std::int64_t tokens, int experts, int topK,
-                             const SigmoidBiasOptions& options);
+                             const SigmoidBiasOptions& options,
+                             const std::function<bool(int done)>& afterIteration = {});
 
 // One routing pass over all T tokens with a fixed bias. assignments, when given,
 // receives T×K expert indices, best first.

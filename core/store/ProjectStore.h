@@ -136,6 +136,44 @@ struct OverrideRow {
     QDateTime created; // set to now by addOverride when invalid
 };
 
+// The assessment sheet (seed 003; core/assessment gives the dimensions their
+// wording and ratings their meaning). The store keeps it as plain rows.
+enum class EvidenceKind { Run, Stage };
+// "run", "stage": the names stored in the file.
+QString evidenceKindName(EvidenceKind kind);
+std::optional<EvidenceKind> evidenceKindFromName(const QString& name);
+
+struct EvidenceLink {
+    EvidenceKind kind = EvidenceKind::Run;
+    QString run;   // Run: the run's name (it must exist; removing the run removes the link)
+    int stage = 0; // Stage: 1..4
+    QString note;  // what the evidence shows; may be empty
+    bool operator==(const EvidenceLink&) const = default;
+};
+
+struct AssessmentDimensionRow {
+    QString key;    // "completeness", ... (core/assessment)
+    QString rating; // a rating token ("not_rated", "adequate", ...; core/assessment)
+    QString notes;
+    QList<EvidenceLink> evidence; // in the order given
+    bool operator==(const AssessmentDimensionRow&) const = default;
+};
+
+struct CostEstimateRow {
+    QString category; // "resources", "communication", "people", "migration"
+    QString estimate; // free text with its unit ("64 GPUs x 3 weeks")
+    QString drivers;  // what drives the cost
+    QString notes;
+    bool operator==(const CostEstimateRow&) const = default;
+};
+
+struct AssessmentSheetRow {
+    QList<AssessmentDimensionRow> dimensions;
+    QList<CostEstimateRow> costs;
+    QString author;
+    QDateTime updated; // set to now by saveAssessment; invalid when never saved
+};
+
 class ProjectStore {
 public:
     static Expected<std::unique_ptr<ProjectStore>, StoreError>
@@ -143,7 +181,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 
@@ -197,6 +235,15 @@ public:
     // justification is refused.
     Expected<qint64, StoreError> addOverride(const OverrideRow& o);
     QList<OverrideRow> overrides() const;
+
+    // The assessment sheet, replaced as a whole in ONE transaction: every dimension,
+    // evidence link and cost row given, nothing else. Refuses (and changes nothing)
+    // an empty or repeated dimension key or cost category, a link to a run that does
+    // not exist, or a stage outside 1..4.
+    Expected<Ok, StoreError> saveAssessment(const AssessmentSheetRow& sheet);
+    // Dimensions ordered by key position as saved, evidence in saved order, costs
+    // likewise; empty lists when never saved.
+    AssessmentSheetRow assessment() const;
 
     // PRAGMA integrity_check + foreign_key_check: empty when the file is sound.
     Expected<QStringList, StoreError> integrityProblems() const;

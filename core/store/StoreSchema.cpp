@@ -51,8 +51,9 @@ QList<ThresholdRow> placeholderThresholds() {
 namespace moewb::store::schema {
 namespace {
 
-// Schema version 2 (current). Tables that a migration rebuilds or extends must
-// end up with the same columns as here; the migration test compares them.
+// Schema version 2, the base of the current schema (version 3 = these plus
+// kAssessmentTables). Tables that a migration rebuilds or extends must end up
+// with the same columns as here; the migration test compares them.
 const char* const kSchemaV2[] = {
     R"(CREATE TABLE config_record (
         id INTEGER PRIMARY KEY,
@@ -129,6 +130,39 @@ const char* const kSchemaV2[] = {
         justification TEXT NOT NULL CHECK (length(trim(justification)) > 0),
         author TEXT NOT NULL DEFAULT '',
         created TEXT NOT NULL))",
+};
+
+// Added by version 3: the assessment sheet (seed 003) and its cost estimate. Used
+// as-is both for new files and by the 2 -> 3 migration.
+const char* const kAssessmentTables[] = {
+    // One row at most: who saved the sheet last, and when.
+    R"(CREATE TABLE assessment (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        author TEXT NOT NULL DEFAULT '',
+        updated TEXT NOT NULL))",
+    R"(CREATE TABLE assessment_dimension (
+        key TEXT PRIMARY KEY NOT NULL,
+        position INTEGER NOT NULL,
+        rating TEXT NOT NULL DEFAULT '',
+        notes TEXT NOT NULL DEFAULT ''))",
+    // A link to a run (run_id) or to a stage (stage); removing the run removes it.
+    R"(CREATE TABLE assessment_evidence (
+        dimension_key TEXT NOT NULL REFERENCES assessment_dimension(key) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('run', 'stage')),
+        run_id INTEGER REFERENCES run(id) ON DELETE CASCADE,
+        stage INTEGER CHECK (stage IS NULL OR stage BETWEEN 1 AND 4),
+        note TEXT NOT NULL DEFAULT '',
+        CHECK ((kind = 'run') = (run_id IS NOT NULL)),
+        CHECK ((kind = 'stage') = (stage IS NOT NULL)),
+        PRIMARY KEY (dimension_key, position)) WITHOUT ROWID)",
+    R"(CREATE INDEX assessment_evidence_run ON assessment_evidence(run_id))",
+    R"(CREATE TABLE cost_estimate (
+        category TEXT PRIMARY KEY NOT NULL,
+        position INTEGER NOT NULL,
+        estimate TEXT NOT NULL DEFAULT '',
+        drivers TEXT NOT NULL DEFAULT '',
+        notes TEXT NOT NULL DEFAULT ''))",
 };
 
 bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
@@ -253,10 +287,21 @@ bool migrateV1ToV2(QSqlDatabase& db, QString* error) {
         error);
 }
 
+// v2 -> v3: the assessment sheet's tables (nothing else changes).
+bool migrateV2ToV3(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kAssessmentTables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    return true;
+}
+
 } // namespace
 
 bool createLatest(QSqlDatabase& db, QString* error) {
     for (const char* statement : kSchemaV2)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    for (const char* statement : kAssessmentTables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     return seedMissingThresholds(db, error);
@@ -281,6 +326,7 @@ bool seedMissingThresholds(QSqlDatabase& db, QString* error) {
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, "expert load as one blob per step and layer; threshold sources; run counts", &migrateV1ToV2},
+        {2, "the assessment sheet and its cost estimate", &migrateV2ToV3},
     };
     return steps;
 }

@@ -103,7 +103,9 @@ Expected<QString, RemoteError> SftpUpload::remoteSha256(SshSession& session, con
     return sha256Of(session, sftp->get(), remotePath, timeoutMs);
 }
 
-Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, const QString& localFile, int timeoutMs) {
+Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, const QString& localFile, int timeoutMs,
+                                                      const std::function<void(qint64, qint64)>& progress,
+                                                      const std::atomic_bool* cancel) {
     const QString node = session.node();
     QFile in(localFile);
     if (!in.open(QIODevice::ReadOnly))
@@ -177,8 +179,16 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
         if (!f)
             return unexpected(sftpError(session, sftp, QStringLiteral("cannot create %1").arg(part)));
         in.seek(0);
+        const qint64 total = in.size();
+        qint64 written = 0;
         char buf[32768];
         for (;;) {
+            if (cancel && cancel->load()) {
+                f.reset();
+                sftp_unlink(sftp, partB.constData());
+                return unexpected(RemoteError{RemoteError::Kind::Cancelled, node,
+                                              QStringLiteral("%1: upload of %2 cancelled").arg(node, name)});
+            }
             const qint64 n = in.read(buf, sizeof buf);
             if (n < 0)
                 return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
@@ -191,6 +201,9 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
                 sftp_unlink(sftp, partB.constData());
                 return unexpected(sftpError(session, sftp, QStringLiteral("cannot write %1").arg(part)));
             }
+            written += n;
+            if (progress)
+                progress(written, total);
         }
     }
     auto cleanup = [&] { sftp_unlink(sftp, partB.constData()); };

@@ -10,6 +10,9 @@
 
 #include <QString>
 
+#include <atomic>
+#include <functional>
+
 namespace moewb::remote {
 
 struct UploadResult {
@@ -21,8 +24,12 @@ struct UploadResult {
 class SftpUpload {
 public:
     static QString cacheDirFor(const QString& sha256Hex);  // ".cache/moe-workbench/probe/<sha>" (home-relative)
+    // progress(bytes written, total) after each block (not called when skipped);
+    // cancel (any thread) stops between blocks with Cancelled, removing the partial file.
     static Expected<UploadResult, RemoteError> upload(SshSession& session, const QString& localFile,
-                                                      int timeoutMs = 120000);
+                                                      int timeoutMs = 120000,
+                                                      const std::function<void(qint64, qint64)>& progress = {},
+                                                      const std::atomic_bool* cancel = nullptr);
     // SHA-256 of the remote file (hex), by sha256sum on the node or by reading it back.
     static Expected<QString, RemoteError> remoteSha256(SshSession& session, const QString& remotePath,
                                                        int timeoutMs = 120000);

@@ -94,6 +94,15 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
         const unsigned int port = static_cast<unsigned int>(o.node.port);
         ssh_options_set(s, SSH_OPTIONS_PORT, &port);
     }
+    {
+        char* h = nullptr;
+        if (ssh_options_get(s, SSH_OPTIONS_HOST, &h) == SSH_OK && h) {
+            self->m_host = QString::fromUtf8(h);
+            ssh_string_free_char(h);
+        } else {
+            self->m_host = o.node.host;
+        }
+    }
     const int ms = qMax(1, o.connectTimeoutMs);
     const long sec = ms / 1000;
     const long usec = static_cast<long>(ms % 1000) * 1000;

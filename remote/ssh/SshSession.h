@@ -42,6 +42,8 @@ public:
     SshSession& operator=(const SshSession&) = delete;
 
     const QString& node() const { return m_node; }
+    // The host name actually connected to (after ~/.ssh/config's HostName).
+    const QString& host() const { return m_host; }
     // The raw libssh handle, for RemoteCommand/SftpUpload. Empty error when called
     // from the owning thread; otherwise InvalidArgument.
     Expected<ssh_session_struct*, RemoteError> handle() const;
@@ -54,6 +56,7 @@ private:
     ssh_session_struct* m_s = nullptr;
     std::unique_ptr<Callbacks> m_cb;
     QString m_node;
+    QString m_host;
     const void* m_thread = nullptr;
 };
 

@@ -65,12 +65,28 @@ int main(int argc, char** argv) {
         << r.droppedAssignments << ", MaxVio " << QString::number(r.maxVio, 'f', 4) << ")\n";
     out << "ratio Top-K / read:                 " << QString::number(topkMs / readMs, 'f', 2) << "x\n";
 
+    // The fast path must give exactly what the general (per-assignment) path gives: on these
+    // scores, on scores rounded to 1/16 (many ties), and with a capacity that drops.
+    auto same = [&](const std::vector<float>& s, std::int64_t capacity) {
+        std::vector<int> a;
+        const RouterResult g = routeTopK(s.data(), T, E, K, capacity, &a);
+        const RouterResult f = routeTopK(s.data(), T, E, K, capacity);
+        return g.loads == f.loads && g.demandLoads == f.demandLoads &&
+               g.droppedAssignments == f.droppedAssignments && g.tokensWithoutExpert == f.tokensWithoutExpert;
+    };
+    std::vector<float> rounded = scores;
+    for (float& v : rounded)
+        v = float(int(v * 16.0f)) / 16.0f;
+    const bool identical = same(scores, cap) && same(rounded, cap) && same(rounded, expertCapacity(T, K, E, 0.9)) &&
+                           same(generateScores(T, E, *parseScoreSpec(QStringLiteral("zipf:1.2")), 3), cap);
+    out << "equal to the general path (plain, ties, drops, zipf): " << (identical ? "yes" : "NO") << "\n";
+
     QProcess py;
     py.start(python, {QStringLiteral(MOEWB_NUMPY_BASELINE), QString::number(T), QString::number(E),
                       QString::number(std::min(reps, 10))});
     if (!py.waitForFinished(120000) || py.exitCode() != 0) {
         out << "numpy baseline: not available (" << python << ": " << py.readAllStandardError().trimmed() << ")\n";
-        return 0;
+        return identical ? 0 : 1;
     }
     const QJsonObject o = QJsonDocument::fromJson(py.readAllStandardOutput()).object();
     const double npRead = o.value(QStringLiteral("read_ms")).toDouble();
@@ -78,5 +94,5 @@ int main(int argc, char** argv) {
     out << "numpy read (s.sum()):               " << QString::number(npRead, 'f', 3) << " ms\n";
     out << "numpy top-2 (argpartition+bincount): " << QString::number(npTopk, 'f', 3) << " ms\n";
     out << "ratio Top-K / numpy top-2:          " << QString::number(topkMs / npTopk, 'f', 3) << "x\n";
-    return 0;
+    return identical ? 0 : 1;
 }

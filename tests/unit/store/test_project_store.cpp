@@ -418,6 +418,69 @@ private slots:
         QVERIFY(s.overrides()[0].created.isValid());
     }
 
+    void assessmentSheetRoundTripsInOneTransaction() {
+        const QString path = freshPath();
+        auto s = openWithRecordAndCluster(path);
+        QVERIFY(s);
+        QVERIFY(s->saveRun(smallRun(QStringLiteral("probe-a"))));
+        QVERIFY(s->assessment().dimensions.isEmpty());
+
+        AssessmentSheetRow sheet;
+        sheet.author = QStringLiteral("carol");
+        sheet.dimensions = {
+            {QStringLiteral("observability"),
+             QStringLiteral("strong"),
+             QStringLiteral("drop rate and load per expert logged"),
+             {{EvidenceKind::Stage, {}, 3, QStringLiteral("load ratio table")},
+              {EvidenceKind::Run, QStringLiteral("probe-a"), 0, {}}}},
+            {QStringLiteral("completeness"), QStringLiteral("partial"), {}, {}},
+        };
+        sheet.costs = {{QStringLiteral("communication"), QStringLiteral("2x IB upgrade"),
+                        QStringLiteral("all-to-all at EP 16"), QStringLiteral("quote pending")}};
+        const auto saved = s->saveAssessment(sheet);
+        QVERIFY2(saved, qPrintable(saved ? QString() : saved.error().text()));
+        {
+            const AssessmentSheetRow back = s->assessment();
+            QCOMPARE(back.dimensions, sheet.dimensions); // order as saved, evidence in order
+            QCOMPARE(back.costs, sheet.costs);
+            QCOMPARE(back.author, QStringLiteral("carol"));
+            QVERIFY(back.updated.isValid());
+        }
+
+        // Refusals change nothing: a link to a missing run, a stage out of range, a
+        // repeated key.
+        AssessmentSheetRow bad = sheet;
+        bad.dimensions[1].evidence = {{EvidenceKind::Run, QStringLiteral("no-such-run"), 0, {}}};
+        auto refused = s->saveAssessment(bad);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("no-such-run")),
+                 qPrintable(refused.error().text()));
+        bad.dimensions[1].evidence = {{EvidenceKind::Stage, {}, 5, {}}};
+        QVERIFY(!s->saveAssessment(bad));
+        bad.dimensions[1] = bad.dimensions[0];
+        refused = s->saveAssessment(bad);
+        QVERIFY(!refused);
+        QVERIFY(refused.error().message.contains(QStringLiteral("twice")));
+        QCOMPARE(s->assessment().dimensions, sheet.dimensions);
+
+        // A second save replaces the whole sheet.
+        AssessmentSheetRow smaller;
+        smaller.dimensions = {{QStringLiteral("security"), QStringLiteral("not_applicable"), {}, {}}};
+        QVERIFY(s->saveAssessment(smaller));
+        QCOMPARE(s->assessment().dimensions, smaller.dimensions);
+        QVERIFY(s->assessment().costs.isEmpty());
+
+        // Removing a run removes the links to it (and nothing else).
+        QVERIFY(s->saveAssessment(sheet));
+        QVERIFY(s->removeRun(QStringLiteral("probe-a")));
+        const AssessmentSheetRow after = s->assessment();
+        QCOMPARE(after.dimensions[0].evidence.size(), 1);
+        QCOMPARE(after.dimensions[0].evidence[0].kind, EvidenceKind::Stage);
+        QVERIFY(s->integrityProblems()->isEmpty());
+        QCOMPARE(evidenceKindFromName(evidenceKindName(EvidenceKind::Run)), EvidenceKind::Run);
+        QVERIFY(!evidenceKindFromName(QStringLiteral("bogus")));
+    }
+
     void twoStoresOnOneFile() {
         // One store per thread (here two in one thread): distinct connections, and
         // the second sees what the first committed.

@@ -1,5 +1,7 @@
-// A file written by schema version 1 (tests/fixtures/store/schema-v1.sql) is
-// upgraded on open; its data survives and the upgraded schema matches a new file's.
+// Files written by schema versions 1 and 2 (tests/fixtures/store/schema-v1.sql,
+// schema-v2.sql) are upgraded on open to the current version (3); their data
+// survives, the assessment sheet works on them, and the upgraded schema matches a
+// new file's.
 #include "SqlScript.h"
 #include "store/ProjectStore.h"
 
@@ -24,14 +26,36 @@ template <typename Fn> void withConnection(const QString& path, Fn fn) {
     QSqlDatabase::removeDatabase(QStringLiteral("raw"));
 }
 
-QString writeV1File(const QString& path, const QString& extraSql = {}) {
-    QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v1.sql"));
+QString writeFixture(const QString& path, const char* fixture, const QString& extraSql = {}) {
+    QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/") + QLatin1String(fixture));
     if (!f.open(QIODevice::ReadOnly))
-        return QStringLiteral("cannot read the v1 fixture");
+        return QStringLiteral("cannot read the fixture %1").arg(f.fileName());
     const QString script = QString::fromUtf8(f.readAll()) + extraSql;
     QString error;
     withConnection(path, [&](QSqlDatabase& db) { error = testing::runSqlScript(db, script); });
     return error;
+}
+
+QString writeV1File(const QString& path, const QString& extraSql = {}) {
+    return writeFixture(path, "schema-v1.sql", extraSql);
+}
+
+QString writeV2File(const QString& path) {
+    return writeFixture(path, "schema-v2.sql");
+}
+
+// A sheet with one run link, one stage link and one cost row.
+AssessmentSheetRow sampleSheet(const QString& runName) {
+    AssessmentSheetRow sheet;
+    sheet.author = QStringLiteral("bob");
+    sheet.dimensions = {{QStringLiteral("reproducibility"),
+                         QStringLiteral("adequate"),
+                         QStringLiteral("trend reproduced"),
+                         {{EvidenceKind::Run, runName, 0, QStringLiteral("baseline")},
+                          {EvidenceKind::Stage, {}, 1, {}}}}};
+    sheet.costs = {{QStringLiteral("resources"), QStringLiteral("64 GPUs x 2 weeks"), QStringLiteral("EP size"),
+                    {}}};
+    return sheet;
 }
 
 qint64 scalar(QSqlDatabase& db, const QString& statement) {
@@ -89,7 +113,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 2);
+        QCOMPARE(s.schemaVersion(), 3);
+        QCOMPARE(ProjectStore::kSchemaVersion, 3);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -161,6 +186,70 @@ private slots:
         QCOMPARE(s.expertLoad(*id)[0].tokensPerExpert, QVector<quint32>({1, 2, 3, 4}));
         QVERIFY(s.removeRun(QStringLiteral("train-a"))); // cascades through the rebuilt table
         QVERIFY(s.integrityProblems()->isEmpty());
+
+        // ... and so does the assessment sheet of version 3.
+        QVERIFY(s.assessment().dimensions.isEmpty());
+        const auto saved = s.saveAssessment(sampleSheet(QStringLiteral("probe-2n")));
+        QVERIFY2(saved, qPrintable(saved ? QString() : saved.error().text()));
+        QCOMPARE(s.assessment().dimensions, sampleSheet(QStringLiteral("probe-2n")).dimensions);
+    }
+
+    void upgradesV2AndKeepsData() {
+        const QString path = m_dir.filePath(QStringLiteral("v2.moewb"));
+        QCOMPARE(writeV2File(path), QString());
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 2);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name LIKE "
+                                               "'assessment%' OR name = 'cost_estimate'")),
+                     0);
+        });
+
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 3);
+        QVERIFY(s.integrityProblems()->isEmpty());
+        QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
+
+        // Everything version 2 held is still there, unchanged.
+        QCOMPARE(s.configRecords().size(), 1);
+        const auto probe = s.run(QStringLiteral("probe-1n"));
+        QVERIFY(probe);
+        QCOMPARE(probe->commSampleCount, 2);
+        QCOMPARE(probe->environment.value("nodes").toInt(), 1);
+        const auto train = s.run(QStringLiteral("train-8e"));
+        QVERIFY(train);
+        QCOMPARE(s.expertLoad(train->id)[0].tokensPerExpert, QVector<quint32>({10, 20, 30, 40}));
+        QCOMPARE(s.threshold(QStringLiteral("stage1.cv_max"))->source, ThresholdSource::Team);
+        QCOMPARE(s.threshold(QStringLiteral("stage1.cv_max"))->value, 0.08);
+        QCOMPARE(s.overrides().size(), 1);
+        QCOMPARE(s.overrides()[0].justification, QStringLiteral("load ratio accepted for the pilot"));
+        QCOMPARE(s.verdict(1)->status, QStringLiteral("pass"));
+
+        // The new tables start empty and work; the sheet survives reopening.
+        QVERIFY(s.assessment().dimensions.isEmpty());
+        QVERIFY(!s.assessment().updated.isValid());
+        QVERIFY(s.saveAssessment(sampleSheet(QStringLiteral("probe-1n"))));
+        opened->reset();
+        auto again = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY(again);
+        const AssessmentSheetRow back = (*again)->assessment();
+        QCOMPARE(back.dimensions, sampleSheet(QStringLiteral("probe-1n")).dimensions);
+        QCOMPARE(back.costs, sampleSheet(QStringLiteral("probe-1n")).costs);
+        QCOMPARE(back.author, QStringLiteral("bob"));
+        QVERIFY(back.updated.isValid());
+        QVERIFY(!QFile::exists(path + QStringLiteral(".v2.bak.2"))); // already current: no second backup
+    }
+
+    void upgradedV2SchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old-v2.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new-v2.moewb"));
+        QCOMPARE(writeV2File(oldPath), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.contains(QStringLiteral("index assessment_evidence_run on assessment_evidence")));
+        QCOMPARE(upgraded, fresh);
     }
 
     void keepsABackupOfTheOldFile() {

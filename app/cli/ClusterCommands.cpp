@@ -1,0 +1,315 @@
+// moewb cluster add / check / list: the cluster inventory of a project.
+#include "CliContext.h"
+#include "CliTr.h"
+#include "Command.h"
+#include "TextTable.h"
+#include "launch/ClusterCheck.h"
+#include "store/ProjectStore.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMutex>
+
+#include <cstdio>
+
+namespace moewb::cli {
+
+namespace {
+
+const QString kAdd = QStringLiteral("cluster add");
+const QString kCheck = QStringLiteral("cluster check");
+const QString kList = QStringLiteral("cluster list");
+
+std::optional<store::ClusterRow> findCluster(store::ProjectStore& project, const QString& name) {
+    for (const auto& c : project.clusters())
+        if (c.name == name)
+            return c;
+    return std::nullopt;
+}
+
+// Live lines on stderr, from worker threads: "[node] text".
+struct LiveLog {
+    QMutex mutex;
+    void line(const QString& node, const QString& text) {
+        QMutexLocker lock(&mutex);
+        const QByteArray b = (node.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(node)).toLocal8Bit() +
+                             text.toLocal8Bit() + '\n';
+        std::fwrite(b.constData(), 1, static_cast<size_t>(b.size()), stderr);
+        std::fflush(stderr);
+    }
+};
+
+// The CLI's SSH files: $HOME/.ssh (libssh alone would take the home directory from the
+// password database and ignore $HOME).
+void sshFilesFromHome(remote::SshClientConfig& ssh) {
+    const QString home = qEnvironmentVariable("HOME");
+    if (home.isEmpty())
+        return;
+    ssh.sshDir = home + QStringLiteral("/.ssh");
+    ssh.knownHostsFile = ssh.sshDir + QStringLiteral("/known_hosts");
+    if (QFileInfo::exists(ssh.sshDir + QStringLiteral("/config")))
+        ssh.configFile = ssh.sshDir + QStringLiteral("/config");
+}
+
+// The facts of one node kept in the project: the inventory's main fields.
+QJsonObject nodeFacts(const remote::NodeCheck& c) {
+    QJsonObject f = c.inventory;
+    f.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    return f;
+}
+
+QString ncclText(const QJsonObject& inventory) {
+    const QJsonValue n = inventory.value(QStringLiteral("nccl"));
+    return n.isObject() ? n.toObject().value(QStringLiteral("version")).toString() : Cli::tr("none");
+}
+
+int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    const QCommandLineOption nodeOption(QStringLiteral("node"),
+                                        Cli::tr("a node: ~/.ssh/config alias or [user@]host[:port]; comma-separated or repeated"),
+                                        QStringLiteral("ADDR"));
+    const QCommandLineOption gpusOption(QStringLiteral("gpus"), Cli::tr("accelerators per node (default 0: from the inventory)"),
+                                        QStringLiteral("N"));
+    const QCommandLineOption identityOption(QStringLiteral("identity"), Cli::tr("SSH private key for these nodes"),
+                                            QStringLiteral("FILE"));
+    const QCommandLineOption checkOption(QStringLiteral("check"),
+                                         Cli::tr("connect to every node first and store its inventory (as cluster check)"));
+    const QCommandLineOption acceptOption(QStringLiteral("accept-new-host-keys"),
+                                          Cli::tr("with --check: trust and record unknown host keys"));
+    parser.addOption(nodeOption);
+    parser.addOption(gpusOption);
+    parser.addOption(identityOption);
+    parser.addOption(checkOption);
+    parser.addOption(acceptOption);
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1)
+        return ctx.usageError(Cli::tr("needs exactly one cluster name"), kAdd);
+    const QString name = pos.first();
+    if (name.trimmed().isEmpty())
+        return ctx.usageError(Cli::tr("the cluster name is empty"), kAdd);
+    QList<remote::NodeAddress> addresses;
+    for (const QString& v : parser.values(nodeOption)) {
+        for (const QString& part : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto a = remote::NodeAddress::parse(part.trimmed());
+            if (!a)
+                return ctx.usageError(Cli::tr("--node \"%1\": %2").arg(part, a.error()), kAdd);
+            addresses << *a;
+        }
+    }
+    if (addresses.isEmpty())
+        return ctx.usageError(Cli::tr("give at least one --node"), kAdd);
+    int gpus = 0;
+    if (parser.isSet(gpusOption)) {
+        bool ok = false;
+        gpus = parser.value(gpusOption).toInt(&ok);
+        if (!ok || gpus < 0)
+            return ctx.usageError(Cli::tr("--gpus must be a whole number >= 0, not \"%1\"").arg(parser.value(gpusOption)), kAdd);
+    }
+    QString identity;
+    if (parser.isSet(identityOption)) {
+        identity = QFileInfo(parser.value(identityOption)).absoluteFilePath();
+        if (!QFileInfo(identity).isFile())
+            return ctx.usageError(Cli::tr("--identity %1: no such file").arg(identity), kAdd);
+    }
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    if (findCluster(*project, name))
+        return ctx.runtimeError(Cli::tr("%1: a cluster named %2 already exists").arg(project->path(), name));
+
+    QList<store::NodeRow> rows;
+    for (const auto& a : addresses)
+        rows << store::NodeRow{0, 0, a.display(), gpus, {}};
+    QJsonObject clusterFacts;
+    if (parser.isSet(checkOption)) {
+        remote::ClusterCheckRequest req;
+        req.nodes = addresses;
+        sshFilesFromHome(req.ssh);
+        req.ssh.acceptNewHostKeys = parser.isSet(acceptOption);
+        if (!identity.isEmpty())
+            req.ssh.identityFiles << identity;
+        LiveLog live;
+        remote::StageOneEvents ev;
+        ev.progress = [&](const QString& node, double, const QString& what) { live.line(node, what); };
+        const QList<remote::NodeCheck> checks = remote::checkCluster(req, ev);
+        bool allOk = true;
+        for (qsizetype i = 0; i < checks.size(); ++i) {
+            if (!checks[i].ok) {
+                allOk = false;
+                ctx.err() << checks[i].failure.message << Qt::endl;
+                continue;
+            }
+            rows[i].facts = nodeFacts(checks[i]);
+            if (rows[i].gpus == 0)
+                rows[i].gpus = checks[i].inventory.value(QStringLiteral("gpu_count")).toInt();
+        }
+        if (!allOk)
+            return ctx.runtimeError(Cli::tr("cluster %1 not added: not every node could be checked").arg(name));
+        clusterFacts.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+        if (gpus == 0 && !rows.isEmpty())
+            gpus = rows.first().gpus;
+    }
+    store::ClusterRow cluster{0, name, gpus, identity, clusterFacts};
+    auto added = project->addCluster(cluster, rows);
+    if (!added)
+        return ctx.runtimeError(added.error().text());
+    if (ctx.json) {
+        QJsonArray nodes;
+        for (const auto& r : rows)
+            nodes.append(QJsonObject{{QStringLiteral("address"), r.address}, {QStringLiteral("gpus"), r.gpus}});
+        ctx.printJson({{QStringLiteral("cluster"), name}, {QStringLiteral("nodes"), nodes}});
+    } else {
+        ctx.out() << Cli::tr("Added cluster %1 with %n node(s) to %2.", nullptr, int(rows.size())).arg(name, project->path())
+                  << Qt::endl;
+    }
+    return Success;
+}
+
+int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    const QCommandLineOption acceptOption(QStringLiteral("accept-new-host-keys"),
+                                          Cli::tr("trust unknown host keys and record them in ~/.ssh/known_hosts "
+                                                  "(default: refuse them)"));
+    const QCommandLineOption timeoutOption(QStringLiteral("connect-timeout"), Cli::tr("seconds per connection (default 10)"),
+                                           QStringLiteral("S"));
+    const QCommandLineOption bundleOption(QStringLiteral("probe-bundle"), Cli::tr("the probe bundle directory"),
+                                          QStringLiteral("DIR"));
+    parser.addOption(acceptOption);
+    parser.addOption(timeoutOption);
+    parser.addOption(bundleOption);
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1)
+        return ctx.usageError(Cli::tr("needs exactly one cluster name"), kCheck);
+    int timeoutS = 10;
+    if (parser.isSet(timeoutOption)) {
+        bool ok = false;
+        timeoutS = parser.value(timeoutOption).toInt(&ok);
+        if (!ok || timeoutS < 1)
+            return ctx.usageError(Cli::tr("--connect-timeout must be a whole number of seconds >= 1"), kCheck);
+    }
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    const auto cluster = findCluster(*project, pos.first());
+    if (!cluster)
+        return ctx.runtimeError(Cli::tr("%1: no cluster named %2").arg(project->path(), pos.first()));
+    remote::ClusterCheckRequest req;
+    for (const auto& n : project->nodes(cluster->id)) {
+        auto a = remote::NodeAddress::parse(n.address);
+        if (!a)
+            return ctx.runtimeError(Cli::tr("cluster %1: bad node address \"%2\": %3").arg(cluster->name, n.address, a.error()));
+        req.nodes << *a;
+    }
+    sshFilesFromHome(req.ssh);
+    req.ssh.acceptNewHostKeys = parser.isSet(acceptOption);
+    req.ssh.connectTimeoutMs = timeoutS * 1000;
+    req.probeBundleDir = parser.value(bundleOption);
+    if (!cluster->identityFile.isEmpty())
+        req.ssh.identityFiles << cluster->identityFile;
+    LiveLog live;
+    remote::StageOneEvents ev;
+    if (!ctx.json)
+        ev.progress = [&](const QString& node, double, const QString& what) { live.line(node, what); };
+    const QList<remote::NodeCheck> checks = remote::checkCluster(req, ev);
+    bool allOk = true;
+    QJsonArray array;
+    TextTable table;
+    table.addColumn(Cli::tr("NODE"));
+    table.addColumn(Cli::tr("STATUS"));
+    table.addColumn(Cli::tr("HOSTNAME"));
+    table.addColumn(Cli::tr("GPUS"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("NCCL"));
+    for (const auto& c : checks) {
+        allOk = allOk && c.ok;
+        array.append(QJsonObject{{QStringLiteral("node"), c.node},
+                                 {QStringLiteral("ok"), c.ok},
+                                 {QStringLiteral("error"), c.ok ? QString() : c.failure.message},
+                                 {QStringLiteral("probe"), c.probePath},
+                                 {QStringLiteral("inventory"), c.inventory}});
+        table.addRow({c.node, c.ok ? Cli::tr("ok") : Cli::tr("FAILED"),
+                      c.inventory.value(QStringLiteral("hostname")).toString(QStringLiteral("-")),
+                      c.ok ? QString::number(c.inventory.value(QStringLiteral("gpu_count")).toInt()) : QStringLiteral("-"),
+                      c.ok ? ncclText(c.inventory) : QStringLiteral("-")});
+    }
+    if (ctx.json) {
+        ctx.printJson({{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("ok"), allOk}, {QStringLiteral("nodes"), array}});
+    } else {
+        ctx.out() << table.render();
+        for (const auto& c : checks)
+            if (!c.ok)
+                ctx.err() << c.failure.message << Qt::endl;
+    }
+    return allOk ? Success : RuntimeFailure;
+}
+
+int runListClusters(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    if (!parser.positionalArguments().isEmpty())
+        return ctx.usageError(Cli::tr("takes no arguments"), kList);
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    const auto clusters = project->clusters();
+    if (ctx.json) {
+        QJsonArray array;
+        for (const auto& c : clusters) {
+            QJsonArray nodes;
+            for (const auto& n : project->nodes(c.id))
+                nodes.append(QJsonObject{{QStringLiteral("address"), n.address},
+                                         {QStringLiteral("gpus"), n.gpus},
+                                         {QStringLiteral("facts"), n.facts}});
+            array.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                     {QStringLiteral("gpus_per_node"), c.gpusPerNode},
+                                     {QStringLiteral("identity_file"), c.identityFile},
+                                     {QStringLiteral("nodes"), nodes}});
+        }
+        ctx.printJson({{QStringLiteral("project"), project->path()}, {QStringLiteral("clusters"), array}});
+        return Success;
+    }
+    if (clusters.isEmpty()) {
+        ctx.out() << Cli::tr("No clusters in %1.").arg(project->path()) << Qt::endl;
+        return Success;
+    }
+    TextTable table;
+    table.addColumn(Cli::tr("CLUSTER"));
+    table.addColumn(Cli::tr("NODES"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("GPUS/NODE"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("ADDRESSES"));
+    for (const auto& c : clusters) {
+        QStringList addrs;
+        const auto nodes = project->nodes(c.id);
+        for (const auto& n : nodes)
+            addrs << n.address;
+        table.addRow({c.name, QString::number(nodes.size()), QString::number(c.gpusPerNode), addrs.join(QStringLiteral(", "))});
+    }
+    ctx.out() << table.render();
+    return Success;
+}
+
+} // namespace
+
+QList<Command> clusterCommands() {
+    QList<Command> list;
+    list << Command{{QStringLiteral("cluster"), QStringLiteral("add")},
+                    QStringLiteral("NAME --node ADDR[,ADDR...] [--gpus N] [--identity FILE] [--check]"),
+                    Cli::tr("add a cluster (nodes by ~/.ssh/config alias or user@host:port)"), {}};
+    list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runAdd(ctx, cmd, a); };
+    list << Command{{QStringLiteral("cluster"), QStringLiteral("check")}, QStringLiteral("NAME [--accept-new-host-keys]"),
+                    Cli::tr("connect to every node, check host keys, upload the probe, show its inventory"), {}};
+    list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runCheck(ctx, cmd, a); };
+    list << Command{{QStringLiteral("cluster"), QStringLiteral("list")}, QString(), Cli::tr("the clusters of the project"), {}};
+    list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runListClusters(ctx, cmd, a); };
+    return list;
+}
+
+} // namespace moewb::cli

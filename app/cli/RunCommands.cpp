@@ -1,0 +1,266 @@
+// moewb run stage1: a stage 1 sweep on a cluster over SSH, headless, with live
+// per-node output on stderr; Ctrl-C (SIGINT) cancels and leaves nothing running.
+#include "CliContext.h"
+#include "CliTr.h"
+#include "Command.h"
+#include "common/Units.h"
+#include "launch/StageOneSweep.h"
+#include "store/ProjectStore.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMutex>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+namespace moewb::cli {
+
+namespace {
+
+const QString kStage1 = QStringLiteral("run stage1");
+
+std::atomic_bool g_interrupted{false};
+extern "C" void onInterrupt(int) { g_interrupted.store(true); }
+
+struct LiveOutput {
+    QMutex mutex;
+    QHash<QString, QString> lastWhat;  // progress lines only when their text changes
+    void line(const QString& node, const QString& text) {
+        QMutexLocker lock(&mutex);
+        const QByteArray b = (node.isEmpty() ? QStringLiteral("[moewb] ") : QStringLiteral("[%1] ").arg(node)).toLocal8Bit() +
+                             text.toLocal8Bit() + '\n';
+        std::fwrite(b.constData(), 1, static_cast<size_t>(b.size()), stderr);
+        std::fflush(stderr);
+    }
+    void progress(const QString& node, double fraction, const QString& what) {
+        {
+            QMutexLocker lock(&mutex);
+            // Upload progress: only the start and the end of each step.
+            if (lastWhat.value(node) == what || (fraction > 0.0 && fraction < 1.0))
+                return;
+            lastWhat.insert(node, what);
+        }
+        line(node, what);
+    }
+};
+
+std::optional<QList<int>> parseCounts(const QString& text) {
+    QList<int> out;
+    for (const QString& p : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int n = p.trimmed().toInt(&ok);
+        if (!ok || n < 1)
+            return std::nullopt;
+        out << n;
+    }
+    if (out.isEmpty())
+        return std::nullopt;
+    return out;
+}
+
+int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    const QCommandLineOption clusterOption(QStringLiteral("cluster"), Cli::tr("the cluster (moewb cluster add)"), QStringLiteral("NAME"));
+    const QCommandLineOption recordOption(QStringLiteral("record"), Cli::tr("the config record the runs belong to"), QStringLiteral("NAME"));
+    const QCommandLineOption nodesOption(QStringLiteral("nodes"), Cli::tr("node counts to sweep, e.g. 2,4 (default: all nodes)"),
+                                         QStringLiteral("N,..."));
+    const QCommandLineOption sizesOption(QStringLiteral("sizes"),
+                                         Cli::tr("bytes each rank sends, e.g. 1M,16M,64M (K/M/G = 2^10/2^20/2^30; default 1M,16M,64M)"),
+                                         QStringLiteral("SIZE,..."));
+    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), Cli::tr("repeats per size (default 5)"), QStringLiteral("N"));
+    const QCommandLineOption itersOption(QStringLiteral("iterations"), Cli::tr("timed iterations per repeat (default 20)"), QStringLiteral("N"));
+    const QCommandLineOption warmupOption(QStringLiteral("warmup"), Cli::tr("warm-up iterations per size (default 5)"), QStringLiteral("N"));
+    const QCommandLineOption launcherOption(QStringLiteral("launcher"), Cli::tr("ssh (default), mpirun or slurm"), QStringLiteral("L"));
+    const QCommandLineOption sbatchOption(QStringLiteral("sbatch"), Cli::tr("slurm: submit with sbatch --wait instead of srun"));
+    const QCommandLineOption backendOption(QStringLiteral("backend"), Cli::tr("tcp (default) or nccl"), QStringLiteral("B"));
+    const QCommandLineOption gpusOption(QStringLiteral("gpus"), Cli::tr("nccl: GPUs per node (default: the cluster's, else 1)"), QStringLiteral("N"));
+    const QCommandLineOption nameOption(QStringLiteral("name"), Cli::tr("run name prefix (runs PREFIX-nN; default stage1-<time>)"),
+                                        QStringLiteral("PREFIX"));
+    const QCommandLineOption acceptOption(QStringLiteral("accept-new-host-keys"),
+                                          Cli::tr("trust unknown host keys and record them (default: refuse them)"));
+    const QCommandLineOption connectOption(QStringLiteral("connect-timeout"), Cli::tr("seconds per SSH connection (default 10)"),
+                                           QStringLiteral("S"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"), Cli::tr("seconds per sweep point (default 600)"), QStringLiteral("S"));
+    const QCommandLineOption probeTimeoutOption(QStringLiteral("probe-timeout"),
+                                                Cli::tr("seconds of silence from a peer the probe tolerates (default 60)"),
+                                                QStringLiteral("S"));
+    const QCommandLineOption bundleOption(QStringLiteral("probe-bundle"), Cli::tr("the probe bundle directory"), QStringLiteral("DIR"));
+    const QCommandLineOption mpirunArgOption(QStringLiteral("mpirun-arg"), Cli::tr("mpirun: one extra argument (repeatable)"),
+                                             QStringLiteral("ARG"));
+    const QCommandLineOption slurmArgOption(QStringLiteral("slurm-arg"), Cli::tr("slurm: one extra srun/sbatch argument (repeatable)"),
+                                            QStringLiteral("ARG"));
+    for (const auto* o : {&clusterOption, &recordOption, &nodesOption, &sizesOption, &repeatsOption, &itersOption, &warmupOption,
+                          &launcherOption, &sbatchOption, &backendOption, &gpusOption, &nameOption, &acceptOption, &connectOption,
+                          &timeoutOption, &probeTimeoutOption, &bundleOption, &mpirunArgOption, &slurmArgOption})
+        parser.addOption(*o);
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    if (!parser.positionalArguments().isEmpty())
+        return ctx.usageError(Cli::tr("takes no arguments, only options"), kStage1);
+    if (!parser.isSet(clusterOption) || !parser.isSet(recordOption))
+        return ctx.usageError(Cli::tr("--cluster and --record are required"), kStage1);
+
+    remote::StageOneRequest req;
+    // $HOME/.ssh (libssh alone would take the home directory from the password database).
+    if (const QString home = qEnvironmentVariable("HOME"); !home.isEmpty()) {
+        req.sshDir = home + QStringLiteral("/.ssh");
+        req.knownHostsFile = req.sshDir + QStringLiteral("/known_hosts");
+        if (QFileInfo::exists(req.sshDir + QStringLiteral("/config")))
+            req.sshConfigFile = req.sshDir + QStringLiteral("/config");
+    }
+    req.clusterName = parser.value(clusterOption);
+    req.recordName = parser.value(recordOption);
+    req.acceptNewHostKeys = parser.isSet(acceptOption);
+    req.runNamePrefix = parser.value(nameOption);
+    req.probeBundleDir = parser.value(bundleOption);
+    req.mpirunExtraArgs = parser.values(mpirunArgOption);
+    req.slurmExtraArgs = parser.values(slurmArgOption);
+    req.slurmUseSbatch = parser.isSet(sbatchOption);
+    auto intOption = [&](const QCommandLineOption& o, int min, int* into) -> bool {
+        if (!parser.isSet(o))
+            return true;
+        bool ok = false;
+        const int v = parser.value(o).toInt(&ok);
+        if (!ok || v < min)
+            return false;
+        *into = v;
+        return true;
+    };
+    int connectS = 10, timeoutS = 600;
+    int gpus = 0;
+    const struct {
+        const QCommandLineOption* option;
+        int min;
+        int* into;
+    } ints[] = {{&repeatsOption, 1, &req.repeats},         {&itersOption, 1, &req.iterations},
+                {&warmupOption, 0, &req.warmup},           {&connectOption, 1, &connectS},
+                {&timeoutOption, 1, &timeoutS},            {&probeTimeoutOption, 1, &req.probeTimeoutS},
+                {&gpusOption, 1, &gpus}};
+    for (const auto& i : ints)
+        if (!intOption(*i.option, i.min, i.into))
+            return ctx.usageError(Cli::tr("--%1 must be a whole number >= %2, not \"%3\"")
+                                      .arg(i.option->names().first())
+                                      .arg(i.min)
+                                      .arg(parser.value(*i.option)),
+                                  kStage1);
+    req.connectTimeoutMs = connectS * 1000;
+    req.commandTimeoutMs = timeoutS * 1000;
+    if (parser.isSet(nodesOption)) {
+        const auto counts = parseCounts(parser.value(nodesOption));
+        if (!counts)
+            return ctx.usageError(Cli::tr("--nodes must be node counts >= 1 separated by commas, not \"%1\"")
+                                      .arg(parser.value(nodesOption)),
+                                  kStage1);
+        req.nodeCounts = *counts;
+    } else {
+        req.nodeCounts.clear();  // all nodes of the cluster
+    }
+    if (parser.isSet(sizesOption)) {
+        req.messageSizes.clear();
+        for (const QString& p : parser.value(sizesOption).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const auto b = units::parseBytes(p.trimmed());
+            if (!b || *b == 0)
+                return ctx.usageError(Cli::tr("--sizes: \"%1\" is not a size in bytes (e.g. 64K, 16M, 1G)").arg(p), kStage1);
+            req.messageSizes << *b;
+        }
+    }
+    if (parser.isSet(launcherOption)) {
+        const auto l = remote::launcherFromName(parser.value(launcherOption));
+        if (!l)
+            return ctx.usageError(Cli::tr("--launcher must be ssh, mpirun or slurm, not \"%1\"").arg(parser.value(launcherOption)),
+                                  kStage1);
+        req.launcher = *l;
+    }
+    if (parser.isSet(backendOption)) {
+        const auto b = remote::backendFromName(parser.value(backendOption));
+        if (!b)
+            return ctx.usageError(Cli::tr("--backend must be tcp or nccl, not \"%1\"").arg(parser.value(backendOption)), kStage1);
+        req.backend = *b;
+    }
+
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    req.projectPath = project->path();
+    for (const auto& c : project->clusters()) {
+        if (c.name != req.clusterName)
+            continue;
+        if (!c.identityFile.isEmpty())
+            req.identityFiles << c.identityFile;
+        req.gpusPerNode = gpus > 0 ? gpus : qMax(1, c.gpusPerNode);
+    }
+
+    LiveOutput live;
+    remote::StageOneEvents ev;
+    ev.progress = [&](const QString& node, double f, const QString& what) { live.progress(node, f, what); };
+    ev.log = [&](const QString& node, remote::LogStream, const QString& text) { live.line(node, text); };
+    remote::StageOneSweep sweep(req, ev);
+
+    // The sweep runs on a worker; this thread turns SIGINT into cancel().
+    g_interrupted.store(false);
+    struct sigaction sa {};
+    struct sigaction old {};
+    sa.sa_handler = onInterrupt;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &old);
+    std::atomic_bool finished{false};
+    Expected<QStringList, remote::StageOneFailure> result = QStringList();
+    std::thread worker([&] {
+        result = sweep.run();
+        finished.store(true);
+    });
+    bool announced = false;
+    while (!finished.load()) {
+        if (g_interrupted.load() && !announced) {
+            announced = true;
+            live.line({}, Cli::tr("interrupted: cancelling (remote processes are being stopped)"));
+            sweep.cancel();
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    worker.join();
+    ::sigaction(SIGINT, &old, nullptr);
+
+    if (ctx.json) {
+        QJsonArray failures;
+        if (!result)
+            for (const auto& f : result.error().nodes)
+                failures.append(QJsonObject{{QStringLiteral("node"), f.node}, {QStringLiteral("message"), f.message}});
+        const QStringList saved = result ? result.value() : result.error().savedRuns;
+        ctx.printJson({{QStringLiteral("ok"), bool(result)},
+                       {QStringLiteral("cancelled"), !result && result.error().cancelled},
+                       {QStringLiteral("runs"), QJsonArray::fromStringList(saved)},
+                       {QStringLiteral("failures"), failures}});
+    }
+    if (!result) {
+        for (const auto& f : result.error().nodes)
+            ctx.err() << Cli::tr("moewb: %1").arg(f.message) << Qt::endl;
+        if (!result.error().savedRuns.isEmpty())
+            ctx.err() << Cli::tr("moewb: saved before the failure: %1").arg(result.error().savedRuns.join(QStringLiteral(", ")))
+                      << Qt::endl;
+        return result.error().cancelled ? 130 : RuntimeFailure;
+    }
+    if (!ctx.json)
+        for (const QString& name : result.value())
+            ctx.out() << Cli::tr("saved run %1").arg(name) << Qt::endl;
+    return Success;
+}
+
+} // namespace
+
+QList<Command> runCommands() {
+    Command c;
+    c.words = {QStringLiteral("run"), QStringLiteral("stage1")};
+    c.synopsis = QStringLiteral("--cluster NAME --record NAME [--nodes 2,4] [--sizes 1M,16M] [--repeats N] "
+                                "[--launcher ssh|mpirun|slurm] [--backend tcp|nccl] [--accept-new-host-keys]");
+    c.summary = Cli::tr("stage 1 on a cluster: the probe over SSH, one run per node count");
+    c.run = [c](CliContext& ctx, const QStringList& a) { return runStage1(ctx, c, a); };
+    return {c};
+}
+
+} // namespace moewb::cli

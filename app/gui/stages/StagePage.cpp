@@ -1,0 +1,661 @@
+#include "StagePage.h"
+
+#include "StagePages.h"
+#include "StageWidgets.h"
+
+#include "stages/StageEvaluation.h"
+#include "store/ProjectStore.h"
+
+#include <QDateTime>
+#include <QFrame>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStyle>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <optional>
+
+namespace moewb::gui {
+
+namespace {
+
+// What the worker thread hands back.
+struct WorkerOutcome {
+    int generation = 0;
+    std::optional<stages::StageEvaluation> evaluation;
+    QString error;
+};
+
+// Runs on a pool thread: its own ProjectStore on the same file (ProjectStore.h).
+WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, const QStringList& runNames) {
+    WorkerOutcome out;
+    out.generation = generation;
+    auto store = store::ProjectStore::open(path, store::OpenMode::MustExist);
+    if (!store) {
+        out.error = store.error().text();
+        return out;
+    }
+    auto e = stages::evaluateStage(**store, stage, runNames);
+    if (!e)
+        out.error = e.error().message;
+    else
+        out.evaluation = std::move(e).value();
+    return out;
+}
+
+QString escaped(const QString& s) {
+    return s.toHtmlEscaped();
+}
+
+QString bulletList(const QStringList& items) {
+    if (items.isEmpty())
+        return {};
+    QString html = QStringLiteral("<ul style=\"margin-top:2px; margin-bottom:2px;\">");
+    for (const QString& i : items)
+        html += QStringLiteral("<li>%1</li>").arg(escaped(i));
+    return html + QStringLiteral("</ul>");
+}
+
+// Status words with a symbol, so the verdict never rests on colour alone.
+QString verdictHeadline(stages::Verdict::Status status) {
+    switch (status) {
+    case stages::Verdict::Status::Pass:
+        return StagePage::tr("✔ VERDICT: PASS");
+    case stages::Verdict::Status::Stop:
+        return StagePage::tr("✖ VERDICT: STOP");
+    case stages::Verdict::Status::NotReady:
+        break;
+    }
+    return StagePage::tr("… VERDICT: NOT READY");
+}
+
+QString frameStyle(const QString& border, const QString& background) {
+    return QStringLiteral("QFrame#verdictFrame { border: 2px solid %1; border-radius: 6px; background: %2; }")
+        .arg(border, background);
+}
+
+} // namespace
+
+struct StagePage::Private {
+    int stage = 1;
+    store::ProjectStore* project = nullptr;
+
+    QLabel* title = nullptr;
+    QToolButton* infoButton = nullptr;
+    QLabel* question = nullptr;
+    QLabel* teaching = nullptr;
+    QLabel* noProject = nullptr;
+    QLabel* lockLabel = nullptr;
+    CollapsibleSection* inputs = nullptr;
+    QListWidget* runList = nullptr;
+    QLabel* runHint = nullptr;
+    QPushButton* evaluateButton = nullptr;
+    QPushButton* cancelButton = nullptr;
+    QProgressBar* progress = nullptr;
+    QLabel* progressLabel = nullptr;
+    QFrame* verdictFrame = nullptr;
+    QLabel* verdictTitle = nullptr;
+    QLabel* verdictBody = nullptr;
+    QPushButton* overrideButton = nullptr;
+    CollapsibleSection* thresholdSection = nullptr;
+    QTableWidget* thresholds = nullptr;
+    QPushButton* suggestButton = nullptr;
+    QWidget* resultsBox = nullptr;
+
+    QFutureWatcher<WorkerOutcome>* watcher = nullptr;
+    int generation = 0;
+    bool evaluating = false;
+    bool fillingThresholds = false;
+    std::optional<stages::StageEvaluation> last;
+};
+
+StagePage* StagePage::create(int stage, QWidget* parent) {
+    StagePage* page = nullptr;
+    switch (qBound(1, stage, 4)) {
+    case 1:
+        page = new StageOnePage(parent);
+        break;
+    case 2:
+        page = new StageTwoPage(parent);
+        break;
+    case 3:
+        page = new StageThreePage(parent);
+        break;
+    default:
+        page = new StageFourPage(parent);
+        break;
+    }
+    page->build();
+    page->refresh();
+    return page;
+}
+
+StagePage::StagePage(int stage, QWidget* parent) : QWidget(parent), d(std::make_unique<Private>()) {
+    d->stage = qBound(1, stage, 4);
+    setObjectName(QStringLiteral("stagePage%1").arg(d->stage));
+}
+
+StagePage::~StagePage() {
+    // A running worker only holds copies; its result is dropped with the watcher.
+    if (d->watcher)
+        d->watcher->disconnect(this);
+}
+
+int StagePage::stage() const {
+    return d->stage;
+}
+
+store::ProjectStore* StagePage::project() const {
+    return d->project;
+}
+
+bool StagePage::isEvaluating() const {
+    return d->evaluating;
+}
+
+const stages::StageEvaluation* StagePage::lastEvaluation() const {
+    return d->last ? &*d->last : nullptr;
+}
+
+void StagePage::buildInputs(QVBoxLayout*) {}
+
+void StagePage::build() {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("stagePageScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    content->setObjectName(QStringLiteral("stagePageContent"));
+    auto* layout = new QVBoxLayout(content);
+    layout->setSpacing(10);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+
+    // Title, question, teaching text.
+    auto* titleRow = new QHBoxLayout;
+    d->title = new QLabel(titleText(), content);
+    d->title->setObjectName(QStringLiteral("stageTitle"));
+    QFont f = d->title->font();
+    f.setPointSizeF(f.pointSizeF() * 1.5);
+    f.setBold(true);
+    d->title->setFont(f);
+    d->infoButton = new QToolButton(content);
+    d->infoButton->setObjectName(QStringLiteral("infoButton"));
+    d->infoButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxInformation));
+    d->infoButton->setText(tr("About this stage"));
+    d->infoButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    d->infoButton->setAutoRaise(true);
+    d->infoButton->setCheckable(true);
+    d->infoButton->setToolTip(tr("What this stage checks and why (the method)"));
+    titleRow->addWidget(d->title);
+    titleRow->addWidget(d->infoButton);
+    titleRow->addStretch(1);
+    layout->addLayout(titleRow);
+    d->question = new QLabel(questionText(), content);
+    d->question->setObjectName(QStringLiteral("stageQuestion"));
+    d->question->setWordWrap(true);
+    QFont qf = d->question->font();
+    qf.setItalic(true);
+    d->question->setFont(qf);
+    layout->addWidget(d->question);
+    d->teaching = new QLabel(teachingText(), content);
+    d->teaching->setObjectName(QStringLiteral("teachingText"));
+    d->teaching->setWordWrap(true);
+    d->teaching->setTextFormat(Qt::RichText);
+    d->teaching->setFrameShape(QFrame::StyledPanel);
+    d->teaching->setMargin(8);
+    d->teaching->hide();
+    layout->addWidget(d->teaching);
+    connect(d->infoButton, &QToolButton::toggled, d->teaching, &QWidget::setVisible);
+
+    d->noProject = new QLabel(tr("No project is open. Open or create one (File menu) to evaluate this stage."),
+                              content);
+    d->noProject->setWordWrap(true);
+    layout->addWidget(d->noProject);
+
+    d->lockLabel = new QLabel(content);
+    d->lockLabel->setObjectName(QStringLiteral("lockLabel"));
+    d->lockLabel->setWordWrap(true);
+    d->lockLabel->setFrameShape(QFrame::StyledPanel);
+    d->lockLabel->setMargin(8);
+    d->lockLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->lockLabel->hide();
+    layout->addWidget(d->lockLabel);
+
+    // Inputs.
+    d->inputs = new CollapsibleSection(tr("Inputs"), content);
+    d->inputs->setObjectName(QStringLiteral("inputsSection"));
+    d->runHint = new QLabel(content);
+    d->runHint->setWordWrap(true);
+    d->inputs->body()->addWidget(d->runHint);
+    d->runList = new QListWidget(content);
+    d->runList->setObjectName(QStringLiteral("runList"));
+    d->runList->setMaximumHeight(120);
+    d->inputs->body()->addWidget(d->runList);
+    buildInputs(d->inputs->body());
+    layout->addWidget(d->inputs);
+
+    auto* evalRow = new QHBoxLayout;
+    d->evaluateButton = new QPushButton(tr("Evaluate"), content);
+    d->evaluateButton->setObjectName(QStringLiteral("evaluateButton"));
+    d->evaluateButton->setToolTip(tr("Run the stage's gate on the chosen runs and save its verdict (F5)"));
+    d->evaluateButton->setShortcut(QKeySequence(Qt::Key_F5));
+    d->cancelButton = new QPushButton(tr("Cancel"), content);
+    d->cancelButton->setObjectName(QStringLiteral("cancelEvaluationButton"));
+    d->cancelButton->hide();
+    d->progress = new QProgressBar(content);
+    d->progress->setObjectName(QStringLiteral("evaluationProgress"));
+    d->progress->setRange(0, 0); // busy: the gate reports no fraction
+    d->progress->setMaximumWidth(200);
+    d->progress->hide();
+    d->progressLabel = new QLabel(content);
+    evalRow->addWidget(d->evaluateButton);
+    evalRow->addWidget(d->cancelButton);
+    evalRow->addWidget(d->progress);
+    evalRow->addWidget(d->progressLabel, 1);
+    layout->addLayout(evalRow);
+    connect(d->evaluateButton, &QPushButton::clicked, this, &StagePage::evaluate);
+    connect(d->cancelButton, &QPushButton::clicked, this, [this] {
+        ++d->generation; // the worker's result will be dropped
+        d->evaluating = false;
+        d->progress->hide();
+        d->cancelButton->hide();
+        d->evaluateButton->setEnabled(true);
+        d->progressLabel->setText(tr("Evaluation cancelled; nothing was saved."));
+        emit statusMessage(d->progressLabel->text());
+    });
+
+    // Verdict.
+    d->verdictFrame = new QFrame(content);
+    d->verdictFrame->setObjectName(QStringLiteral("verdictFrame"));
+    auto* vLayout = new QVBoxLayout(d->verdictFrame);
+    d->verdictTitle = new QLabel(d->verdictFrame);
+    d->verdictTitle->setObjectName(QStringLiteral("verdictTitle"));
+    QFont vf = d->verdictTitle->font();
+    vf.setPointSizeF(vf.pointSizeF() * 1.25);
+    vf.setBold(true);
+    d->verdictTitle->setFont(vf);
+    d->verdictBody = new QLabel(d->verdictFrame);
+    d->verdictBody->setObjectName(QStringLiteral("verdictBody"));
+    d->verdictBody->setWordWrap(true);
+    d->verdictBody->setTextFormat(Qt::RichText);
+    d->verdictBody->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->overrideButton = new QPushButton(tr("Override with justification…"), d->verdictFrame);
+    d->overrideButton->setObjectName(QStringLiteral("overrideButton"));
+    d->overrideButton->hide();
+    vLayout->addWidget(d->verdictTitle);
+    vLayout->addWidget(d->verdictBody);
+    auto* overrideRow = new QHBoxLayout;
+    overrideRow->addWidget(d->overrideButton);
+    overrideRow->addStretch(1);
+    vLayout->addLayout(overrideRow);
+    layout->addWidget(d->verdictFrame);
+    connect(d->overrideButton, &QPushButton::clicked, this, &StagePage::overrideStop);
+
+    // Thresholds.
+    d->thresholdSection = new CollapsibleSection(tr("Thresholds"), content);
+    d->thresholds = new QTableWidget(content);
+    d->thresholds->setObjectName(QStringLiteral("thresholdTable"));
+    d->thresholds->setColumnCount(3);
+    d->thresholds->setHorizontalHeaderLabels({tr("Threshold"), tr("Value"), tr("Source")});
+    d->thresholds->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    d->thresholds->horizontalHeader()->setStretchLastSection(true);
+    d->thresholds->verticalHeader()->setVisible(false);
+    d->thresholds->setToolTip(tr("Double-click a value to set your team's threshold (saved with source \"team\")."));
+    d->thresholdSection->body()->addWidget(d->thresholds);
+    if (offersSuggestions()) {
+        d->suggestButton = new QPushButton(tr("Suggest thresholds from this round…"), content);
+        d->suggestButton->setObjectName(QStringLiteral("suggestButton"));
+        d->suggestButton->setEnabled(false);
+        d->suggestButton->setToolTip(tr("Evaluate first: suggestions are derived from the evaluated runs."));
+        auto* row = new QHBoxLayout;
+        row->addWidget(d->suggestButton);
+        row->addStretch(1);
+        d->thresholdSection->body()->addLayout(row);
+        connect(d->suggestButton, &QPushButton::clicked, this, &StagePage::suggestThresholds);
+    }
+    layout->addWidget(d->thresholdSection);
+    connect(d->thresholds, &QTableWidget::cellChanged, this, &StagePage::thresholdEdited);
+
+    // Results.
+    d->resultsBox = new QWidget(content);
+    d->resultsBox->setObjectName(QStringLiteral("resultsBox"));
+    auto* resultsLayout = new QVBoxLayout(d->resultsBox);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    buildResults(resultsLayout);
+    layout->addWidget(d->resultsBox);
+    layout->addStretch(1);
+
+    d->watcher = new QFutureWatcher<WorkerOutcome>(this);
+    connect(d->watcher, &QFutureWatcher<WorkerOutcome>::finished, this, &StagePage::finishEvaluation);
+}
+
+void StagePage::setProject(store::ProjectStore* project) {
+    if (project != d->project) {
+        ++d->generation; // drop a running evaluation of the previous project
+        d->evaluating = false;
+        d->last.reset();
+        clearResults();
+    }
+    d->project = project;
+    refresh();
+}
+
+void StagePage::refresh() {
+    const bool has = d->project != nullptr;
+    d->noProject->setVisible(!has);
+    d->inputs->setVisible(has);
+    d->thresholdSection->setVisible(has);
+
+    // Runs the stage takes; keep the user's unchecked choices.
+    QSet<QString> unchecked;
+    for (int i = 0; i < d->runList->count(); ++i)
+        if (d->runList->item(i)->checkState() == Qt::Unchecked)
+            unchecked.insert(d->runList->item(i)->data(Qt::UserRole).toString());
+    d->runList->clear();
+    if (has) {
+        for (const store::RunRow& r : d->project->runs()) {
+            if (!takesRun(*d->project, r))
+                continue;
+            auto* item = new QListWidgetItem(
+                tr("%1  (%2, record %3%4)")
+                    .arg(r.name, store::runKindName(r.kind), r.recordName,
+                         r.clusterName.isEmpty() ? QString() : tr(", cluster %1").arg(r.clusterName)),
+                d->runList);
+            item->setData(Qt::UserRole, r.name);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(unchecked.contains(r.name) ? Qt::Unchecked : Qt::Checked);
+        }
+    }
+    d->runHint->setText(d->runList->count() == 0
+                            ? tr("The project has no runs this stage can use yet.")
+                            : tr("Runs to evaluate (%n run(s) with this stage's data; all are taken by default):", "",
+                                 d->runList->count()));
+    d->runList->setVisible(d->runList->count() > 0 && d->stage != 4);
+    d->runHint->setVisible(d->stage != 4 || d->runList->count() == 0); // stage 4: source and target instead
+    const int rowH = d->runList->sizeHintForRow(0) > 0 ? d->runList->sizeHintForRow(0) : 18;
+    d->runList->setFixedHeight(qMin(int(d->runList->count()), 6) * rowH + 2 * d->runList->frameWidth() + 4);
+
+    QString locked;
+    if (has)
+        locked = stages::lockReason(*d->project, d->stage);
+    d->lockLabel->setVisible(!locked.isEmpty());
+    d->lockLabel->setText(tr("<b>LOCKED</b> — %1").arg(locked.toHtmlEscaped()));
+    d->evaluateButton->setVisible(has && locked.isEmpty() && !d->evaluating);
+    d->resultsBox->setVisible(locked.isEmpty() || d->last);
+    if (has)
+        fillThresholds();
+    refreshInputs();
+    showSavedState();
+}
+
+QStringList StagePage::selectedRunNames() const {
+    QStringList names;
+    bool all = true;
+    for (int i = 0; i < d->runList->count(); ++i) {
+        if (d->runList->item(i)->checkState() == Qt::Checked)
+            names << d->runList->item(i)->data(Qt::UserRole).toString();
+        else
+            all = false;
+    }
+    return all ? QStringList() : names;
+}
+
+void StagePage::evaluate() {
+    if (!d->project || d->evaluating)
+        return;
+    if (const QString locked = stages::lockReason(*d->project, d->stage); !locked.isEmpty()) {
+        emit statusMessage(locked);
+        return;
+    }
+    const QStringList names = selectedRunNames();
+    if (d->stage != 4 && d->runList->count() > 0 && names.isEmpty()) {
+        bool anyChecked = false;
+        for (int i = 0; i < d->runList->count(); ++i)
+            anyChecked = anyChecked || d->runList->item(i)->checkState() == Qt::Checked;
+        if (!anyChecked) {
+            d->progressLabel->setText(tr("Check at least one run to evaluate."));
+            emit statusMessage(d->progressLabel->text());
+            return;
+        }
+    }
+    d->evaluating = true;
+    const int generation = ++d->generation;
+    d->evaluateButton->setEnabled(false);
+    d->cancelButton->show();
+    d->progress->show();
+    d->progressLabel->setText(names.isEmpty() ? tr("Evaluating stage %1 on its default runs…").arg(d->stage)
+                                              : tr("Evaluating stage %1 on %n run(s)…", "", int(names.size()))
+                                                    .arg(d->stage));
+    emit statusMessage(d->progressLabel->text());
+    d->watcher->setFuture(QtConcurrent::run(evaluateInWorker, generation, d->project->path(), d->stage, names));
+}
+
+void StagePage::finishEvaluation() {
+    const WorkerOutcome out = d->watcher->result();
+    if (out.generation != d->generation)
+        return; // cancelled, or the project changed meanwhile
+    d->evaluating = false;
+    d->progress->hide();
+    d->cancelButton->hide();
+    d->evaluateButton->setEnabled(true);
+    if (!d->project)
+        return;
+    if (!out.evaluation) {
+        d->progressLabel->setText(tr("Not evaluated: %1").arg(out.error));
+        emit statusMessage(d->progressLabel->text());
+        return;
+    }
+    d->last = out.evaluation;
+    const stages::StageEvaluation& e = *d->last;
+    QString saved;
+    if (!e.locked()) {
+        if (auto ok = stages::saveStageVerdict(*d->project, e); !ok)
+            saved = tr(" The verdict was not saved: %1").arg(ok.error().text());
+        else
+            emit projectModified();
+    }
+    clearResults();
+    showResults(e);
+    refresh(); // lock, override button, the saved verdict
+    d->progressLabel->setText(tr("Stage %1 evaluated at %2: %3.%4")
+                                  .arg(d->stage)
+                                  .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
+                                       stages::statusTitle(e.verdict.status), saved));
+    emit statusMessage(d->progressLabel->text());
+    emit evaluationFinished();
+}
+
+void StagePage::showSavedState() {
+    const bool has = d->project != nullptr;
+    std::optional<stages::StageStatus> status;
+    if (has)
+        status = stages::stageStatus(*d->project, d->stage);
+    if (d->suggestButton)
+        d->suggestButton->setEnabled(d->last && d->last->stageOne() && !d->last->stageOne()->suggestions.isEmpty());
+    d->overrideButton->setVisible(status && status->kind == stages::StageStatus::Kind::Stopped);
+    if (!has) {
+        d->verdictFrame->hide();
+        return;
+    }
+    d->verdictFrame->show();
+    QString body;
+    QString title;
+    QString border = QStringLiteral("#888888");
+    QString background = QStringLiteral("palette(base)");
+    if (d->last && !d->last->locked()) {
+        const stages::Verdict& v = d->last->verdict;
+        title = verdictHeadline(v.status);
+        switch (v.status) {
+        case stages::Verdict::Status::Pass:
+            border = QStringLiteral("#009E73"); // Okabe–Ito bluish green
+            break;
+        case stages::Verdict::Status::Stop:
+            border = QStringLiteral("#D55E00"); // vermillion
+            break;
+        case stages::Verdict::Status::NotReady:
+            border = QStringLiteral("#E69F00"); // orange
+            break;
+        }
+        body += bulletList(v.reasons);
+        if (!v.nextStep.isEmpty())
+            body += tr("<p><b>What to do:</b> %1</p>").arg(escaped(v.nextStep));
+        QStringList used;
+        for (const stages::ThresholdUse& t : v.thresholds)
+            used << tr("%1 = %2 (%3)").arg(t.key, QString::number(t.value), stages::thresholdSourceText(t.source));
+        if (!used.isEmpty())
+            body += tr("<p><b>Thresholds:</b> %1</p>").arg(escaped(used.join(QStringLiteral("; "))));
+        if (!v.notes.isEmpty())
+            body += tr("<p><b>Notes:</b></p>") + bulletList(v.notes);
+        if (!d->last->stageTwoStaleReason.isEmpty())
+            body += tr("<p><b>⚠ Stage 2 is now stale:</b> %1 Re-run stage 2 before relying on its verdict.</p>")
+                        .arg(escaped(d->last->stageTwoStaleReason));
+    } else if (status && status->verdict) {
+        const stages::StageStatus& s = *status;
+        title = tr("Saved verdict: %1").arg(stages::stageStatusText(s.kind).toUpper());
+        body += tr("<p>Decided %1. Press Evaluate to see the tables and plots again.</p>")
+                    .arg(s.verdict->decided.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+        body += bulletList(s.reasons);
+    } else if (status && status->kind == stages::StageStatus::Kind::Locked) {
+        d->verdictFrame->hide();
+        return;
+    } else {
+        title = tr("No verdict yet");
+        body = tr("<p>Choose the runs above and press <b>Evaluate</b>: the gate compares them with the thresholds "
+                  "below and saves its verdict in the project.</p>");
+    }
+    if (status && status->kind == stages::StageStatus::Kind::Overridden && status->override_)
+        body += tr("<p><b>Overridden</b> by %1 on %2: “%3”. The stop stays on record beside this "
+                   "justification; the next stage is unlocked.</p>")
+                    .arg(escaped(status->override_->author),
+                         status->override_->created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                         escaped(status->override_->justification));
+    if (status && status->kind == stages::StageStatus::Kind::Stale)
+        body += tr("<p><b>⚠ Stale:</b> the load-balancing method changed after this stage was decided. "
+                   "Re-run this stage.</p>");
+    d->verdictTitle->setText(title);
+    d->verdictBody->setText(body);
+    d->verdictFrame->setStyleSheet(frameStyle(border, background));
+}
+
+void StagePage::fillThresholds() {
+    d->fillingThresholds = true;
+    const stages::ThresholdSet set = stages::loadThresholds(*d->project);
+    const QString prefix = QStringLiteral("stage%1.").arg(d->stage);
+    QList<stages::ThresholdUse> uses;
+    for (const stages::ThresholdUse& t : stages::defaultThresholds())
+        if (t.key.startsWith(prefix))
+            uses << set.get(t.key);
+    d->thresholds->setRowCount(int(uses.size()));
+    for (int r = 0; r < uses.size(); ++r) {
+        const stages::ThresholdUse& t = uses[r];
+        auto* key = new QTableWidgetItem(t.key);
+        key->setFlags(key->flags() & ~Qt::ItemIsEditable);
+        auto* value = new QTableWidgetItem(QString::number(t.value));
+        value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        value->setToolTip(tr("Double-click to set your team's value"));
+        auto* source = new QTableWidgetItem(stages::thresholdSourceText(t.source));
+        source->setFlags(source->flags() & ~Qt::ItemIsEditable);
+        d->thresholds->setItem(r, 0, key);
+        d->thresholds->setItem(r, 1, value);
+        d->thresholds->setItem(r, 2, source);
+    }
+    const int rowH = d->thresholds->verticalHeader()->defaultSectionSize();
+    d->thresholds->setFixedHeight(d->thresholds->horizontalHeader()->sizeHint().height() +
+                                  int(uses.size()) * rowH + 2 * d->thresholds->frameWidth() + 2);
+    d->fillingThresholds = false;
+}
+
+void StagePage::thresholdEdited(int row, int column) {
+    if (d->fillingThresholds || column != 1 || !d->project)
+        return;
+    const QString key = d->thresholds->item(row, 0)->text();
+    bool ok = false;
+    const double value = d->thresholds->item(row, 1)->text().trimmed().toDouble(&ok);
+    if (!ok || value < 0) {
+        emit statusMessage(tr("%1: \"%2\" is not a number ≥ 0; the threshold is unchanged.")
+                               .arg(key, d->thresholds->item(row, 1)->text()));
+        fillThresholds();
+        return;
+    }
+    store::ThresholdRow t;
+    t.key = key;
+    t.value = value;
+    t.source = store::ThresholdSource::Team;
+    t.note = tr("set in the stage %1 page").arg(d->stage);
+    if (auto saved = d->project->setThreshold(t); !saved) {
+        emit statusMessage(tr("Threshold not saved: %1").arg(saved.error().text()));
+        fillThresholds();
+        return;
+    }
+    fillThresholds();
+    emit statusMessage(tr("%1 = %2 saved as your team's threshold. Evaluate again to apply it.")
+                           .arg(key, QString::number(value)));
+    emit projectModified();
+}
+
+void StagePage::overrideStop() {
+    if (!d->project)
+        return;
+    const stages::StageStatus status = stages::stageStatus(*d->project, d->stage);
+    OverrideDialog dialog(d->stage, status.reasons, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    auto added = stages::overrideStage(*d->project, d->stage, dialog.justification(), dialog.author());
+    if (!added) {
+        emit statusMessage(tr("Not overridden: %1").arg(added.error().message));
+        return;
+    }
+    emit projectModified();
+    emit statusMessage(tr("Stage %1's stop is overridden; stage %2 is unlocked.").arg(d->stage).arg(d->stage + 1));
+    refresh();
+}
+
+void StagePage::suggestThresholds() {
+    if (!d->project || !d->last || !d->last->stageOne())
+        return;
+    const auto& suggestions = d->last->stageOne()->suggestions;
+    if (suggestions.isEmpty())
+        return;
+    const stages::ThresholdSet current = stages::loadThresholds(*d->project);
+    QString text = tr("<p>From the runs just evaluated (a first round of measurements):</p><ul>");
+    for (const stages::SuggestedThreshold& s : suggestions)
+        text += tr("<li><b>%1 = %2</b> (now %3) — %4</li>")
+                    .arg(s.key, QString::number(s.value), stages::thresholdText(current.get(s.key), 3),
+                         escaped(s.basis));
+    text += tr("</ul><p>Apply them as your thresholds (source “suggested from round 1”)? Nothing changes "
+               "unless you confirm.</p>");
+    QMessageBox box(QMessageBox::Question, tr("Suggested thresholds"), text, QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("suggestBox"));
+    box.setTextFormat(Qt::RichText);
+    QPushButton* apply = box.addButton(tr("Apply suggestions"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != apply)
+        return;
+    for (const stages::SuggestedThreshold& s : suggestions) {
+        store::ThresholdRow t{s.key, s.value, store::ThresholdSource::Suggested, s.basis, {}};
+        if (auto saved = d->project->setThreshold(t); !saved) {
+            emit statusMessage(tr("Threshold not saved: %1").arg(saved.error().text()));
+            return;
+        }
+    }
+    fillThresholds();
+    emit projectModified();
+    emit statusMessage(tr("%n suggested threshold(s) applied. Evaluate again to use them.", "",
+                          int(suggestions.size())));
+}
+
+} // namespace moewb::gui

@@ -1,0 +1,157 @@
+#pragma once
+// The four stage pages (internal to moewb_gui_stages; the shell uses StagePage.h).
+#include "StagePage.h"
+
+#include "stages/StageEvaluation.h"
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QGridLayout;
+
+namespace moewb::plots {
+class PlotView;
+}
+
+namespace moewb::gui {
+
+class ResultTable;
+class StageOneRunPanel;
+
+class StageOnePage : public StagePage {
+    Q_OBJECT
+public:
+    explicit StageOnePage(QWidget* parent = nullptr);
+    ResultTable* sizeTable() const { return m_sizes; }
+    ResultTable* nodeTable() const { return m_nodes; }
+    StageOneRunPanel* runPanel() const { return m_runPanel; }
+
+protected:
+    QString titleText() const override;
+    QString questionText() const override;
+    QString teachingText() const override;
+    bool takesRun(const store::ProjectStore& project, const store::RunRow& run) const override;
+    void buildInputs(QVBoxLayout* inputs) override;
+    void buildResults(QVBoxLayout* results) override;
+    void showResults(const stages::StageEvaluation& evaluation) override;
+    void clearResults() override;
+    void refreshInputs() override;
+    bool offersSuggestions() const override { return true; }
+
+private:
+    StageOneRunPanel* m_runPanel = nullptr;
+    ResultTable* m_sizes = nullptr;
+    ResultTable* m_nodes = nullptr;
+    QLabel* m_nodesTitle = nullptr;
+    plots::PlotView* m_bandwidth = nullptr;
+    plots::PlotView* m_latency = nullptr;
+};
+
+class StageTwoPage : public StagePage {
+    Q_OBJECT
+public:
+    explicit StageTwoPage(QWidget* parent = nullptr);
+    ResultTable* pairTable() const { return m_pairs; }
+    ResultTable* configTable() const { return m_config; }
+
+protected:
+    QString titleText() const override;
+    QString questionText() const override;
+    QString teachingText() const override;
+    bool takesRun(const store::ProjectStore& project, const store::RunRow& run) const override;
+    void buildResults(QVBoxLayout* results) override;
+    void showResults(const stages::StageEvaluation& evaluation) override;
+    void clearResults() override;
+
+private:
+    void fillConfigTable();
+    void replotLoss();
+
+    ResultTable* m_pairs = nullptr;
+    ResultTable* m_config = nullptr;
+    QCheckBox* m_allFields = nullptr;
+    QComboBox* m_lossX = nullptr;
+    QSlider* m_smoothing = nullptr;
+    QLabel* m_smoothingLabel = nullptr;
+    plots::PlotView* m_loss = nullptr;
+    plots::PlotView* m_throughput = nullptr;
+    QList<stages::TrainingRunInput> m_runs;
+};
+
+class StageThreePage : public StagePage {
+    Q_OBJECT
+public:
+    explicit StageThreePage(QWidget* parent = nullptr);
+    ResultTable* summaryTable() const { return m_summary; }
+
+protected:
+    QString titleText() const override;
+    QString questionText() const override;
+    QString teachingText() const override;
+    bool takesRun(const store::ProjectStore& project, const store::RunRow& run) const override;
+    void buildResults(QVBoxLayout* results) override;
+    void showResults(const stages::StageEvaluation& evaluation) override;
+    void clearResults() override;
+
+private:
+    void runChosen();
+    void replotRatio();
+    void replotHeatmaps();
+
+    ResultTable* m_summary = nullptr;
+    QLabel* m_staleNotice = nullptr;
+    QComboBox* m_run = nullptr;
+    QLineEdit* m_layers = nullptr;
+    QSlider* m_stepSlider = nullptr;
+    QSpinBox* m_step = nullptr;
+    QSpinBox* m_layer = nullptr;
+    QCheckBox* m_relative = nullptr;
+    plots::PlotView* m_ratio = nullptr;
+    plots::PlotView* m_layerExpert = nullptr;
+    plots::PlotView* m_expertStep = nullptr;
+    plots::PlotView* m_dropLoss = nullptr;
+    plots::PlotView* m_busiest = nullptr;
+    std::optional<stages::StageEvaluation> m_eval;
+    QVector<qint64> m_steps; // steps with load of the chosen run
+    double m_limit = 0.0;
+};
+
+class StageFourPage : public StagePage {
+    Q_OBJECT
+public:
+    explicit StageFourPage(QWidget* parent = nullptr);
+    ResultTable* sizeTable() const { return m_rows; }
+
+protected:
+    QString titleText() const override;
+    QString questionText() const override;
+    QString teachingText() const override;
+    bool takesRun(const store::ProjectStore& project, const store::RunRow& run) const override;
+    void buildInputs(QVBoxLayout* inputs) override;
+    void buildResults(QVBoxLayout* results) override;
+    void showResults(const stages::StageEvaluation& evaluation) override;
+    void clearResults() override;
+    void refreshInputs() override;
+    QStringList selectedRunNames() const override;
+
+private:
+    QComboBox* m_source = nullptr;
+    QComboBox* m_target = nullptr;
+    ResultTable* m_rows = nullptr;
+    QLabel* m_applicability = nullptr;
+    plots::PlotView* m_baselines = nullptr;
+    plots::PlotView* m_ratio = nullptr;
+};
+
+// A bold section heading inside a page.
+QLabel* sectionLabel(const QString& text, QWidget* parent);
+
+} // namespace moewb::gui

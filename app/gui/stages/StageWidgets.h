@@ -1,0 +1,87 @@
+#pragma once
+// Widgets the four stage pages share: a results table that sorts numbers as numbers
+// and copies as TSV, a collapsible section, and the override dialog.
+#include <QDialog>
+#include <QTableWidget>
+#include <QTableWidgetItem>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QToolButton;
+class QVBoxLayout;
+
+namespace moewb::gui {
+
+// A cell that shows formatted text and sorts by its number (blank cells last).
+class NumberCell : public QTableWidgetItem {
+public:
+    NumberCell(std::optional<double> value, const QString& text);
+    std::optional<double> value() const { return m_value; }
+    bool operator<(const QTableWidgetItem& other) const override;
+
+private:
+    std::optional<double> m_value;
+};
+
+// A read-only, sortable table; numbers right-aligned; Ctrl+C copies the selected
+// rows (all rows when nothing is selected) as TSV with the header line.
+class ResultTable : public QTableWidget {
+    Q_OBJECT
+public:
+    ResultTable(const QStringList& headers, QWidget* parent = nullptr);
+    // Replaces all rows. Call addRow between beginRows/endRows (sorting is held off).
+    void beginRows();
+    void addRow(const QList<QTableWidgetItem*>& cells);
+    void endRows();
+    // The selected rows (all rows when none is selected) as TSV, header first.
+    QString toTsv() const;
+    // Grows to show every row up to maxRows, then scrolls.
+    void fitHeight(int maxRows = 14);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+};
+
+// Text cell; number cell with `decimals` decimals ("–" when empty or not finite).
+QTableWidgetItem* textCell(const QString& text);
+QTableWidgetItem* numberCell(std::optional<double> value, int decimals);
+
+// A titled section whose body folds away with a click on its header.
+class CollapsibleSection : public QWidget {
+    Q_OBJECT
+public:
+    CollapsibleSection(const QString& title, QWidget* parent = nullptr);
+    QVBoxLayout* body() const { return m_bodyLayout; }
+    void setExpanded(bool expanded);
+    bool isExpanded() const;
+
+private:
+    QToolButton* m_header = nullptr;
+    QWidget* m_body = nullptr;
+    QVBoxLayout* m_bodyLayout = nullptr;
+};
+
+// Asks for the justification (required) and the author of an override.
+class OverrideDialog : public QDialog {
+    Q_OBJECT
+public:
+    OverrideDialog(int stage, const QStringList& stopReasons, QWidget* parent = nullptr);
+    QString justification() const;
+    QString author() const;
+    QPlainTextEdit* justificationEdit() const { return m_text; }
+    QLabel* errorLabel() const { return m_error; }
+
+public slots:
+    void accept() override; // refuses a blank justification, saying so
+
+private:
+    QPlainTextEdit* m_text = nullptr;
+    QLineEdit* m_author = nullptr;
+    QLabel* m_error = nullptr;
+};
+
+} // namespace moewb::gui

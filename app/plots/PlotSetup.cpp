@@ -1,0 +1,607 @@
+#include "PlotSetup.h"
+
+#include "PlotRender.h"
+#include "plotspec/Palette.h"
+#include "plotspec/StagePlots.h"
+
+#include <QFontMetricsF>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace moewb::plots {
+
+namespace {
+
+// Powers of two labelled B/KiB/MiB/GiB (the axis is logarithmic, base 2).
+class BytesTicker : public QCPAxisTickerLog {
+public:
+    BytesTicker() { setLogBase(2.0); setSubTickCount(0); setTickCount(7); }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatBytes(tick); }
+};
+
+// Linear ticks, labels divided by a power of ten (GB/s, ms) or in percent.
+class ScaledTicker : public QCPAxisTicker {
+public:
+    explicit ScaledTicker(double divisor) : m_divisor(divisor) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override
+    {
+        return QCPAxisTicker::getTickLabel(tick / m_divisor, locale, formatChar, precision);
+    }
+    double m_divisor;
+};
+
+// Powers of ten labelled in the axis's unit ("10 µs", "1 ms", "12 GB/s").
+class LogUnitTicker : public QCPAxisTickerLog {
+public:
+    explicit LogUnitTicker(const Axis& axis) : m_axis(axis) { setLogBase(10.0); setSubTickCount(8); }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatValue(tick, m_axis); }
+    Axis m_axis;
+};
+
+// Counts with K/M/B suffixes (tokens, steps).
+class CountTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatCount(tick); }
+};
+
+double microsecondDivisor(double rangeUpper)
+{
+    if (rangeUpper >= 1e6)
+        return 1e6;
+    if (rangeUpper >= 1e3)
+        return 1e3;
+    return 1.0;
+}
+
+void applyAxis(QCPAxis* axis, const Axis& spec, double upper)
+{
+    axis->setTicker(makeTicker(spec, upper));
+    axis->setScaleType(spec.scale == AxisScale::Linear ? QCPAxis::stLinear : QCPAxis::stLogarithmic);
+    axis->setLabel(axisTitleFor(spec, upper));
+    axis->setNumberFormat(QStringLiteral("g"));
+    axis->setNumberPrecision(6);
+}
+
+// The data bounds of a spec along x and y (finite values; positives only on log axes).
+struct Bounds {
+    double xMin = std::numeric_limits<double>::infinity(), xMax = -xMin;
+    double yMin = xMin, yMax = -xMin;
+    void add(double x, double y, bool xLog, bool yLog)
+    {
+        if (std::isfinite(x) && (!xLog || x > 0)) {
+            xMin = std::min(xMin, x);
+            xMax = std::max(xMax, x);
+        }
+        if (std::isfinite(y) && (!yLog || y > 0)) {
+            yMin = std::min(yMin, y);
+            yMax = std::max(yMax, y);
+        }
+    }
+};
+
+QCPRange padded(double lo, double hi, bool log, bool includeZero)
+{
+    if (!(lo <= hi))
+        return log ? QCPRange(1, 1024) : QCPRange(0, 1);
+    if (log) {
+        if (lo == hi)
+            return QCPRange(lo / 2, hi * 2);
+        return QCPRange(lo / std::pow(hi / lo, 0.04), hi * std::pow(hi / lo, 0.04));
+    }
+    if (includeZero) {
+        lo = std::min(lo, 0.0);
+        hi = std::max(hi, 0.0);
+    }
+    if (lo == hi) {
+        const double d = lo == 0 ? 1.0 : std::fabs(lo) * 0.1;
+        return QCPRange(lo - d, hi + d);
+    }
+    const double pad = (hi - lo) * 0.05;
+    return QCPRange(includeZero && lo == 0 ? 0 : lo - pad, hi + pad);
+}
+
+QPen seriesPen(const Series& s)
+{
+    QColor c = seriesColour(s.colour);
+    QPen pen(c, 2.0);
+    switch (s.style) {
+    case SeriesStyle::DashedLine:
+        pen.setStyle(Qt::DashLine);
+        if (s.colour < 0)
+            pen.setWidthF(1.5);
+        break;
+    case SeriesStyle::FaintLine:
+        c.setAlpha(70);
+        pen.setColor(c);
+        pen.setWidthF(1.0);
+        break;
+    default: break;
+    }
+    return pen;
+}
+
+QString wrapped(const QString& text, const QFont& font, double width)
+{
+    if (text.isEmpty() || width <= 0)
+        return text;
+    const QFontMetricsF fm(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && fm.horizontalAdvance(candidate) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+// The emptiest corner of the axis rect for the legend: fewest points in each
+// corner's 45 % × 40 % box (sampled).
+Qt::Alignment legendCorner(const PlotSpec& spec, const QCPRange& xr, const QCPRange& yr, bool xLog,
+                           bool* crowded)
+{
+    int counts[4] = {0, 0, 0, 0}; // top-right, top-left, bottom-right, bottom-left
+    auto fx = [&](double x) {
+        if (xLog)
+            return x > 0 ? std::log(x / xr.lower) / std::log(xr.upper / xr.lower) : -1.0;
+        return (x - xr.lower) / xr.size();
+    };
+    for (const Series& s : spec.series) {
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        const qsizetype step = std::max<qsizetype>(1, n / 2000);
+        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars;
+        // Lines pass between their points: sample each segment too.
+        for (qsizetype i = 0; i < n; i += step) {
+            const int parts = line && i + step < n ? 24 : 1;
+            for (int part = 0; part < parts; ++part) {
+                const double f = double(part) / parts;
+                const double u0 = fx(s.x[i]);
+                const double u = parts > 1 ? u0 + (fx(s.x[i + step]) - u0) * f : u0;
+                const double yv = parts > 1 ? s.y[i] + (s.y[i + step] - s.y[i]) * f : s.y[i];
+                const double v = (yv - yr.lower) / yr.size();
+                if (!(u >= 0 && u <= 1 && v >= 0 && v <= 1))
+                    continue;
+                const bool right = u >= 0.55, left = u <= 0.45, top = v >= 0.6, bottom = v <= 0.4;
+                counts[0] += right && top;
+                counts[1] += left && top;
+                counts[2] += right && bottom;
+                counts[3] += left && bottom;
+            }
+        }
+    }
+    const Qt::Alignment corners[4] = {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+                                      Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft};
+    int best = 0;
+    for (int i = 1; i < 4; ++i)
+        if (counts[i] < counts[best])
+            best = i;
+    if (crowded)
+        *crowded = counts[best] > 0;
+    return corners[best];
+}
+
+// Max-pools a heatmap's columns (and rows) down to at most `limit` for display: a
+// colour map drawn into fewer pixels than cells keeps only every n-th cell, and a
+// single hot step would vanish. NaN cells stay NaN unless a pooled cell has data.
+Heatmap pooledForDisplay(const Heatmap& h, int limit)
+{
+    if (h.columns <= limit && h.rows <= limit)
+        return h;
+    Heatmap out = h;
+    out.columns = std::min(h.columns, limit);
+    out.rows = std::min(h.rows, limit);
+    out.values = QVector<double>(qsizetype(out.rows) * out.columns, std::numeric_limits<double>::quiet_NaN());
+    for (int r = 0; r < h.rows; ++r) {
+        const int pr = int(qsizetype(r) * out.rows / h.rows);
+        for (int c = 0; c < h.columns; ++c) {
+            const qsizetype i = qsizetype(r) * h.columns + c;
+            if (i >= h.values.size() || std::isnan(h.values[i]))
+                continue;
+            double& cell = out.values[qsizetype(pr) * out.columns + qsizetype(c) * out.columns / h.columns];
+            if (std::isnan(cell) || h.values[i] > cell)
+                cell = h.values[i];
+        }
+    }
+    // Centres of the first and last pooled cells, so the map covers the same span.
+    const double wx = h.columns > 1 ? (h.xLast - h.xFirst) / (h.columns - 1) : 1.0;
+    const double wy = h.rows > 1 ? (h.yLast - h.yFirst) / (h.rows - 1) : 1.0;
+    const double x0 = h.xFirst - wx / 2, x1 = h.xLast + wx / 2;
+    const double y0 = h.yFirst - wy / 2, y1 = h.yLast + wy / 2;
+    out.xFirst = x0 + (x1 - x0) / out.columns / 2;
+    out.xLast = x1 - (x1 - x0) / out.columns / 2;
+    out.yFirst = y0 + (y1 - y0) / out.rows / 2;
+    out.yLast = y1 - (y1 - y0) / out.rows / 2;
+    return out;
+}
+
+// The note under the plot, word-wrapped to the plot's current width each time the
+// layout is computed (window resize, PNG/PDF export size, report rectangle).
+class NoteElement : public QCPTextElement {
+public:
+    NoteElement(QCustomPlot* plot, const QString& text, const QFont& font)
+        : QCPTextElement(plot, text, font), m_raw(text)
+    {
+    }
+    void update(UpdatePhase phase) override
+    {
+        if (phase == upPreparation && mParentPlot) {
+            const QString text = wrapText(m_raw, font(), mParentPlot->viewport().width() - 16.0);
+            if (text != this->text())
+                setText(text);
+        }
+        QCPTextElement::update(phase);
+    }
+
+private:
+    QString m_raw;
+};
+
+} // namespace
+
+QFont scaledFont(const QFont& font, double factor)
+{
+    QFont f = font;
+    if (font.pixelSize() > 0)
+        f.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * factor))));
+    else if (font.pointSizeF() > 0)
+        f.setPointSizeF(font.pointSizeF() * factor);
+    return f;
+}
+
+QString wrapText(const QString& text, const QFont& font, double width)
+{
+    return wrapped(text, font, width);
+}
+
+QColor qColour(quint32 rgb)
+{
+    return QColor(int((rgb >> 16) & 0xFF), int((rgb >> 8) & 0xFF), int(rgb & 0xFF));
+}
+
+QColor seriesColour(int index)
+{
+    return qColour(paletteColour(index));
+}
+
+QCPColorGradient sequentialGradient()
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    const QVector<quint32> stops = sequentialStops();
+    for (int i = 0; i < stops.size(); ++i)
+        g.setColorStopAt(double(i) / (stops.size() - 1), qColour(stops[i]));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(230, 230, 230));
+    return g;
+}
+
+QSharedPointer<QCPAxisTicker> makeTicker(const Axis& axis, double rangeUpper)
+{
+    if (axis.scale == AxisScale::Log2Bytes)
+        return QSharedPointer<QCPAxisTicker>(new BytesTicker);
+    if (axis.scale == AxisScale::Log10) {
+        if (axis.unit != AxisUnit::None && axis.unit != AxisUnit::Loss && axis.unit != AxisUnit::Ratio)
+            return QSharedPointer<QCPAxisTicker>(new LogUnitTicker(axis));
+        auto t = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
+        t->setLogBase(10);
+        return t;
+    }
+    switch (axis.unit) {
+    case AxisUnit::BytesPerSec: return QSharedPointer<QCPAxisTicker>(new ScaledTicker(1e9));
+    case AxisUnit::Microseconds:
+        return QSharedPointer<QCPAxisTicker>(new ScaledTicker(microsecondDivisor(rangeUpper)));
+    case AxisUnit::Fraction: return QSharedPointer<QCPAxisTicker>(new ScaledTicker(0.01));
+    case AxisUnit::Tokens:
+    case AxisUnit::TokensPerSec:
+    case AxisUnit::Steps: return QSharedPointer<QCPAxisTicker>(new CountTicker);
+    default: break;
+    }
+    return QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
+}
+
+QString axisTitleFor(const Axis& axis, double rangeUpper)
+{
+    if (axis.unit == AxisUnit::Microseconds && axis.scale == AxisScale::Linear) {
+        const double d = microsecondDivisor(rangeUpper);
+        const QString unit = d >= 1e6 ? QStringLiteral("s") : d >= 1e3 ? QStringLiteral("ms") : QStringLiteral("µs");
+        return axis.label.isEmpty() ? unit : QStringLiteral("%1 (%2)").arg(axis.label, unit);
+    }
+    return axisTitle(axis);
+}
+
+bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
+{
+    plot->clearPlottables();
+    plot->clearItems();
+    plot->plotLayout()->clear();
+    qDeleteAll(plot->findChildren<QCPMarginGroup*>(Qt::FindDirectChildrenOnly));
+    // One column: [title] / [axis rect | colour scale] / [note], so title and note
+    // span the full width.
+    auto* body = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(0, 0, body);
+    body->setColumnSpacing(8);
+    auto* rect = new QCPAxisRect(plot);
+    body->addElement(0, 0, rect);
+    // Keep QCustomPlot's convenience pointers valid for callers (customPlot()->xAxis).
+    plot->xAxis = rect->axis(QCPAxis::atBottom);
+    plot->yAxis = rect->axis(QCPAxis::atLeft);
+    plot->xAxis2 = rect->axis(QCPAxis::atTop);
+    plot->yAxis2 = rect->axis(QCPAxis::atRight);
+    plot->legend = new QCPLegend;
+    rect->insetLayout()->addElement(plot->legend, Qt::AlignTop | Qt::AlignRight);
+    plot->legend->setLayer(QStringLiteral("legend"));
+    plot->legend->setVisible(false);
+    plot->setBackground(Qt::white);
+
+    const QFont base = plot->font();
+    QFont titleFont = scaledFont(base, 1.15);
+    titleFont.setBold(true);
+    const QFont small = scaledFont(base, 0.85);
+    plot->legend->setFont(small);
+    plot->legend->setBrush(QColor(255, 255, 255, 220));
+    plot->legend->setBorderPen(QPen(QColor(180, 180, 180)));
+
+    int row = 0;
+    if (!spec.title.isEmpty()) {
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, spec.title, titleFont));
+        row = 1;
+    }
+    const int axisRow = row;
+    if (!spec.note.isEmpty()) {
+        auto* note = new NoteElement(plot, spec.note, small);
+        note->setTextColor(QColor(70, 70, 70));
+        note->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        note->setObjectName(QStringLiteral("note"));
+        note->setMargins(QMargins(8, 2, 8, 4));
+        plot->plotLayout()->addElement(axisRow + 1, 0, note);
+    }
+    plot->plotLayout()->setRowStretchFactor(axisRow, 1);
+    for (int r = 0; r < plot->plotLayout()->rowCount(); ++r)
+        if (r != axisRow)
+            plot->plotLayout()->setRowStretchFactor(r, 0.001);
+
+    QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+    QCPAxis* ya = rect->axis(QCPAxis::atLeft);
+    xa->grid()->setPen(QPen(QColor(225, 225, 225), 0, Qt::SolidLine));
+    ya->grid()->setPen(QPen(QColor(225, 225, 225), 0, Qt::SolidLine));
+    rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    rect->setRangeDragAxes(xa, ya);
+    rect->setRangeZoomAxes(xa, ya);
+
+    if (isEmpty(spec)) {
+        xa->setVisible(false);
+        ya->setVisible(false);
+        auto* text = new QCPItemText(plot);
+        text->setClipToAxisRect(false);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setAxisRect(rect);
+        text->position->setCoords(0.5, 0.5);
+        text->setPositionAlignment(Qt::AlignCenter);
+        text->setFont(scaledFont(base, 1.4));
+        text->setColor(QColor(120, 120, 120));
+        text->setText(QCoreApplication::translate("moewb::plots::Plots", "No data"));
+        return false;
+    }
+
+    const bool xLog = spec.x.scale != AxisScale::Linear;
+    const bool yLog = spec.y.scale != AxisScale::Linear;
+    Bounds b;
+    bool bars = false;
+    for (const Series& s : spec.series) {
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        for (qsizetype i = 0; i < n; ++i)
+            b.add(s.x[i], s.y[i], xLog, yLog);
+        bars = bars || s.style == SeriesStyle::Bars;
+    }
+    if (spec.heatmap && spec.heatmap->columns > 0 && spec.heatmap->rows > 0) {
+        const Heatmap& h = *spec.heatmap;
+        const double dx = h.columns > 1 ? (h.xLast - h.xFirst) / (h.columns - 1) / 2 : 0.5;
+        const double dy = h.rows > 1 ? (h.yLast - h.yFirst) / (h.rows - 1) / 2 : 0.5;
+        b.add(h.xFirst - dx, h.yFirst - dy, false, false);
+        b.add(h.xLast + dx, h.yLast + dy, false, false);
+    }
+
+    QCPRange xr = padded(b.xMin, b.xMax, xLog, false);
+    QCPRange yr = padded(b.yMin, b.yMax, yLog, bars || spec.y.unit == AxisUnit::BytesPerSec ||
+                                                    spec.y.unit == AxisUnit::Microseconds ||
+                                                    spec.y.unit == AxisUnit::Fraction ||
+                                                    spec.y.unit == AxisUnit::TokensPerSec);
+    if (spec.heatmap) {
+        xr = QCPRange(b.xMin, b.xMax);
+        yr = QCPRange(b.yMin, b.yMax);
+    }
+    if (bars)
+        xr = QCPRange(-0.6, std::max<double>(spec.categoryLabels.size(), b.xMax + 1) - 0.4);
+
+    applyAxis(xa, spec.x, std::max(std::fabs(xr.lower), std::fabs(xr.upper)));
+    applyAxis(ya, spec.y, std::max(std::fabs(yr.lower), std::fabs(yr.upper)));
+    if (!spec.categoryLabels.isEmpty()) {
+        auto text = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+        int total = 0;
+        for (int i = 0; i < spec.categoryLabels.size(); ++i) {
+            text->addTick(i, spec.categoryLabels[i]);
+            total += int(spec.categoryLabels[i].size());
+        }
+        xa->setTicker(text);
+        xa->setTickLabelRotation(total > 60 ? 30 : 0);
+        xa->setSubTicks(false);
+        xa->grid()->setVisible(false);
+    }
+
+    // Heatmap under the series.
+    if (spec.heatmap && spec.heatmap->columns > 0 && spec.heatmap->rows > 0) {
+        const Heatmap h = pooledForDisplay(*spec.heatmap, 600);
+        auto* map = new QCPColorMap(xa, ya);
+        map->setProperty("moewbHeatmap", true);
+        map->data()->setSize(h.columns, h.rows);
+        map->data()->setRange(QCPRange(h.xFirst, h.xLast), QCPRange(h.yFirst, h.yLast));
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (int r = 0; r < h.rows; ++r)
+            for (int c = 0; c < h.columns; ++c) {
+                const qsizetype i = qsizetype(r) * h.columns + c;
+                const double v = i < h.values.size() ? h.values[i] : std::numeric_limits<double>::quiet_NaN();
+                map->data()->setCell(c, r, v);
+                if (std::isfinite(v)) {
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            }
+        map->setGradient(sequentialGradient());
+        map->setInterpolate(false);
+        map->setTightBoundary(false);
+        auto* scale = new QCPColorScale(plot);
+        scale->setObjectName(QStringLiteral("colourScale"));
+        body->addElement(0, 1, scale);
+        scale->setType(QCPAxis::atRight);
+        scale->setLabel(h.colourLabel);
+        scale->setGradient(sequentialGradient());
+        scale->setRangeDrag(false);
+        scale->setRangeZoom(false);
+        map->setColorScale(scale);
+        if (lo <= hi)
+            scale->setDataRange(lo < hi ? QCPRange(lo, hi) : QCPRange(lo - 0.5, hi + 0.5));
+        auto* group = new QCPMarginGroup(plot);
+        rect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+        scale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+        if (h.rows <= 64 && h.yLast - h.yFirst == h.rows - 1) {
+            // Integer rows (layers, experts): integer ticks only.
+            auto fixed = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+            fixed->setTickStep(1.0);
+            fixed->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+            ya->setTicker(fixed);
+            ya->setSubTicks(false);
+        }
+        if (spec.x.unit == AxisUnit::None && h.xLast - h.xFirst == h.columns - 1) {
+            auto fixed = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+            fixed->setTickStep(1.0);
+            fixed->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+            xa->setTicker(fixed);
+            xa->setSubTicks(false);
+        }
+        xa->grid()->setVisible(false);
+        ya->grid()->setVisible(false);
+    }
+
+    int legendItems = 0;
+    for (int si = 0; si < spec.series.size(); ++si) {
+        const Series& s = spec.series[si];
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        if (s.style == SeriesStyle::Bars) {
+            auto* bar = new QCPBars(xa, ya);
+            bar->setProperty("moewbSeries", si);
+            bar->setName(s.name);
+            bar->setData(s.x.first(n), s.y.first(n));
+            bar->setWidth(0.6);
+            QColor c = seriesColour(s.colour);
+            bar->setPen(QPen(c.darker(130), 1));
+            c.setAlpha(210);
+            bar->setBrush(c);
+            bar->removeFromLegend();
+            continue;
+        }
+        if (s.style == SeriesStyle::Scatter) {
+            double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+            for (double v : s.colourValues)
+                if (std::isfinite(v)) {
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+            const bool coloured = lo <= hi;
+            for (qsizetype i = 0; i < n; ++i) {
+                auto* g = new QCPGraph(xa, ya);
+                g->setProperty("moewbSeries", si);
+                g->setProperty("moewbPoint", qlonglong(i));
+                g->setName(s.name);
+                g->setLineStyle(QCPGraph::lsNone);
+                QColor c = seriesColour(s.colour);
+                if (coloured) {
+                    const double v = i < s.colourValues.size() ? s.colourValues[i] : std::nan("");
+                    c = std::isfinite(v) ? qColour(sequentialColour(hi > lo ? (v - lo) / (hi - lo) : 0.5))
+                                         : QColor(150, 150, 150);
+                }
+                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(40, 40, 40), 1.2), c, 12));
+                g->setData({s.x[i]}, {s.y[i]}, true);
+                g->removeFromLegend();
+                if (i < s.pointLabels.size() && !s.pointLabels[i].isEmpty()) {
+                    auto* label = new QCPItemText(plot);
+                    label->position->setAxes(xa, ya);
+                    label->position->setCoords(s.x[i], s.y[i]);
+                    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+                    label->setPadding(QMargins(8, 0, 0, 6));
+                    label->setFont(small);
+                    label->setText(s.pointLabels[i]);
+                }
+            }
+            if (coloured && !spec.heatmap) {
+                auto* scale = new QCPColorScale(plot);
+                scale->setObjectName(QStringLiteral("colourScale"));
+                body->addElement(0, 1, scale);
+                scale->setType(QCPAxis::atRight);
+                scale->setLabel(s.colourLabel);
+                scale->setGradient(sequentialGradient());
+                scale->setDataRange(hi > lo ? QCPRange(lo, hi) : QCPRange(lo - 0.5, hi + 0.5));
+                scale->setRangeDrag(false);
+                scale->setRangeZoom(false);
+                auto* group = new QCPMarginGroup(plot);
+                rect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+                scale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+            }
+            // Room for the labels right of the points.
+            xr.upper += xr.size() * 0.15;
+            continue;
+        }
+        auto* g = new QCPGraph(xa, ya);
+        g->setProperty("moewbSeries", si);
+        g->setName(s.name);
+        g->setPen(seriesPen(s));
+        g->setAdaptiveSampling(true);
+        const bool sorted = std::is_sorted(s.x.begin(), s.x.begin() + n);
+        g->setData(s.x.first(n), s.y.first(n), sorted);
+        if (n <= 40 && s.style != SeriesStyle::FaintLine && s.colour >= 0)
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+        if (s.style == SeriesStyle::FaintLine || s.name.isEmpty())
+            g->removeFromLegend();
+        else
+            ++legendItems;
+    }
+    xa->setRange(xr);
+    ya->setRange(yr);
+    if (legendItems >= 2 || (legendItems == 1 && !bars && !spec.heatmap)) {
+        plot->legend->setVisible(true);
+        bool crowded = false;
+        Qt::Alignment corner = legendCorner(spec, xr, yr, xLog, &crowded);
+        if (crowded && !yLog) {
+            // No free corner: make room above the data and put the legend there.
+            const int rows = legendItems;
+            yr.upper += yr.size() * std::min(0.6, 0.08 * rows + 0.1);
+            ya->setRange(yr);
+            corner = legendCorner(spec, xr, yr, xLog, &crowded);
+            if (!(corner & Qt::AlignTop))
+                corner = Qt::AlignTop | Qt::AlignRight;
+        }
+        rect->insetLayout()->setInsetAlignment(0, corner);
+    }
+    plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
+    plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
+    return true;
+}
+
+} // namespace moewb::plots

@@ -1,0 +1,405 @@
+#include "ReportData.h"
+
+#include "common/Units.h"
+#include "plotspec/StagePlots.h"
+#include "stages/StageInputs.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+
+namespace moewb::report {
+
+QString ReportError::text() const {
+    return file.isEmpty() ? message : QStringLiteral("%1: %2").arg(file, message);
+}
+
+namespace {
+
+using R = Report;
+
+QString num(double v, int decimals = 2) {
+    return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("—");
+}
+QString optNum(const std::optional<double>& v, int decimals = 2) {
+    return v ? num(*v, decimals) : QStringLiteral("—");
+}
+QString percent(const std::optional<double>& v) {
+    return v ? QStringLiteral("%1 %").arg(num(*v * 100.0, 2)) : QStringLiteral("—");
+}
+
+QString jsonText(const QJsonValue& v) {
+    if (v.isString())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 10);
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    return {};
+}
+
+QJsonValue at(const QJsonObject& o, const QString& dotted) {
+    QJsonValue v = o;
+    for (const QString& part : dotted.split(QLatin1Char('.'))) {
+        if (!v.isObject())
+            return {};
+        v = v.toObject().value(part);
+    }
+    return v;
+}
+
+QString runLabel(const store::RunRow& run) {
+    const QString cluster = run.clusterName.isEmpty() ? R::tr("no cluster") : run.clusterName;
+    return R::tr("%1 (%2, record %3, %4)").arg(run.name, store::runKindName(run.kind), run.recordName, cluster);
+}
+
+QStringList inputLabels(const QList<store::RunRow>& all, const QStringList& names) {
+    QStringList out;
+    for (const QString& n : names) {
+        auto it = std::find_if(all.begin(), all.end(), [&](const store::RunRow& r) { return r.name == n; });
+        out << (it != all.end() ? runLabel(*it) : n);
+    }
+    return out;
+}
+
+void addVerdictState(StageSection& s, const store::ProjectStore& project,
+                     const QList<store::OverrideRow>& overrides) {
+    s.recorded = project.verdict(s.stage);
+    for (const store::OverrideRow& o : overrides)
+        if (o.stage == s.stage)
+            s.overrides << o;
+}
+
+// The gating order as it follows from this report's verdicts: a stage after a
+// stop that was not overridden is conditional (the workbench locks it).
+void markLockedStages(QList<StageSection>& sections) {
+    for (int i = 0; i < sections.size(); ++i) {
+        for (int k = 0; k < i; ++k) {
+            const StageSection& e = sections[k];
+            const bool stopped = e.verdict && e.verdict->status == stages::Verdict::Status::Stop;
+            const bool overridden =
+                !e.overrides.isEmpty() || (e.recorded && e.recorded->status == QLatin1String("overridden"));
+            if (stopped && !overridden) {
+                sections[i].lockReason =
+                    R::tr("stage %1 stopped and its stop was not overridden; the figures below are shown for "
+                          "reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is "
+                          "overridden with a written justification.")
+                        .arg(k + 1)
+                        .arg(i + 1);
+                break;
+            }
+        }
+    }
+}
+
+StageSection stageOne(const store::ProjectStore& project, const QList<store::RunRow>& runs,
+                      const stages::ThresholdSet& thresholds) {
+    StageSection s;
+    s.stage = 1;
+    s.title = R::tr("Stage 1 — communication baseline");
+    s.purpose = R::tr("Per message size: effective all-to-all bandwidth, median and P99 time, and the "
+                      "variation across repeats. Stops when the CV across repeats or P99/median exceeds "
+                      "the team's threshold.");
+    auto in = stages::loadStageOneInputs(project, {});
+    if (!in || in->isEmpty()) {
+        s.noData = in ? R::tr("No data: the project holds no run with communication samples (import a "
+                              "moe-probe or nccl-tests result).")
+                      : in.error().message;
+        return s;
+    }
+    s.hasData = true;
+    QStringList names;
+    for (const auto& r : *in)
+        names << r.runName;
+    s.inputRuns = inputLabels(runs, names);
+    const stages::StageOneResult result = stages::evaluateStageOne(*in, thresholds);
+    for (const stages::StageOneTable& t : result.tables) {
+        ReportTable table;
+        QStringList where;
+        if (!t.clusterName.isEmpty())
+            where << t.clusterName;
+        if (t.nodes)
+            where << R::tr("%n node(s)", nullptr, *t.nodes);
+        if (t.world)
+            where << R::tr("%1 ranks").arg(*t.world);
+        table.caption = where.isEmpty() ? R::tr("Run %1").arg(t.runName)
+                                        : R::tr("Run %1 (%2)").arg(t.runName, where.join(QStringLiteral(", ")));
+        table.headers = {R::tr("Size per rank"), R::tr("Samples"), R::tr("Repeats"), R::tr("Median"),
+                         R::tr("P99"),           R::tr("Eff. bandwidth"), R::tr("Alg. bandwidth"),
+                         R::tr("CV repeats"),    R::tr("P99/median")};
+        table.widths = {1.1, 0.95, 0.85, 1.0, 1.0, 1.3, 1.3, 1.0, 1.0};
+        for (const stages::StageOneSizeRow& row : t.rows)
+            table.rows.append({units::formatBytes(double(row.bytesPerRank)), QString::number(row.samples),
+                               QString::number(row.repeats), units::formatDuration(row.medianUs),
+                               units::formatDuration(row.p99Us),
+                               row.effectiveBandwidth ? units::formatBandwidth(*row.effectiveBandwidth)
+                                                      : QStringLiteral("—"),
+                               units::formatBandwidth(row.algBandwidth), optNum(row.cv, 3),
+                               num(row.p99OverMedian, 2)});
+        s.tables << table;
+    }
+    if (!result.nodeComparison.isEmpty()) {
+        ReportTable table;
+        table.caption = R::tr("Node-count comparison");
+        table.headers = {R::tr("Nodes"), R::tr("Run"), R::tr("Size per rank"), R::tr("Median"),
+                         R::tr("Bandwidth")};
+        table.widths = {0.7, 2.0, 1.2, 1.0, 1.4};
+        for (const stages::NodeCountPoint& p : result.nodeComparison)
+            table.rows.append({QString::number(p.nodes), p.runName, units::formatBytes(double(p.bytesPerRank)),
+                               units::formatDuration(p.medianUs),
+                               units::formatBandwidth(p.bandwidth) +
+                                   (p.effective ? QString() : R::tr(" (algbw)"))});
+        s.tables << table;
+    }
+    if (!result.suggestions.isEmpty()) {
+        ReportTable table;
+        table.caption = R::tr("Suggested thresholds (from these runs; never applied)");
+        table.headers = {R::tr("Key"), R::tr("Suggested"), R::tr("Basis")};
+        table.widths = {1.6, 0.8, 3.5};
+        for (const stages::SuggestedThreshold& t : result.suggestions)
+            table.rows.append({t.key, num(t.value, 3), t.basis});
+        s.tables << table;
+    }
+    s.plots = plots::stageOnePlots(result);
+    s.verdict = result.verdict;
+    return s;
+}
+
+StageSection stageTwo(const store::ProjectStore& project, const QList<store::RunRow>& runs,
+                      const stages::ThresholdSet& thresholds) {
+    StageSection s;
+    s.stage = 2;
+    s.title = R::tr("Stage 2 — dense control");
+    s.purpose = R::tr("The MoE model against a dense model of similar activated size, like for like. "
+                      "Stops when the MoE is slower and its validation loss is not better.");
+    auto in = stages::loadStageTwoInputs(project, {});
+    if (!in || in->isEmpty()) {
+        s.noData = in ? R::tr("No data: the project holds no training run with a throughput metric "
+                              "(import the MoE and the dense training logs).")
+                      : in.error().message;
+        return s;
+    }
+    s.hasData = true;
+    QStringList names;
+    for (const auto& r : *in)
+        names << r.runName;
+    s.inputRuns = inputLabels(runs, names);
+    const stages::StageTwoResult result = stages::evaluateStageTwo(*in, thresholds);
+    if (!result.pairs.isEmpty()) {
+        ReportTable table;
+        table.caption = R::tr("MoE against dense, at equal tokens");
+        table.headers = {R::tr("MoE run"),       R::tr("Dense run"),     R::tr("Tokens/s/GPU MoE"),
+                         R::tr("Tokens/s/GPU dense"), R::tr("Compared at"), R::tr("Train loss MoE / dense"),
+                         R::tr("Val loss MoE / dense"), R::tr("Activated params diff"), R::tr("Stops")};
+        table.widths = {1.4, 1.4, 1.1, 1.1, 1.0, 1.3, 1.3, 1.0, 0.7};
+        for (const stages::StageTwoPair& p : result.pairs) {
+            table.rows.append({p.moeRun, p.denseRun, optNum(p.moeThroughput.tokensPerSecondPerGpu, 0),
+                               optNum(p.denseThroughput.tokensPerSecondPerGpu, 0),
+                               R::tr("%1 tokens").arg(units::formatCount(p.comparedAtTokens)),
+                               QStringLiteral("%1 / %2").arg(optNum(p.moeTrainLoss.value, 3),
+                                                             optNum(p.denseTrainLoss.value, 3)),
+                               QStringLiteral("%1 / %2").arg(optNum(p.moeValLoss.value, 3),
+                                                             optNum(p.denseValLoss.value, 3)),
+                               QStringLiteral("%1 %").arg(num(p.activatedParamsDiff * 100.0, 1)),
+                               p.stops ? R::tr("yes") : R::tr("no")});
+            for (const QString& m : p.mismatches)
+                s.remarks << R::tr("%1 vs %2 not like for like: %3").arg(p.moeRun, p.denseRun, m);
+        }
+        s.tables << table;
+    }
+    if (result.plan.refused)
+        s.remarks << result.plan.refusalText();
+    s.plots << plots::stageTwoLossPlot(*in, plots::TrainingX::Tokens, 0.6)
+            << plots::stageTwoThroughputPlot(*in);
+    s.verdict = result.verdict;
+    return s;
+}
+
+StageSection stageThree(const store::ProjectStore& project, const QList<store::RunRow>& runs,
+                        const stages::ThresholdSet& thresholds) {
+    StageSection s;
+    s.stage = 3;
+    s.title = R::tr("Stage 3 — expert load and loss");
+    s.purpose = R::tr("Load ratio max/mean per layer and step, token drop rate and busiest-device share. "
+                      "Stops when a layer's load ratio stays above the limit or the drop rate is above "
+                      "its limit.");
+    auto in = stages::loadStageThreeInputs(project, {});
+    if (!in || in->isEmpty()) {
+        s.noData = in ? R::tr("No data: the project holds no run with per-expert load (import a routing "
+                              "trace or an expert-load log).")
+                      : in.error().message;
+        return s;
+    }
+    s.hasData = true;
+    QStringList names;
+    for (const auto& r : *in)
+        names << r.runName;
+    s.inputRuns = inputLabels(runs, names);
+    const stages::StageThreeResult result =
+        stages::evaluateStageThree(*in, thresholds, stages::loadStageTwoMoeRuns(project));
+    ReportTable table;
+    table.caption = R::tr("Per run, over the gate's window");
+    table.headers = {R::tr("Run"),           R::tr("Experts × layers"), R::tr("Window steps"),
+                     R::tr("Worst layer"),   R::tr("Steps above limit"), R::tr("Max / mean ratio"),
+                     R::tr("Drop rate"),     R::tr("Busiest device"),    R::tr("Window loss")};
+    table.widths = {1.5, 1.0, 1.1, 0.8, 1.0, 1.1, 1.2, 1.1, 0.9};
+    for (const stages::StageThreeRunSummary& r : result.runs) {
+        const QString drop = r.dropSource == stages::DropRateSource::NotApplicable
+                                 ? R::tr("n/a (dropless)")
+                                 : percent(r.dropRate) + QStringLiteral(" (%1)").arg(
+                                                             stages::dropRateSourceText(r.dropSource));
+        table.rows.append({r.runName, QStringLiteral("%1 × %2").arg(r.experts).arg(r.layers),
+                           QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(
+                               r.windowLastStep),
+                           r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
+                           QStringLiteral("%1 %").arg(num(r.worstLayerFractionAbove * 100.0, 1)),
+                           QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)),
+                           drop,
+                           r.busiestDeviceShare
+                               ? percent(r.busiestDeviceShare) +
+                                     (r.busiestDeviceEstimated ? R::tr(" (est.)") : QString())
+                               : QStringLiteral("—"),
+                           optNum(r.windowLoss, 3)});
+    }
+    s.tables << table;
+    if (result.staleness.stale)
+        s.remarks << R::tr("Stage 2 is stale: %1").arg(result.staleness.reason);
+    if (result.plan.refused)
+        s.remarks << result.plan.refusalText();
+    const double limit = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
+    s.plots << plots::loadRatioPlot(result.runs, limit);
+    const stages::ExpertLoadRunInput& first = in->first();
+    if (!first.blocks.isEmpty())
+        s.plots << plots::layerExpertHeatmap(first, first.blocks.last().step, true);
+    s.plots << plots::dropVsLossPlot(result.runs, *in) << plots::busiestDevicePlot(result.runs);
+    s.verdict = result.verdict;
+    return s;
+}
+
+StageSection stageFour(const store::ProjectStore& project, const QList<store::RunRow>& runs,
+                       const stages::ThresholdSet& thresholds) {
+    StageSection s;
+    s.stage = 4;
+    s.title = R::tr("Stage 4 — transfer boundary");
+    s.purpose = R::tr("The target cluster's stage 1 baseline against the source's, size by size. Stops "
+                      "when a size differs by more than the threshold: conclusions are then reference "
+                      "only.");
+    auto in = stages::loadStageFourInputs(project, {});
+    if (!in) {
+        s.noData = R::tr("No data: %1").arg(in.error().message);
+        return s;
+    }
+    s.hasData = true;
+    s.inputRuns = inputLabels(runs, {in->source.run.runName, in->target.run.runName});
+    const stages::StageFourResult result = stages::evaluateStageFour(in->source, in->target, thresholds);
+    ReportTable table;
+    table.caption = R::tr("Source %1 against target %2").arg(result.sourceRun, result.targetRun);
+    table.headers = {R::tr("Size per rank"), R::tr("Source bandwidth"), R::tr("Target bandwidth"),
+                     R::tr("Difference"), R::tr("Stops")};
+    table.widths = {1.2, 1.4, 1.4, 1.0, 0.7};
+    for (const stages::StageFourSizeRow& r : result.rows)
+        table.rows.append({units::formatBytes(double(r.bytesPerRank)),
+                           units::formatBandwidth(r.sourceBandwidth) + (r.effective ? QString() : R::tr(" (algbw)")),
+                           units::formatBandwidth(r.targetBandwidth),
+                           QStringLiteral("%1 %").arg(num(r.relativeDiff * 100.0, 1)),
+                           r.stops ? R::tr("yes") : R::tr("no")});
+    s.tables << table;
+    if (!result.unmatchedSizes.isEmpty()) {
+        QStringList sizes;
+        for (quint64 b : result.unmatchedSizes)
+            sizes << units::formatBytes(double(b));
+        s.remarks << R::tr("Measured on one cluster only: %1").arg(sizes.join(QStringLiteral(", ")));
+    }
+    s.plots = plots::stageFourPlots(result);
+    s.applicability = result.applicability;
+    s.verdict = result.verdict;
+    return s;
+}
+
+} // namespace
+
+QString recordSummary(const QJsonObject& record) {
+    QStringList parts;
+    const struct {
+        const char* path;
+        const char* label;
+    } fields[] = {
+        {"model.kind", QT_TRANSLATE_NOOP("moewb::report::Report", "model")},
+        {"moe.experts", QT_TRANSLATE_NOOP("moewb::report::Report", "experts")},
+        {"moe.top_k", QT_TRANSLATE_NOOP("moewb::report::Report", "top-k")},
+        {"moe.capacity_factor", QT_TRANSLATE_NOOP("moewb::report::Report", "capacity factor")},
+        {"moe.overflow_policy", QT_TRANSLATE_NOOP("moewb::report::Report", "overflow")},
+        {"parallelism.ep", QT_TRANSLATE_NOOP("moewb::report::Report", "EP")},
+        {"cluster.nodes", QT_TRANSLATE_NOOP("moewb::report::Report", "nodes")},
+        {"cluster.accelerator_model", QT_TRANSLATE_NOOP("moewb::report::Report", "accelerator")},
+        {"cluster.network_type", QT_TRANSLATE_NOOP("moewb::report::Report", "network")},
+    };
+    for (const auto& f : fields) {
+        const QString v = jsonText(at(record, QLatin1String(f.path)));
+        if (!v.isEmpty())
+            parts << QStringLiteral("%1 %2").arg(R::tr(f.label), v);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
+                                                   const std::function<bool(double, QString)>& progress) {
+    auto step = [&](double f, const QString& what) { return !progress || progress(f, what); };
+    auto cancelled = [&]() { return unexpected(ReportError{projectPath, R::tr("cancelled"), true}); };
+    if (!step(0.0, R::tr("Reading the project")))
+        return cancelled();
+    auto opened = store::ProjectStore::open(projectPath, store::OpenMode::MustExist);
+    if (!opened)
+        return unexpected(ReportError{opened.error().file, opened.error().message});
+    const store::ProjectStore& project = **opened;
+
+    ReportData d;
+    d.projectPath = project.path();
+    d.projectName = QFileInfo(project.path()).completeBaseName();
+    d.generated = QDateTime::currentDateTimeUtc();
+    d.toolVersion = QStringLiteral(MOEWB_VERSION);
+    d.schemaVersion = project.schemaVersion();
+    for (const store::ClusterRow& c : project.clusters()) {
+        ClusterSummary cs{c, 0, 0};
+        for (const store::NodeRow& n : project.nodes(c.id)) {
+            ++cs.nodes;
+            cs.gpus += n.gpus > 0 ? n.gpus : c.gpusPerNode;
+        }
+        d.clusters << cs;
+    }
+    d.records = project.configRecords();
+    d.runs = project.runs();
+    for (const store::RunRow& r : d.runs)
+        d.demo = d.demo || (r.environment.value(QStringLiteral("demo")).toBool() &&
+                            r.environment.value(QStringLiteral("data")).toString() == QLatin1String("synthetic"));
+    d.thresholds = project.thresholds();
+    for (const stages::ThresholdUse& t : stages::defaultThresholds())
+        if (!project.threshold(t.key))
+            d.thresholdDefaults << t;
+    d.overrides = project.overrides();
+    d.sheet = assessment::loadSheet(project);
+
+    const stages::ThresholdSet thresholds = stages::loadThresholds(project);
+    using Builder = StageSection (*)(const store::ProjectStore&, const QList<store::RunRow>&,
+                                     const stages::ThresholdSet&);
+    const Builder builders[] = {&stageOne, &stageTwo, &stageThree, &stageFour};
+    for (int i = 0; i < 4; ++i) {
+        if (!step(0.1 + 0.2 * i, R::tr("Evaluating stage %1").arg(i + 1)))
+            return cancelled();
+        StageSection s = builders[i](project, d.runs, thresholds);
+        addVerdictState(s, project, d.overrides);
+        d.stages << s;
+    }
+    markLockedStages(d.stages);
+    if (!step(0.9, R::tr("Running the misjudgment checks")))
+        return cancelled();
+    d.warnings = checks::runAllChecks(checks::loadProjectFacts(project));
+    if (!step(1.0, R::tr("Project read")))
+        return cancelled();
+    return d;
+}
+
+} // namespace moewb::report

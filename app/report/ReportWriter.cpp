@@ -1,0 +1,719 @@
+#include "ReportWriter.h"
+
+#include "plots/PlotRender.h"
+#include "plotspec/StagePlots.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QJsonDocument>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextLayout>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace moewb::report {
+
+namespace {
+
+using R = Report;
+
+// Section titles: one place, so the contents, the headings and sectionTitles() agree.
+QString titleRecords() { return R::tr("Config records"); }
+QString titleRuns() { return R::tr("Runs"); }
+QString titleWarnings() { return R::tr("Misjudgment warnings"); }
+QString titleThresholds() { return R::tr("Thresholds and their source"); }
+QString titleOverrides() { return R::tr("Overrides"); }
+QString titleApplicability() { return R::tr("Applicability statement"); }
+QString titleAssessment() { return R::tr("Assessment sheet"); }
+QString titleCosts() { return R::tr("Cost estimate"); }
+QString titleAppendix() { return R::tr("Appendix: run environments"); }
+QString titleContents() { return R::tr("Contents"); }
+
+const QColor kInk(0x20, 0x20, 0x20);
+const QColor kMuted(0x60, 0x60, 0x60);
+const QColor kAccent(0x1f, 0x4e, 0x79);
+const QColor kRule(0xb0, 0xb0, 0xb0);
+const QColor kHeaderFill(0xe4, 0xea, 0xf1);
+const QColor kStripe(0xf5, 0xf5, 0xf5);
+
+QColor statusColour(const QString& token) {
+    if (token == QLatin1String("pass"))
+        return QColor(0x00, 0x7a, 0x3d);
+    if (token == QLatin1String("stop"))
+        return QColor(0xb0, 0x20, 0x20);
+    return QColor(0x8a, 0x5a, 0x00);
+}
+
+QString utcText(const QDateTime& t) {
+    return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")) : QStringLiteral("—");
+}
+
+struct TocEntry {
+    int level = 1;
+    QString text;
+    int page = 0;
+};
+
+// Lays out flowing content on A4 pages. Run twice over the same content: a dry
+// pass (no painter) that only measures and counts pages, then the real pass,
+// which knows every section's page and the page total.
+class PageFlow {
+public:
+    PageFlow(QPdfWriter* writer, QPainter* painter, const ReportOptions& options)
+        : m_writer(writer), m_painter(painter), m_options(options) {
+        const QRect area = writer->pageLayout().paintRectPixels(writer->resolution());
+        m_width = area.width();
+        m_height = area.height();
+        m_px = writer->resolution() / 72.0; // device pixels per point
+        m_body = font(9.5);
+        m_small = font(8.0);
+    }
+
+    QFont font(double points, bool bold = false) const {
+        QFont f(QStringLiteral("DejaVu Sans"));
+        f.setStyleHint(QFont::SansSerif);
+        f.setPointSizeF(points);
+        f.setBold(bold);
+        return f;
+    }
+    QFont mono(double points) const {
+        QFont f(QStringLiteral("DejaVu Sans Mono"));
+        f.setStyleHint(QFont::Monospace);
+        f.setPointSizeF(points);
+        return f;
+    }
+    double pt(double points) const { return points * m_px; }
+    double width() const { return m_width; }
+    double bottom() const { return m_height - pt(24); } // room for the footer
+    double y() const { return m_y; }
+    int page() const { return m_page; }
+    bool dry() const { return m_painter == nullptr; }
+    const QFont& body() const { return m_body; }
+    const QFont& small() const { return m_small; }
+
+    void setFooter(const QString& left, int totalPages) {
+        m_footer = left;
+        m_total = totalPages;
+    }
+    void setPageHook(std::function<bool(int)> hook) { m_pageHook = std::move(hook); }
+    bool cancelled() const { return m_cancelled; }
+
+    void newPage() {
+        finishPage();
+        if (m_painter)
+            m_writer->newPage();
+        ++m_page;
+        m_y = 0;
+        if (m_pageHook && !m_cancelled && !m_pageHook(m_page)) {
+            m_cancelled = true;
+            m_painter = nullptr; // finish the layout without painting: the file is discarded
+        }
+    }
+    void finishPage() {
+        if (!m_painter || m_footerDone == m_page)
+            return;
+        m_footerDone = m_page;
+        if (m_page == 1)
+            return; // the title page has no footer
+        m_painter->save();
+        m_painter->setPen(QPen(kRule, pt(0.5)));
+        const double fy = m_height - pt(16);
+        m_painter->drawLine(QPointF(0, fy), QPointF(m_width, fy));
+        m_painter->setFont(m_small);
+        m_painter->setPen(kMuted);
+        const QRectF r(0, fy + pt(3), m_width, pt(12));
+        m_painter->drawText(r, Qt::AlignLeft | Qt::AlignTop, m_footer);
+        m_painter->drawText(r, Qt::AlignRight | Qt::AlignTop,
+                            m_total > 0 ? R::tr("Page %1 of %2").arg(m_page).arg(m_total)
+                                        : R::tr("Page %1").arg(m_page));
+        m_painter->restore();
+    }
+    void ensure(double h) {
+        if (m_y > 0 && m_y + h > bottom())
+            newPage();
+    }
+    void space(double points) {
+        m_y += pt(points);
+        if (m_y > bottom())
+            newPage();
+    }
+    void moveTo(double y) { m_y = y; }
+
+    // Lines of `text` wrapped to `w` (at word boundaries, anywhere for very long
+    // words: nothing runs past the margin).
+    std::unique_ptr<QTextLayout> layout(const QString& text, const QFont& f, double w) const {
+        auto l = std::make_unique<QTextLayout>(text, f, m_writer);
+        QTextOption o;
+        o.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        l->setTextOption(o);
+        l->beginLayout();
+        double y = 0;
+        for (;;) {
+            QTextLine line = l->createLine();
+            if (!line.isValid())
+                break;
+            line.setLineWidth(w);
+            line.setPosition(QPointF(0, y));
+            y += line.height();
+        }
+        l->endLayout();
+        return l;
+    }
+    double textHeight(const QString& text, const QFont& f, double w) const {
+        double h = 0;
+        for (const QString& part : text.split(QLatin1Char('\n'))) {
+            auto l = layout(part, f, w);
+            for (int i = 0; i < l->lineCount(); ++i)
+                h += l->lineAt(i).height();
+        }
+        return h;
+    }
+    // Draws a block at (x, y) without page breaks (table cells, labels).
+    void drawBlock(const QString& text, const QFont& f, const QColor& colour, double x, double y, double w) {
+        if (!m_painter)
+            return;
+        m_painter->setPen(colour);
+        double dy = 0;
+        for (const QString& part : text.split(QLatin1Char('\n'))) {
+            auto l = layout(part, f, w);
+            l->draw(m_painter, QPointF(x, y + dy));
+            for (int i = 0; i < l->lineCount(); ++i)
+                dy += l->lineAt(i).height();
+        }
+    }
+
+    // A paragraph that breaks across pages line by line.
+    void paragraph(const QString& text, const QFont& f, const QColor& colour = kInk, double indent = 0,
+                   double after = 4) {
+        const double w = m_width - indent;
+        for (const QString& part : text.split(QLatin1Char('\n'))) {
+            auto l = layout(part, f, w);
+            for (int i = 0; i < l->lineCount(); ++i) {
+                const QTextLine line = l->lineAt(i);
+                ensure(line.height());
+                if (m_painter) {
+                    m_painter->setPen(colour);
+                    line.draw(m_painter, QPointF(indent, m_y - line.y()));
+                }
+                m_y += line.height();
+            }
+        }
+        space(after);
+    }
+    void bullets(const QStringList& items, const QFont& f, const QColor& colour = kInk) {
+        const double indent = pt(12);
+        for (const QString& item : items) {
+            const double h = textHeight(item, f, m_width - indent);
+            const double first = std::min(h, layoutFirstLine(item, f, m_width - indent));
+            ensure(first);
+            if (m_painter) {
+                m_painter->setPen(colour);
+                m_painter->setFont(f);
+                m_painter->drawText(QPointF(pt(3), m_y + QFontMetricsF(f, m_writer).ascent()),
+                                    QStringLiteral("•"));
+            }
+            paragraph(item, f, colour, indent, 2);
+        }
+        space(2);
+    }
+    double layoutFirstLine(const QString& text, const QFont& f, double w) const {
+        auto l = layout(text.section(QLatin1Char('\n'), 0, 0), f, w);
+        return l->lineCount() > 0 ? l->lineAt(0).height() : 0.0;
+    }
+
+    // Headings keep at least `keep` of what follows on their page.
+    void heading(int level, const QString& text, QList<TocEntry>* toc, bool startPage = false) {
+        const QFont f = level == 1 ? font(15, true) : level == 2 ? font(12, true) : font(10, true);
+        const double h = textHeight(text, f, m_width);
+        if (startPage && m_y > 0)
+            newPage();
+        else if (m_y > 0)
+            space(level == 1 ? 10 : level == 2 ? 8 : 5);
+        ensure(h + pt(level == 1 ? 90 : 60));
+        if (toc && level <= 2)
+            toc->append({level, text, m_page});
+        paragraph(text, f, level == 3 ? kInk : kAccent, 0, level == 1 ? 2 : 3);
+        if (level == 1 && m_painter) {
+            m_painter->setPen(QPen(kAccent, pt(0.8)));
+            m_painter->drawLine(QPointF(0, m_y), QPointF(m_width, m_y));
+        }
+        if (level == 1)
+            space(6);
+    }
+
+    void table(const ReportTable& t) {
+        if (!t.caption.isEmpty()) {
+            ensure(pt(40));
+            paragraph(t.caption, font(9, true), kInk, 0, 2);
+        }
+        const int n = int(t.headers.size());
+        if (n == 0)
+            return;
+        double total = 0;
+        for (int i = 0; i < n; ++i)
+            total += i < t.widths.size() ? t.widths[i] : 1.0;
+        QList<double> w;
+        for (int i = 0; i < n; ++i)
+            w << m_width * (i < t.widths.size() ? t.widths[i] : 1.0) / total;
+        const double pad = pt(2.5);
+        const QFont headFont = font(8, true);
+        const QFont cellFont = font(8);
+        auto rowHeight = [&](const QStringList& cells, const QFont& f) {
+            double h = 0;
+            for (int i = 0; i < n; ++i)
+                h = std::max(h, textHeight(i < cells.size() ? cells[i] : QString(), f, w[i] - 2 * pad));
+            return h + 2 * pad;
+        };
+        auto drawRow = [&](const QStringList& cells, const QFont& f, double h, const QColor* fill) {
+            if (m_painter) {
+                if (fill)
+                    m_painter->fillRect(QRectF(0, m_y, m_width, h), *fill);
+                m_painter->setPen(QPen(kRule, pt(0.4)));
+                m_painter->drawLine(QPointF(0, m_y + h), QPointF(m_width, m_y + h));
+                double x = 0;
+                for (int i = 0; i < n; ++i) {
+                    drawBlock(i < cells.size() ? cells[i] : QString(), f, kInk, x + pad, m_y + pad, w[i] - 2 * pad);
+                    x += w[i];
+                }
+            }
+            m_y += h;
+        };
+        const double headH = rowHeight(t.headers, headFont);
+        auto header = [&]() { drawRow(t.headers, headFont, headH, &kHeaderFill); };
+        if (t.rows.isEmpty()) {
+            ensure(headH * 2);
+            header();
+            paragraph(R::tr("(no rows)"), cellFont, kMuted, pad, 4);
+            return;
+        }
+        ensure(headH + rowHeight(t.rows.first(), cellFont));
+        header();
+        for (qsizetype r = 0; r < t.rows.size(); ++r) {
+            const double h = rowHeight(t.rows[r], cellFont);
+            if (m_y + h > bottom()) {
+                newPage();
+                header(); // repeated on every page the table continues on
+            }
+            drawRow(t.rows[r], cellFont, h, r % 2 == 1 ? &kStripe : nullptr);
+        }
+        space(8);
+    }
+
+    void plot(const plots::PlotSpec& spec) {
+        if (plots::isEmpty(spec)) {
+            paragraph(R::tr("Plot \"%1\": no data to draw.").arg(spec.title), m_body, kMuted, 0, 4);
+            return;
+        }
+        const double h = std::min(m_width * 0.56, bottom() * 0.6);
+        ensure(h);
+        const QRectF target(0, m_y, m_width, h);
+        if (m_painter) {
+            if (m_options.includePlots) {
+                m_painter->save();
+                plots::renderPlot(spec, m_painter, target);
+                m_painter->restore();
+            } else {
+                m_painter->setPen(QPen(kRule, pt(0.5)));
+                m_painter->drawRect(target);
+                drawBlock(spec.title, m_body, kMuted, pt(6), m_y + pt(6), m_width - pt(12));
+            }
+        }
+        m_y += h;
+        space(8);
+    }
+
+private:
+    QPdfWriter* m_writer;
+    QPainter* m_painter;
+    ReportOptions m_options;
+    double m_width = 0, m_height = 0, m_px = 1;
+    double m_y = 0;
+    int m_page = 1;
+    int m_footerDone = 0;
+    int m_total = 0;
+    QString m_footer;
+    QFont m_body, m_small;
+    std::function<bool(int)> m_pageHook;
+    bool m_cancelled = false;
+};
+
+void verdictBlock(PageFlow& f, const StageSection& s) {
+    f.heading(3, R::tr("Verdict"), nullptr);
+    if (!s.lockReason.isEmpty())
+        f.paragraph(R::tr("Gate locked: %1").arg(s.lockReason), f.body(), statusColour(QStringLiteral("stop")));
+    if (s.verdict) {
+        const stages::Verdict& v = *s.verdict;
+        f.paragraph(R::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
+                    f.font(11, true), statusColour(stages::statusToken(v.status)), 0, 3);
+        if (!v.reasons.isEmpty()) {
+            f.paragraph(v.status == stages::Verdict::Status::Stop ? R::tr("Stop reasons:") : R::tr("Reasons:"),
+                        f.font(9.5, true), kInk, 0, 2);
+            f.bullets(v.reasons, f.body());
+        }
+        if (!v.nextStep.isEmpty())
+            f.paragraph(R::tr("What to do: %1").arg(v.nextStep), f.body());
+        if (!v.notes.isEmpty()) {
+            QStringList notes;
+            for (const QString& n : v.notes)
+                notes << R::tr("Note: %1").arg(n);
+            f.bullets(notes, f.small(), kMuted);
+        }
+        if (!v.thresholds.isEmpty()) {
+            ReportTable t;
+            t.caption = R::tr("Thresholds this verdict compared against");
+            t.headers = {R::tr("Key"), R::tr("Value"), R::tr("Source")};
+            t.widths = {2.0, 0.8, 2.2};
+            for (const stages::ThresholdUse& u : v.thresholds)
+                t.rows.append({u.key, QString::number(u.value),
+                               stages::thresholdSourceText(u.source) +
+                                   (u.builtInDefault ? R::tr(" (built-in default)") : QString())});
+            f.table(t);
+        }
+    }
+    if (s.recorded)
+        f.paragraph(R::tr("Recorded verdict in the project: %1, decided %2")
+                        .arg(s.recorded->status, utcText(s.recorded->decided)),
+                    f.body());
+    else
+        f.paragraph(R::tr("No verdict recorded in the project for this stage."), f.body(), kMuted);
+    if (!s.overrides.isEmpty()) {
+        f.paragraph(R::tr("Overrides of this stage:"), f.font(9.5, true), kInk, 0, 2);
+        QStringList lines;
+        for (const store::OverrideRow& o : s.overrides)
+            lines << R::tr("\"%1\" — %2, %3")
+                         .arg(o.justification, o.author.isEmpty() ? R::tr("author not given") : o.author,
+                              utcText(o.created));
+        f.bullets(lines, f.body());
+    }
+}
+
+// The whole document; the same calls in both passes.
+void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList<TocEntry>& knownToc,
+             const ReportOptions& options) {
+    Q_UNUSED(options);
+    // Title page.
+    f.moveTo(f.pt(150));
+    f.paragraph(R::tr("MoE Workbench"), f.font(14), kMuted, 0, 4);
+    f.paragraph(R::tr("Evaluation report"), f.font(28, true), kAccent, 0, 10);
+    f.paragraph(d.projectName, f.font(18), kInk, 0, 30);
+    QStringList facts;
+    facts << R::tr("Project file: %1").arg(d.projectPath);
+    if (d.clusters.isEmpty())
+        facts << R::tr("Clusters: none recorded");
+    for (const ClusterSummary& c : d.clusters)
+        facts << R::tr("Cluster %1: %n node(s), %2 GPUs", nullptr, c.nodes).arg(c.cluster.name).arg(c.gpus);
+    facts << R::tr("Config records: %1; runs: %2").arg(d.records.size()).arg(d.runs.size());
+    facts << R::tr("Generated: %1").arg(utcText(d.generated));
+    facts << R::tr("MoE Workbench %1 (project schema %2)").arg(d.toolVersion).arg(d.schemaVersion);
+    for (const QString& line : facts)
+        f.paragraph(line, f.font(11), kInk, 0, 5);
+    if (d.demo)
+        f.paragraph(R::tr("This is the demo project: every measurement in it is synthetic."), f.font(11, true),
+                    statusColour(QStringLiteral("stop")), 0, 5);
+    f.space(20);
+    QStringList summary;
+    for (const StageSection& s : d.stages)
+        summary << QStringLiteral("%1: %2").arg(
+                       s.title, s.verdict ? stages::statusTitle(s.verdict->status) : R::tr("no data"));
+    f.paragraph(R::tr("Stage verdicts"), f.font(12, true), kAccent, 0, 4);
+    f.bullets(summary, f.font(11));
+
+    // Contents (one page).
+    f.newPage();
+    f.paragraph(titleContents(), f.font(15, true), kAccent, 0, 10);
+    for (const TocEntry& e : knownToc) {
+        const QFont font = e.level == 1 ? f.font(10.5, true) : f.font(9.5);
+        const double indent = e.level == 1 ? 0 : f.pt(16);
+        const double h = f.textHeight(e.text, font, f.width() - indent - f.pt(40));
+        f.drawBlock(e.text, font, kInk, indent, f.y(), f.width() - indent - f.pt(40));
+        f.drawBlock(QString::number(e.page), font, kInk, f.width() - f.pt(30), f.y(), f.pt(30));
+        f.moveTo(f.y() + h + f.pt(e.level == 1 ? 4 : 2));
+    }
+
+    int section = 0;
+    auto h1 = [&](const QString& title, bool page = true) {
+        f.heading(1, QStringLiteral("%1  %2").arg(++section).arg(title), &toc, page);
+    };
+
+    // Config records.
+    h1(titleRecords());
+    {
+        ReportTable t;
+        t.headers = {R::tr("Name"), R::tr("Status"), R::tr("Key fields"), R::tr("Created")};
+        t.widths = {1.4, 0.8, 3.6, 1.1};
+        for (const store::ConfigRecordRow& r : d.records)
+            t.rows.append({r.name, r.complete ? R::tr("complete") : R::tr("draft"), recordSummary(r.json),
+                           utcText(r.created)});
+        if (d.records.isEmpty())
+            f.paragraph(R::tr("The project holds no config record."), f.body());
+        else
+            f.table(t);
+    }
+
+    // Runs.
+    h1(titleRuns(), false);
+    {
+        ReportTable t;
+        t.headers = {R::tr("Run"), R::tr("Kind"), R::tr("Record"), R::tr("Cluster"), R::tr("Comm samples"),
+                     R::tr("Steps"), R::tr("Load blocks"), R::tr("Imported")};
+        t.widths = {1.6, 0.8, 1.4, 1.0, 0.8, 0.7, 0.8, 1.1};
+        for (const store::RunRow& r : d.runs)
+            t.rows.append({r.name, store::runKindName(r.kind), r.recordName, r.clusterName,
+                           QString::number(r.commSampleCount), QString::number(r.stepCount),
+                           QString::number(r.expertLoadBlocks), utcText(r.created)});
+        if (d.runs.isEmpty())
+            f.paragraph(R::tr("The project holds no run."), f.body());
+        else
+            f.table(t);
+    }
+
+    // Stages.
+    for (const StageSection& s : d.stages) {
+        h1(s.title);
+        f.paragraph(s.purpose, f.body(), kMuted);
+        if (!s.hasData) {
+            f.paragraph(s.noData, f.font(10, true));
+            verdictBlock(f, s);
+            continue;
+        }
+        f.heading(3, R::tr("Inputs"), nullptr);
+        f.bullets(s.inputRuns, f.body());
+        f.heading(3, R::tr("Results"), nullptr);
+        for (const ReportTable& t : s.tables)
+            f.table(t);
+        if (!s.remarks.isEmpty())
+            f.bullets(s.remarks, f.body());
+        if (!s.plots.isEmpty()) {
+            f.heading(3, R::tr("Plots"), nullptr);
+            for (const plots::PlotSpec& p : s.plots) {
+                f.plot(p);
+                // A drawn plot carries its note under it already.
+                if (!options.includePlots && !p.note.isEmpty())
+                    f.paragraph(p.note, f.small(), kMuted, 0, 6);
+            }
+        }
+        if (!s.applicability.isEmpty()) {
+            f.heading(3, R::tr("Conditions under which the conclusions hold"), nullptr);
+            f.bullets(s.applicability, f.body());
+        }
+        verdictBlock(f, s);
+    }
+
+    // Misjudgment warnings.
+    h1(titleWarnings());
+    if (d.warnings.isEmpty())
+        f.paragraph(R::tr("None of the six misjudgment checks fired on this project."), f.body());
+    for (const checks::MisjudgmentWarning& w : d.warnings) {
+        f.paragraph(R::tr("%1. %2").arg(w.id).arg(w.title), f.font(10, true), statusColour(QStringLiteral("warn")),
+                    0, 2);
+        f.paragraph(w.message, f.body(), kInk, f.pt(12), 2);
+        f.paragraph(R::tr("Fix: %1").arg(w.fix), f.body(), kInk, f.pt(12), 6);
+    }
+
+    // Thresholds.
+    h1(titleThresholds(), false);
+    {
+        ReportTable t;
+        t.headers = {R::tr("Key"), R::tr("Value"), R::tr("Source"), R::tr("Note"), R::tr("Updated")};
+        t.widths = {1.8, 0.6, 1.5, 2.4, 1.1};
+        for (const store::ThresholdRow& r : d.thresholds)
+            t.rows.append({r.key, QString::number(r.value), stages::thresholdSourceText(r.source), r.note,
+                           utcText(r.updated)});
+        for (const stages::ThresholdUse& u : d.thresholdDefaults)
+            t.rows.append({u.key, QString::number(u.value), R::tr("built-in default (not stored)"),
+                           R::tr("documented in docs/method.md"), QStringLiteral("—")});
+        f.table(t);
+    }
+
+    // Overrides.
+    h1(titleOverrides(), false);
+    if (d.overrides.isEmpty())
+        f.paragraph(R::tr("No stop was overridden."), f.body());
+    else {
+        ReportTable t;
+        t.headers = {R::tr("Stage"), R::tr("Justification"), R::tr("Author"), R::tr("Date")};
+        t.widths = {0.5, 4.0, 1.0, 1.2};
+        for (const store::OverrideRow& o : d.overrides)
+            t.rows.append({QString::number(o.stage), o.justification, o.author, utcText(o.created)});
+        f.table(t);
+    }
+
+    // Applicability (stage 4).
+    h1(titleApplicability(), false);
+    const StageSection& four = d.stages.value(3);
+    if (four.applicability.isEmpty())
+        f.paragraph(R::tr("No applicability statement: stage 4 has no result (see its section)."), f.body());
+    else {
+        f.paragraph(R::tr("Conclusions drawn on the source cluster hold under these conditions:"), f.body());
+        f.bullets(four.applicability, f.body());
+    }
+
+    // Assessment sheet.
+    h1(titleAssessment());
+    f.paragraph(R::tr("The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.")
+                    .arg(assessment::ratedCount(d.sheet))
+                    .arg(utcText(d.sheet.updated))
+                    .arg(d.sheet.author.isEmpty() ? QString() : R::tr(" by %1").arg(d.sheet.author)),
+                f.body(), kMuted);
+    const QList<assessment::Dimension> dims = assessment::dimensions();
+    for (int i = 0; i < dims.size(); ++i) {
+        const assessment::Dimension& dim = dims[i];
+        const assessment::DimensionEntry entry = i < d.sheet.dimensions.size() ? d.sheet.dimensions[i]
+                                                                               : assessment::DimensionEntry{};
+        f.ensure(f.pt(80));
+        f.paragraph(QStringLiteral("%1.%2  %3 — %4")
+                        .arg(section)
+                        .arg(i + 1)
+                        .arg(dim.title, assessment::ratingTitle(entry.rating)),
+                    f.font(10, true), kAccent, 0, 2);
+        f.paragraph(R::tr("Core question: %1").arg(dim.question), f.body(), kInk, f.pt(12), 1);
+        f.paragraph(R::tr("Verification: %1").arg(dim.method), f.body(), kInk, f.pt(12), 1);
+        f.paragraph(R::tr("Reading the result: %1").arg(dim.interpretation), f.small(), kMuted, f.pt(12), 1);
+        f.paragraph(R::tr("Notes: %1").arg(entry.notes.trimmed().isEmpty() ? R::tr("none") : entry.notes),
+                    f.body(), kInk, f.pt(12), 1);
+        QStringList links;
+        for (const store::EvidenceLink& e : entry.evidence)
+            links << assessment::evidenceText(e);
+        f.paragraph(R::tr("Evidence: %1").arg(links.isEmpty() ? R::tr("none linked") : links.join(QStringLiteral("; "))),
+                    f.body(), kInk, f.pt(12), 6);
+    }
+
+    // Cost estimate.
+    h1(titleCosts(), false);
+    {
+        ReportTable t;
+        t.headers = {R::tr("Category"), R::tr("Estimate"), R::tr("Cost drivers"), R::tr("Notes")};
+        t.widths = {1.0, 1.8, 2.4, 1.8};
+        const QList<assessment::CostCategory> cats = assessment::costCategories();
+        for (int i = 0; i < cats.size(); ++i) {
+            const assessment::CostEntry e = i < d.sheet.costs.size() ? d.sheet.costs[i] : assessment::CostEntry{};
+            t.rows.append({cats[i].title, e.estimate.isEmpty() ? R::tr("not estimated") : e.estimate, e.drivers,
+                           e.notes});
+        }
+        f.table(t);
+    }
+
+    // Appendix.
+    f.heading(1, titleAppendix(), &toc, true);
+    if (d.runs.isEmpty())
+        f.paragraph(R::tr("The project holds no run."), f.body());
+    for (const store::RunRow& r : d.runs) {
+        f.heading(3, R::tr("Run %1").arg(r.name), nullptr);
+        f.paragraph(R::tr("Source file: %1").arg(r.sourceFile.isEmpty() ? R::tr("not recorded") : r.sourceFile),
+                    f.small(), kMuted, 0, 2);
+        const QString json = r.environment.isEmpty()
+                                 ? R::tr("(no environment metadata)")
+                                 : QString::fromUtf8(QJsonDocument(r.environment).toJson(QJsonDocument::Indented))
+                                       .trimmed();
+        f.paragraph(json, f.mono(7.5), kInk, f.pt(8), 6);
+    }
+    f.finishPage();
+}
+
+} // namespace
+
+QStringList sectionTitles() {
+    QStringList t{titleContents(), titleRecords(), titleRuns()};
+    t << R::tr("Stage 1 — communication baseline") << R::tr("Stage 2 — dense control")
+      << R::tr("Stage 3 — expert load and loss") << R::tr("Stage 4 — transfer boundary");
+    t << titleWarnings() << titleThresholds() << titleOverrides() << titleApplicability() << titleAssessment()
+      << titleCosts() << titleAppendix();
+    return t;
+}
+
+Expected<int, ReportError> paintReport(const ReportData& data, const QString& pdfPath,
+                                       const ReportOptions& options, const ReportProgress& progress) {
+    const QString file = QFileInfo(pdfPath).absoluteFilePath();
+    auto configure = [&](QPdfWriter& w) {
+        w.setResolution(options.resolutionDpi);
+        w.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(18, 18, 18, 16),
+                                    QPageLayout::Millimeter));
+        w.setTitle(R::tr("Evaluation report: %1").arg(data.projectName));
+        w.setCreator(QStringLiteral("MoE Workbench %1").arg(data.toolVersion));
+    };
+    const QString footer = R::tr("%1 — MoE Workbench evaluation report, %2")
+                               .arg(data.projectName, utcText(data.generated));
+
+    // Pass 1: measure only (no painter): section pages and the page total.
+    QList<TocEntry> toc;
+    int totalPages = 0;
+    {
+        QByteArray sink;
+        QBuffer buffer(&sink);
+        QPdfWriter measure(&buffer);
+        configure(measure);
+        PageFlow flow(&measure, nullptr, options);
+        const QList<TocEntry> notYetKnown; // the contents page stays one page either way
+        compose(flow, data, toc, notYetKnown, options);
+        totalPages = flow.page();
+    }
+    if (progress && !progress(0.05, R::tr("Laid out %n page(s)", nullptr, totalPages)))
+        return unexpected(ReportError{file, R::tr("cancelled"), true});
+
+    // Pass 2: paint into a temporary file beside the target; rename at the end.
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly))
+        return unexpected(ReportError{file, R::tr("cannot be written: %1").arg(out.errorString())});
+    bool cancelled = false;
+    {
+        QPdfWriter writer(&out);
+        configure(writer);
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            out.cancelWriting();
+            return unexpected(ReportError{file, R::tr("cannot start the PDF")});
+        }
+        PageFlow flow(&writer, &painter, options);
+        flow.setFooter(footer, totalPages);
+        flow.setPageHook([&](int page) {
+            if (progress && !progress(0.05 + 0.95 * double(page - 1) / std::max(1, totalPages),
+                                      R::tr("Page %1 of %2").arg(page).arg(totalPages))) {
+                cancelled = true;
+                return false;
+            }
+            return true;
+        });
+        QList<TocEntry> again;
+        if (!cancelled)
+            compose(flow, data, again, toc, options);
+        painter.end();
+        cancelled = cancelled || flow.cancelled();
+        if (!cancelled && flow.page() != totalPages)
+            qWarning("report: page count changed between passes (%d, then %d)", totalPages, flow.page());
+        totalPages = flow.page();
+    }
+    if (cancelled) {
+        out.cancelWriting();
+        return unexpected(ReportError{file, R::tr("cancelled"), true});
+    }
+    if (!out.commit())
+        return unexpected(ReportError{file, R::tr("cannot be written: %1").arg(out.errorString())});
+    if (progress)
+        progress(1.0, R::tr("Written %n page(s)", nullptr, totalPages));
+    return totalPages;
+}
+
+Expected<Ok, ReportError> writeReport(const QString& projectPath, const QString& pdfPath,
+                                      const ReportOptions& options, const ReportProgress& progress) {
+    auto data = collectReportData(projectPath, [&](double fraction, const QString& what) {
+        return !progress || progress(0.3 * fraction, what);
+    });
+    if (!data)
+        return unexpected(data.error());
+    auto painted = paintReport(*data, pdfPath, options, [&](double fraction, const QString& what) {
+        return !progress || progress(0.3 + 0.7 * fraction, what);
+    });
+    if (!painted)
+        return unexpected(painted.error());
+    return Ok{};
+}
+
+} // namespace moewb::report

@@ -1,0 +1,199 @@
+#include "stages/StageEvaluation.h"
+
+#include "stages/StagesTr.h"
+
+#include <QJsonArray>
+
+namespace moewb::stages {
+
+namespace {
+
+Verdict lockedVerdict(const QString& reason, int blocking) {
+    Verdict v;
+    v.status = Verdict::Status::NotReady;
+    v.reasons << reason;
+    v.nextStep = Stages::tr("Run: moewb stage %1").arg(blocking);
+    return v;
+}
+
+} // namespace
+
+Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
+                                                    const QStringList& runNames) {
+    if (stage < 1 || stage > 4)
+        return unexpected(InputError{Stages::tr("there is no stage %1: the stages are 1, 2, 3 and 4").arg(stage)});
+    StageEvaluation e;
+    e.stage = stage;
+    e.runNames = runNames;
+    e.lockReason = lockReason(project, stage);
+    if (e.locked()) {
+        // The first earlier stage that blocks: the one to run next.
+        int blocking = 1;
+        while (blocking + 1 < stage && lockReason(project, blocking + 1).isEmpty())
+            ++blocking;
+        e.blockingStage = blocking;
+        e.verdict = lockedVerdict(e.lockReason, blocking);
+        return e;
+    }
+
+    const ThresholdSet thresholds = loadThresholds(project);
+    switch (stage) {
+    case 1: {
+        auto in = loadStageOneInputs(project, runNames);
+        if (!in)
+            return unexpected(in.error());
+        e.stageOneInputs = *in;
+        StageOneResult r = evaluateStageOne(e.stageOneInputs, thresholds);
+        e.verdict = r.verdict;
+        for (const SuggestedThreshold& s : r.suggestions)
+            e.verdict.notes << Stages::tr("Suggested (not applied): %1 = %2 — %3.")
+                                   .arg(s.key, QString::number(s.value), s.basis);
+        e.result = std::move(r);
+        break;
+    }
+    case 2: {
+        auto in = loadStageTwoInputs(project, runNames);
+        if (!in)
+            return unexpected(in.error());
+        e.stageTwoInputs = *in;
+        StageTwoResult r = evaluateStageTwo(e.stageTwoInputs, thresholds);
+        e.verdict = r.verdict;
+        e.result = std::move(r);
+        break;
+    }
+    case 3: {
+        auto in = loadStageThreeInputs(project, runNames);
+        if (!in)
+            return unexpected(in.error());
+        e.stageThreeInputs = *in;
+        e.stageTwoMoeRuns = loadStageTwoMoeRuns(project);
+        StageThreeResult r = evaluateStageThree(e.stageThreeInputs, thresholds, e.stageTwoMoeRuns);
+        e.verdict = r.verdict;
+        if (r.staleness.stale)
+            e.stageTwoStaleReason = r.staleness.reason;
+        e.result = std::move(r);
+        break;
+    }
+    default: {
+        auto in = loadStageFourInputs(project, runNames);
+        if (!in && !runNames.isEmpty())
+            return unexpected(in.error());
+        if (in) {
+            e.stageFourInputs = *in;
+            StageFourResult r = evaluateStageFour(in->source, in->target, thresholds);
+            e.verdict = r.verdict;
+            e.result = std::move(r);
+        } else {
+            e.verdict.status = Verdict::Status::NotReady;
+            e.verdict.reasons << in.error().message;
+            e.verdict.nextStep = Stages::tr("Run stage 1 on the target cluster, or name the two runs.");
+            e.verdict.thresholds = {thresholds.get(QStringLiteral("stage4.baseline_diff_max"))};
+        }
+        break;
+    }
+    }
+    return e;
+}
+
+Expected<Ok, store::StoreError> saveStageVerdict(store::ProjectStore& project, const StageEvaluation& e) {
+    if (e.locked())
+        return unexpected(store::StoreError{project.path(), Stages::tr("not saved: %1").arg(e.lockReason)});
+    QJsonArray reasons;
+    for (const QString& r : e.verdict.reasons)
+        reasons.append(r);
+    if (auto saved = project.saveVerdict({e.stage, statusToken(e.verdict.status), reasons, {}}); !saved)
+        return saved;
+    if (e.stage == 3 && !e.stageTwoStaleReason.isEmpty())
+        if (auto saved = project.saveVerdict({2, QStringLiteral("stale"), QJsonArray{e.stageTwoStaleReason}, {}});
+            !saved)
+            return saved;
+    return Ok{};
+}
+
+Expected<qint64, OverrideError> overrideStage(store::ProjectStore& project, int stage, const QString& justification,
+                                              const QString& author) {
+    using Kind = OverrideError::Kind;
+    if (stage < 1 || stage > 4)
+        return unexpected(
+            OverrideError{Kind::BadStage, Stages::tr("there is no stage %1: the stages are 1, 2, 3 and 4").arg(stage), {}});
+    const QString text = justification.trimmed();
+    if (text.isEmpty())
+        return unexpected(OverrideError{
+            Kind::BlankJustification,
+            Stages::tr("a justification is required: an override is only valid with a written reason"),
+            {}});
+    const auto verdict = project.verdict(stage);
+    if (!verdict || verdict->status != QLatin1String("stop"))
+        return unexpected(OverrideError{
+            Kind::NoStop,
+            Stages::tr("stage %1 has no stop to override (its verdict is %2)")
+                .arg(stage)
+                .arg(verdict ? QStringLiteral("\"%1\"").arg(verdict->status) : Stages::tr("not yet decided")),
+            verdict ? verdict->status : QString()});
+    QString who = author.trimmed();
+    if (who.isEmpty())
+        who = qEnvironmentVariable("USER", Stages::tr("unknown"));
+    auto added = project.addOverride({0, stage, text, who, {}});
+    if (!added)
+        return unexpected(OverrideError{Kind::Store, added.error().text(), {}});
+    return added.value();
+}
+
+StageStatus stageStatus(const store::ProjectStore& project, int stage) {
+    StageStatus s;
+    s.verdict = project.verdict(stage);
+    if (s.verdict)
+        for (const auto& r : s.verdict->reasons)
+            s.reasons << r.toString();
+    if (const QString locked = lockReason(project, stage); !locked.isEmpty()) {
+        s.kind = StageStatus::Kind::Locked;
+        s.reason = locked;
+        return s;
+    }
+    if (!s.verdict)
+        return s; // NotStarted
+    const QString& status = s.verdict->status;
+    s.reason = s.reasons.value(0);
+    if (status == QLatin1String("pass")) {
+        s.kind = StageStatus::Kind::Passed;
+    } else if (status == QLatin1String("stop")) {
+        s.kind = StageStatus::Kind::Stopped;
+        for (const store::OverrideRow& o : project.overrides())
+            if (o.stage == stage && o.created >= s.verdict->decided &&
+                (!s.override_ || s.override_->created <= o.created))
+                s.override_ = o;
+        if (s.override_) {
+            s.kind = StageStatus::Kind::Overridden;
+            s.reason = s.override_->justification;
+        }
+    } else if (status == QLatin1String("overridden")) {
+        s.kind = StageStatus::Kind::Overridden;
+    } else if (status == QLatin1String("stale")) {
+        s.kind = StageStatus::Kind::Stale;
+    } else {
+        s.kind = StageStatus::Kind::NotReady;
+    }
+    return s;
+}
+
+QString stageStatusText(StageStatus::Kind kind) {
+    switch (kind) {
+    case StageStatus::Kind::NotStarted:
+        return Stages::tr("not started");
+    case StageStatus::Kind::Passed:
+        return Stages::tr("passed");
+    case StageStatus::Kind::Stopped:
+        return Stages::tr("stopped");
+    case StageStatus::Kind::NotReady:
+        return Stages::tr("not ready");
+    case StageStatus::Kind::Overridden:
+        return Stages::tr("overridden");
+    case StageStatus::Kind::Stale:
+        return Stages::tr("stale");
+    case StageStatus::Kind::Locked:
+        return Stages::tr("locked");
+    }
+    return {};
+}
+
+} // namespace moewb::stages

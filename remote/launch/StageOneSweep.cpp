@@ -1,0 +1,545 @@
+#include "StageOneSweep.h"
+
+#include "ClusterCheck.h"
+#include "NodePool.h"
+#include "../ssh/RemoteCommand.h"
+#include "../ssh/ShellQuote.h"
+#include "importers/ProbeJsonImporter.h"
+#include "store/ProjectStore.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace moewb::remote {
+
+QString launcherName(Launcher l) {
+    switch (l) {
+    case Launcher::Ssh: return QStringLiteral("ssh");
+    case Launcher::Mpirun: return QStringLiteral("mpirun");
+    case Launcher::Slurm: return QStringLiteral("slurm");
+    }
+    return {};
+}
+
+std::optional<Launcher> launcherFromName(const QString& name) {
+    for (Launcher l : {Launcher::Ssh, Launcher::Mpirun, Launcher::Slurm})
+        if (launcherName(l) == name)
+            return l;
+    return std::nullopt;
+}
+
+QString backendName(ProbeBackend b) { return b == ProbeBackend::Nccl ? QStringLiteral("nccl") : QStringLiteral("tcp"); }
+
+std::optional<ProbeBackend> backendFromName(const QString& name) {
+    if (name == QLatin1String("tcp"))
+        return ProbeBackend::Tcp;
+    if (name == QLatin1String("nccl"))
+        return ProbeBackend::Nccl;
+    return std::nullopt;
+}
+
+QString StageOneFailure::summary() const {
+    QStringList lines;
+    for (const NodeFailure& f : nodes)
+        lines << f.message;
+    return lines.join(QLatin1Char('\n'));
+}
+
+namespace {
+
+QString sizeText(quint64 b) {
+    if (b >= (1ull << 30) && b % (1ull << 30) == 0)
+        return QStringLiteral("%1 GiB").arg(b >> 30);
+    if (b >= (1ull << 20) && b % (1ull << 20) == 0)
+        return QStringLiteral("%1 MiB").arg(b >> 20);
+    if (b >= (1ull << 10) && b % (1ull << 10) == 0)
+        return QStringLiteral("%1 KiB").arg(b >> 10);
+    return QStringLiteral("%1 B").arg(b);
+}
+
+// One probe invocation covers a geometric run of sizes (-b, -e, -f); an arbitrary list
+// becomes one invocation per size, merged into one run.
+struct SizeSweep {
+    quint64 begin = 0;
+    quint64 end = 0;
+    quint64 factor = 2;
+};
+
+QList<SizeSweep> sizeSweeps(QList<quint64> sizes) {
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (sizes.size() == 1)
+        return {SizeSweep{sizes[0], sizes[0], 2}};
+    if (sizes.size() >= 2 && sizes[0] > 0 && sizes[1] % sizes[0] == 0) {
+        const quint64 f = sizes[1] / sizes[0];
+        bool geometric = f >= 2;
+        for (qsizetype i = 1; geometric && i < sizes.size(); ++i)
+            geometric = sizes[i] == sizes[i - 1] * f;
+        if (geometric)
+            return {SizeSweep{sizes.first(), sizes.last(), f}};
+    }
+    QList<SizeSweep> out;
+    for (quint64 s : sizes)
+        out << SizeSweep{s, s, 2};
+    return out;
+}
+
+struct RankOutcome {
+    bool done = false;
+    bool ok = false;
+    int exitStatus = -1;
+    std::optional<RemoteError> error;
+    QString lastStderr;  // the last non-empty stderr line (for messages)
+    QString allStderr;   // bounded
+};
+
+} // namespace
+
+struct StageOneSweep::Impl {
+    StageOneRequest request;
+    StageOneEvents events;
+    std::atomic_bool cancel{false};
+};
+
+StageOneSweep::StageOneSweep(StageOneRequest request, StageOneEvents events) : d(std::make_unique<Impl>()) {
+    d->request = std::move(request);
+    d->events = std::move(events);
+}
+
+StageOneSweep::~StageOneSweep() = default;
+
+void StageOneSweep::cancel() { d->cancel.store(true); }
+bool StageOneSweep::cancelled() const { return d->cancel.load(); }
+
+QStringList StageOneSweep::probeArguments(const StageOneRequest& r, const QString& probePath, int world,
+                                          const QString& rendezvous, const QString& jsonPath) {
+    // The first sweep of sizes; run() passes per-invocation sizes through -b/-e/-f below.
+    const QList<SizeSweep> sweeps = sizeSweeps(r.messageSizes);
+    const SizeSweep s = sweeps.value(0);
+    QStringList a{probePath,
+                  QStringLiteral("--backend"), backendName(r.backend),
+                  QStringLiteral("-b"), QString::number(s.begin),
+                  QStringLiteral("-e"), QString::number(s.end),
+                  QStringLiteral("-f"), QString::number(s.factor),
+                  QStringLiteral("-w"), QString::number(r.warmup),
+                  QStringLiteral("-n"), QString::number(r.iterations),
+                  QStringLiteral("-R"), QString::number(r.repeats),
+                  QStringLiteral("--rendezvous"), rendezvous,
+                  QStringLiteral("--timeout"), QString::number(r.probeTimeoutS)};
+    // ssh: rank and world on the command line (the rank is added per node); mpirun and
+    // srun give both through the environment, and the probe refuses --world alone.
+    if (r.launcher == Launcher::Ssh)
+        a << QStringLiteral("--world") << QString::number(world);
+    if (r.backend == ProbeBackend::Nccl)
+        a << QStringLiteral("-g") << QString::number(qMax(1, r.gpusPerNode));
+    if (!jsonPath.isEmpty())
+        a << QStringLiteral("-J") << jsonPath;
+    return a;
+}
+
+namespace {
+
+void replaceSizes(QStringList& argv, const SizeSweep& s) {
+    auto set = [&](const QString& flag, quint64 v) {
+        const qsizetype i = argv.indexOf(flag);
+        if (i >= 0 && i + 1 < argv.size())
+            argv[i + 1] = QString::number(v);
+    };
+    set(QStringLiteral("-b"), s.begin);
+    set(QStringLiteral("-e"), s.end);
+    set(QStringLiteral("-f"), s.factor);
+}
+
+} // namespace
+
+Expected<QStringList, StageOneFailure> StageOneSweep::run() {
+    const StageOneRequest& r = d->request;
+    auto failWith = [](const QString& node, RemoteError::Kind k, const QString& msg, QStringList saved = {}) {
+        StageOneFailure f;
+        f.nodes << NodeFailure{node, k, msg};
+        f.savedRuns = std::move(saved);
+        f.cancelled = k == RemoteError::Kind::Cancelled;
+        return unexpected(std::move(f));
+    };
+    const auto invalid = RemoteError::Kind::InvalidArgument;
+
+    // ---- The request and the project ----------------------------------------------
+    auto storex = store::ProjectStore::open(r.projectPath, store::OpenMode::MustExist);
+    if (!storex)
+        return failWith({}, invalid, storex.error().text());
+    store::ProjectStore& project = *storex.value();
+    if (r.recordName.isEmpty() || !project.configRecord(r.recordName))
+        return failWith({}, invalid, QStringLiteral("%1: no config record named \"%2\"").arg(r.projectPath, r.recordName));
+    QList<NodeAddress> nodes = r.nodes;
+    if (!r.clusterName.isEmpty()) {
+        const auto clusters = project.clusters();
+        const auto it = std::find_if(clusters.begin(), clusters.end(),
+                                     [&](const store::ClusterRow& c) { return c.name == r.clusterName; });
+        if (it == clusters.end())
+            return failWith({}, invalid, QStringLiteral("%1: no cluster named \"%2\"").arg(r.projectPath, r.clusterName));
+        if (nodes.isEmpty()) {
+            for (const store::NodeRow& n : project.nodes(it->id)) {
+                auto a = NodeAddress::parse(n.address);
+                if (!a)
+                    return failWith(n.address, invalid,
+                                    QStringLiteral("cluster %1: bad node address \"%2\": %3").arg(r.clusterName, n.address, a.error()));
+                nodes << *a;
+            }
+        }
+    }
+    if (nodes.isEmpty())
+        return failWith({}, invalid, QStringLiteral("no nodes: give a cluster with nodes or a node list"));
+    QList<int> counts = r.nodeCounts;
+    if (counts.isEmpty())
+        counts << int(nodes.size());
+    for (int n : counts)
+        if (n < 1 || n > nodes.size())
+            return failWith({}, invalid,
+                            QStringLiteral("node count %1 is outside 1..%2 (the nodes of %3)")
+                                .arg(n)
+                                .arg(nodes.size())
+                                .arg(r.clusterName.isEmpty() ? QStringLiteral("the request") : r.clusterName));
+    if (r.messageSizes.isEmpty())
+        return failWith({}, invalid, QStringLiteral("no message sizes"));
+    for (quint64 s : r.messageSizes)
+        if (s == 0)
+            return failWith({}, invalid, QStringLiteral("message sizes must be > 0 bytes per rank"));
+    if (r.repeats < 1 || r.iterations < 1 || r.warmup < 0)
+        return failWith({}, invalid, QStringLiteral("repeats and iterations must be >= 1, warm-up >= 0"));
+    const QString prefix = r.runNamePrefix.isEmpty()
+                               ? QStringLiteral("stage1-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
+                               : r.runNamePrefix;
+    for (int n : counts) {
+        const QString name = QStringLiteral("%1-n%2").arg(prefix).arg(n);
+        if (project.run(name))
+            return failWith({}, invalid, QStringLiteral("%1: a run named %2 already exists").arg(r.projectPath, name));
+    }
+    auto bundle = locateProbeBundle(r.probeBundleDir);
+    if (!bundle)
+        return failWith({}, invalid, bundle.error());
+
+    // The fallback NCCL, unpacked here, goes only to nodes whose inventory has none.
+    QTemporaryDir unpackDir;
+    QString ncclFallback;
+    const QString zst = *bundle + QStringLiteral("/libnccl.so.2.zst");
+    if (r.backend == ProbeBackend::Nccl && QFileInfo::exists(zst) && unpackDir.isValid()) {
+        QProcess z;
+        z.start(QStringLiteral("zstd"), {QStringLiteral("-q"), QStringLiteral("-d"), QStringLiteral("-f"), zst,
+                                         QStringLiteral("-o"), unpackDir.path() + QStringLiteral("/libnccl.so.2")});
+        if (z.waitForFinished(60000) && z.exitStatus() == QProcess::NormalExit && z.exitCode() == 0)
+            ncclFallback = unpackDir.path() + QStringLiteral("/libnccl.so.2");
+        else if (d->events.log)
+            d->events.log({}, LogStream::Info, QStringLiteral("cannot unpack %1 (zstd): nodes without NCCL get none").arg(zst));
+    }
+
+    // ---- Prepare every node once ------------------------------------------------
+    SshClientConfig ssh;
+    ssh.sshDir = r.sshDir;
+    ssh.configFile = r.sshConfigFile;
+    ssh.knownHostsFile = r.knownHostsFile;
+    ssh.identityFiles = r.identityFiles;
+    ssh.useAgent = r.useAgent;
+    ssh.connectTimeoutMs = r.connectTimeoutMs;
+    ssh.acceptNewHostKeys = r.acceptNewHostKeys;
+    const int maxCount = *std::max_element(counts.begin(), counts.end());
+    // ssh and mpirun: the probe goes to every node (mpirun starts it at the head node's
+    // path). Slurm: only the head node is reached over SSH; the compute nodes are
+    // expected to share its home (the usual case), so the probe is there too.
+    const QList<NodeAddress> used = r.launcher == Launcher::Slurm ? nodes.mid(0, 1) : nodes.mid(0, maxCount);
+    NodePool pool(used, ssh, d->events, &d->cancel);
+    // Each preparation step (upload, inventory) has its own bound, not the sweep point's.
+    QList<NodeFailure> failures = pool.prepare(*bundle + QStringLiteral("/moe-probe"), ncclFallback, 120000);
+    if (d->cancel.load())
+        return failWith({}, RemoteError::Kind::Cancelled, QStringLiteral("cancelled"));
+    if (!failures.isEmpty()) {
+        StageOneFailure f;
+        f.nodes = failures;
+        return unexpected(std::move(f));
+    }
+    std::vector<PoolNode>& pn = pool.nodes();
+
+    // ---- Sweep points ------------------------------------------------------------
+    QStringList saved;
+    const QList<SizeSweep> sweeps = sizeSweeps(r.messageSizes);
+    for (int count : counts) {
+        const QString runName = QStringLiteral("%1-n%2").arg(prefix).arg(count);
+        QVector<store::CommSample> samples;
+        QJsonObject environment;
+        QString sourceFile;
+        for (qsizetype si = 0; si < sweeps.size(); ++si) {
+            const SizeSweep& sweep = sweeps[si];
+            const QString what = QStringLiteral("running %1 nodes, %2%3")
+                                     .arg(count)
+                                     .arg(sizeText(sweep.begin))
+                                     .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
+            const QString head = pn[0].name;
+            const QString jsonPath = pn[0].home + QStringLiteral("/.cache/moe-workbench/results/") + runName +
+                                     QStringLiteral("-") + QString::number(QRandomGenerator::global()->generate64(), 16) +
+                                     QStringLiteral(".json");
+            // Rendezvous: rank 0's node; a random port unless given, tried again when busy.
+            const QString rvHost = !r.rendezvousHost.isEmpty() ? r.rendezvousHost
+                                   : r.launcher == Launcher::Ssh ? pn[0].host
+                                                                 : nodes[0].host;
+            std::vector<RankOutcome> outcome;
+            int attempt = 0;
+            for (;;) {
+                ++attempt;
+                const int port = r.rendezvousPort > 0 ? r.rendezvousPort
+                                                      : int(QRandomGenerator::global()->bounded(20000, 60000));
+                const QString rendezvous = (rvHost.contains(QLatin1Char(':')) ? QLatin1Char('[') + rvHost + QLatin1Char(']') : rvHost) +
+                                           QLatin1Char(':') + QString::number(port);
+                // The jobs: one per rank (ssh) or one on the head node (mpirun, slurm).
+                std::atomic_bool pointCancel{false};
+                const int jobs = r.launcher == Launcher::Ssh ? count : 1;
+                outcome.assign(static_cast<size_t>(jobs), RankOutcome{});
+                std::vector<std::future<void>> futures;
+                std::mutex outMutex;
+                for (int k = 0; k < jobs; ++k) {
+                    PoolNode& node = pn[static_cast<size_t>(k)];
+                    QStringList argv = probeArguments(r, node.probePath, count, rendezvous, k == 0 ? jsonPath : QString());
+                    replaceSizes(argv, sweep);
+                    if (!node.ncclLib.isEmpty())
+                        argv << QStringLiteral("--nccl-lib") << node.ncclLib;
+                    if (r.launcher == Launcher::Ssh) {
+                        argv << QStringLiteral("--rank") << QString::number(k);
+                    } else if (r.launcher == Launcher::Mpirun) {
+                        QStringList hosts;
+                        for (int i = 0; i < count; ++i)
+                            hosts << r.mpirunHosts.value(i, nodes[i].host) + QStringLiteral(":1");
+                        argv = QStringList{r.mpirunProgram, QStringLiteral("-np"), QString::number(count),
+                                           QStringLiteral("-H"), hosts.join(QLatin1Char(','))} +
+                               r.mpirunExtraArgs + argv;
+                    } else {
+                        QStringList hosts;
+                        for (int i = 0; i < count; ++i)
+                            hosts << nodes[i].host;
+                        const QStringList srun = QStringList{r.srunProgram, QStringLiteral("--nodes=%1").arg(count),
+                                                             QStringLiteral("--ntasks=%1").arg(count),
+                                                             QStringLiteral("--ntasks-per-node=1"),
+                                                             QStringLiteral("--nodelist=%1").arg(hosts.join(QLatin1Char(',')))} +
+                                                 r.slurmExtraArgs + argv;
+                        if (r.slurmUseSbatch)
+                            argv = QStringList{r.sbatchProgram, QStringLiteral("--wait"), QStringLiteral("--nodes=%1").arg(count),
+                                               QStringLiteral("--ntasks-per-node=1"),
+                                               QStringLiteral("--output=%1.log").arg(jsonPath)} +
+                                   r.slurmExtraArgs + QStringList{QStringLiteral("--wrap=%1").arg(shellJoin(srun))};
+                        else
+                            argv = srun;
+                    }
+                    const QString label = node.name;
+                    RankOutcome* out = &outcome[static_cast<size_t>(k)];
+                    if (k == 0 && d->events.log)
+                        d->events.log(label, LogStream::Info, QStringLiteral("$ ") + shellJoin(argv));
+                    const int timeoutMs = r.commandTimeoutMs;
+                    futures.push_back(node.worker->post([this, &pool, label, argv, out, &pointCancel, &outMutex, jsonPath,
+                                                         timeoutMs, what, k](std::unique_ptr<SshSession>& session) {
+                        pool.progress(label, 0.0, what);
+                        if (k == 0) {  // the results folder, before rank 0 writes into it
+                            auto m = RemoteCommand::capture(*session, {QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"),
+                                                                       jsonPath.left(jsonPath.lastIndexOf(QLatin1Char('/')))},
+                                                            30000);
+                            if (!m || m->exitStatus != 0) {
+                                std::lock_guard<std::mutex> lock(outMutex);
+                                out->error = m ? RemoteError{RemoteError::Kind::Protocol, label,
+                                                             QStringLiteral("%1: cannot create the results folder").arg(label)}
+                                               : m.error();
+                                out->done = true;
+                                return;
+                            }
+                        }
+                        LineSplitter so, se;
+                        QString last;
+                        QString all;
+                        RemoteCommandOptions o;
+                        o.onStdout = [&](const QByteArray& b) {
+                            so.feed(b, [&](const QString& line) { pool.log(label, LogStream::Stdout, line); });
+                        };
+                        o.onStderr = [&](const QByteArray& b) {
+                            se.feed(b, [&](const QString& line) {
+                                if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1String("setsid: ")))
+                                    last = line.trimmed();
+                                if (all.size() < 16384)
+                                    all += line + QLatin1Char('\n');
+                                pool.log(label, LogStream::Stderr, line);
+                            });
+                        };
+                        o.timeoutMs = timeoutMs;
+                        o.cancel = &pointCancel;
+                        o.killGraceMs = 500;
+                        auto res = RemoteCommand::run(*session, argv, o);
+                        so.flush([&](const QString& line) { pool.log(label, LogStream::Stdout, line); });
+                        se.flush([&](const QString& line) {
+                            if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1String("setsid: ")))
+                                last = line.trimmed();
+                            all += line;
+                            pool.log(label, LogStream::Stderr, line);
+                        });
+                        std::lock_guard<std::mutex> lock(outMutex);
+                        out->lastStderr = last;
+                        out->allStderr = all;
+                        if (res) {
+                            out->exitStatus = res->exitStatus;
+                            out->ok = res->exitStatus == 0;
+                        } else {
+                            out->error = res.error();
+                        }
+                        out->done = true;
+                        pool.progress(label, 1.0, out->ok ? QStringLiteral("finished") : QStringLiteral("failed"));
+                    }));
+                }
+                // Wait; after the first failure the others get 2 s to end by themselves
+                // (a probe names the rank that failed), then they are cancelled.
+                QElapsedTimer sinceFailure;
+                for (;;) {
+                    bool allDone = true;
+                    bool anyFailed = false;
+                    {
+                        std::lock_guard<std::mutex> lock(outMutex);
+                        for (const RankOutcome& o : outcome) {
+                            allDone = allDone && o.done;
+                            anyFailed = anyFailed || (o.done && !o.ok);
+                        }
+                    }
+                    if (allDone)
+                        break;
+                    if (d->cancel.load())
+                        pointCancel.store(true);
+                    if (anyFailed && !sinceFailure.isValid())
+                        sinceFailure.start();
+                    if (sinceFailure.isValid() && sinceFailure.elapsed() > 2000)
+                        pointCancel.store(true);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                }
+                waitAll(futures);
+                const bool busy = !outcome[0].ok && outcome[0].allStderr.contains(QLatin1String("in use"));
+                if (busy && r.rendezvousPort == 0 && attempt < 3 && !d->cancel.load()) {
+                    if (d->events.log)
+                        d->events.log(head, LogStream::Info, QStringLiteral("rendezvous port %1 busy; trying another").arg(port));
+                    continue;
+                }
+                break;
+            }
+
+            // ---- Outcome of this invocation -------------------------------------------
+            if (d->cancel.load()) {
+                StageOneFailure f;
+                f.cancelled = true;
+                f.savedRuns = saved;
+                f.nodes << NodeFailure{{}, RemoteError::Kind::Cancelled,
+                                       QStringLiteral("cancelled during %1; %2 not saved").arg(what, runName)};
+                return unexpected(std::move(f));
+            }
+            QList<NodeFailure> pointFailures;
+            QList<NodeFailure> stopped;  // ranks ended by us after another failed
+            for (size_t k = 0; k < outcome.size(); ++k) {
+                const RankOutcome& o = outcome[k];
+                if (o.ok)
+                    continue;
+                const QString node = pn[k].name;
+                if (o.error) {
+                    if (o.error->kind == RemoteError::Kind::Cancelled)
+                        stopped << NodeFailure{node, RemoteError::Kind::Cancelled,
+                                               QStringLiteral("%1: stopped after another node failed").arg(node)};
+                    else
+                        pointFailures << NodeFailure{node, o.error->kind, o.error->message +
+                                                                             (o.lastStderr.isEmpty() ? QString() : QStringLiteral(" (last output: %1)").arg(o.lastStderr))};
+                } else {
+                    const QString who = r.launcher == Launcher::Ssh ? QStringLiteral("moe-probe (rank %1)").arg(k)
+                                                                    : QStringLiteral("%1").arg(r.launcher == Launcher::Mpirun ? r.mpirunProgram
+                                                                                                : r.slurmUseSbatch ? r.sbatchProgram
+                                                                                                                   : r.srunProgram);
+                    QString status = o.exitStatus >= 0 ? QStringLiteral("exited with status %1").arg(o.exitStatus)
+                                                       : QStringLiteral("ended without an exit status (killed?)");
+                    if (o.exitStatus > 128 && o.exitStatus < 160)
+                        status += QStringLiteral(" (signal %1)").arg(o.exitStatus - 128);
+                    // setsid -w reports a child killed by a signal with the signal number.
+                    if (o.allStderr.contains(QLatin1String("did not exit normally")) && o.exitStatus > 0)
+                        status = QStringLiteral("was killed by signal %1").arg(o.exitStatus);
+                    pointFailures << NodeFailure{node, RemoteError::Kind::Protocol,
+                                                 QStringLiteral("%1: %2 %3%4")
+                                                     .arg(node, who, status,
+                                                          o.lastStderr.isEmpty() ? QString() : QStringLiteral(": ") + o.lastStderr)};
+                }
+            }
+            if (!pointFailures.isEmpty() || !stopped.isEmpty()) {
+                StageOneFailure f;
+                f.nodes = pointFailures + stopped;
+                f.savedRuns = saved;
+                f.nodes << NodeFailure{{}, RemoteError::Kind::Protocol,
+                                       QStringLiteral("%1 failed; run %2 not saved").arg(what, runName)};
+                return unexpected(std::move(f));
+            }
+
+            // Collect rank 0's report, then remove it from the node.
+            QByteArray json;
+            std::optional<RemoteError> readError;
+            int catStatus = 0;
+            pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
+                auto c = RemoteCommand::capture(*session, {QStringLiteral("cat"), QStringLiteral("--"), jsonPath}, 60000);
+                if (!c)
+                    readError = c.error();
+                else {
+                    json = c->out;
+                    catStatus = c->exitStatus;
+                }
+                RemoteCommand::capture(*session, {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), jsonPath,
+                                                  jsonPath + QStringLiteral(".log")},
+                                       30000);
+            }).wait();
+            if (readError)
+                return failWith(head, readError->kind, readError->message, saved);
+            if (catStatus != 0 || json.isEmpty())
+                return failWith(head, RemoteError::Kind::Protocol,
+                                QStringLiteral("%1: rank 0 wrote no report at %2; run %3 not saved").arg(head, jsonPath, runName), saved);
+            const QString source = head + QLatin1Char(':') + jsonPath;
+            auto imported = importers::ProbeJsonImporter::parse(json, source);
+            if (!imported)
+                return failWith(head, RemoteError::Kind::Protocol,
+                                QStringLiteral("%1: %2; run %3 not saved").arg(head, imported.error().text(), runName), saved);
+            samples += imported->commSamples;
+            if (environment.isEmpty())
+                environment = imported->environment;
+            sourceFile = sourceFile.isEmpty() ? source : sourceFile + QStringLiteral(", ") + source;
+        }
+
+        // ---- Save the point as one run ------------------------------------------------
+        QJsonArray addresses;
+        for (int i = 0; i < count; ++i)
+            addresses.append(nodes[i].display());
+        environment.insert(QStringLiteral("nodes"), count);
+        environment.insert(QStringLiteral("node_addresses"), addresses);
+        environment.insert(QStringLiteral("launcher"), launcherName(r.launcher));
+        environment.insert(QStringLiteral("backend"), backendName(r.backend));
+        environment.insert(QStringLiteral("stage"), 1);
+        store::RunData run;
+        run.name = runName;
+        run.kind = store::RunKind::Probe;
+        run.recordName = r.recordName;
+        run.clusterName = r.clusterName;
+        run.sourceFile = sourceFile;
+        run.environment = environment;
+        run.commSamples = samples;
+        auto savedId = project.saveRun(run, [this](double) { return !d->cancel.load(); });
+        if (!savedId) {
+            const bool wasCancelled = d->cancel.load();
+            return failWith({}, wasCancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol,
+                            QStringLiteral("run %1 not saved: %2").arg(runName, savedId.error().text()), saved);
+        }
+        saved << runName;
+        if (d->events.log)
+            d->events.log({}, LogStream::Info,
+                          QStringLiteral("saved run %1 (%2 samples, %3 nodes)").arg(runName).arg(samples.size()).arg(count));
+    }
+    return saved;
+}
+
+} // namespace moewb::remote

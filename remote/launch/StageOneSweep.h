@@ -1,0 +1,142 @@
+#pragma once
+// Stage 1 over SSH: upload the probe bundle to the nodes, run moe-probe for each sweep
+// point (a node count) through a launcher (ssh | mpirun | slurm), collect rank 0's
+// moe-probe/1 JSON, import it (core/importers) and save it (core/store) as one run.
+//
+// Threading: run() blocks; call it on a worker thread. It opens its own ProjectStore
+// on request.projectPath and its own SSH sessions (one per thread). Every event is
+// called from a worker thread (not necessarily the one that called run()), possibly
+// from several at once: the callbacks must be thread-safe (the GUI posts them to its
+// thread with QMetaObject::invokeMethod(..., Qt::QueuedConnection)).
+// cancel() may be called from any thread; run() then returns within about a second
+// (remote process groups get SIGTERM then SIGKILL; see RemoteCommand).
+//
+// Results: each finished sweep point is one run "<prefix>-n<N>" (kind probe, with the
+// request's config record and cluster). A point that failed or was cancelled is never
+// saved: no partial run is stored. run() returns the saved run names, or a failure
+// listing per-node errors together with the runs saved before the failure.
+#include "../NodeAddress.h"
+#include "../ssh/KnownHostsPolicy.h"
+#include "../ssh/RemoteError.h"
+#include "common/Expected.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace moewb::remote {
+
+enum class Launcher { Ssh, Mpirun, Slurm };
+enum class ProbeBackend { Tcp, Nccl };
+
+QString launcherName(Launcher l);                  // "ssh", "mpirun", "slurm"
+std::optional<Launcher> launcherFromName(const QString& name);
+QString backendName(ProbeBackend b);               // "tcp", "nccl"
+std::optional<ProbeBackend> backendFromName(const QString& name);
+
+struct StageOneRequest {
+    QString projectPath;     // the *.moewb file; run() opens its own ProjectStore on it
+    QString clusterName;     // a cluster stored in the project (`moewb cluster add`)
+    QList<NodeAddress> nodes;  // empty: the cluster's nodes, in stored order
+    QList<int> nodeCounts{2};  // sweep points: the first N nodes each; each <= nodes
+    QList<quint64> messageSizes{1u << 20, 16u << 20, 64u << 20}; // bytes each rank sends
+    int repeats = 5;          // moe-probe -R
+    int iterations = 20;      // moe-probe -n
+    int warmup = 5;           // moe-probe -w
+    int gpusPerNode = 1;      // nccl: -g N (one process per node driving N GPUs)
+    Launcher launcher = Launcher::Ssh;
+    ProbeBackend backend = ProbeBackend::Tcp;
+    QString recordName;       // config record the runs belong to (must exist)
+    QString runNamePrefix;    // empty: "stage1-<yyyyMMdd-hhmmss>"
+
+    int connectTimeoutMs = 10000;   // per SSH connection
+    int commandTimeoutMs = 600000;  // per sweep point (whole probe run)
+    int probeTimeoutS = 60;         // moe-probe --timeout (silence from a peer)
+    // Unknown host keys: refused unless accepted here or by events.hostKeyQuestion.
+    bool acceptNewHostKeys = false;
+
+    // Where the probe comes from: a bundle directory (moe-probe, manifest.json, maybe
+    // libnccl.so.2.zst). Empty: $MOEWB_PROBE_BUNDLE, else probe-bundle/ next to the
+    // program, else ../remote/probe/probe-bundle (build tree).
+    QString probeBundleDir;
+
+    // SSH client configuration (empty: ~/.ssh, ~/.ssh/config, ~/.ssh/known_hosts).
+    QString sshDir;
+    QString sshConfigFile;
+    QString knownHostsFile;
+    QStringList identityFiles;  // e.g. the cluster's identity file
+    bool useAgent = true;
+
+    // Rendezvous for the probe: rank 0's node as the other ranks reach it. Empty host:
+    // the first node's host name as ~/.ssh/config resolves it; port 0: a free port
+    // chosen on that node for each point.
+    QString rendezvousHost;
+    int rendezvousPort = 0;
+
+    // mpirun / slurm: the programs run on the head node (the first node).
+    QString mpirunProgram = QStringLiteral("mpirun");
+    QStringList mpirunExtraArgs;   // e.g. {"--allow-run-as-root"}
+    QStringList mpirunHosts;       // -H names, one per node; empty: the nodes' host names
+    QString srunProgram = QStringLiteral("srun");
+    QString sbatchProgram = QStringLiteral("sbatch");
+    bool slurmUseSbatch = false;   // false: srun inside an existing allocation
+    QStringList slurmExtraArgs;    // e.g. {"--partition=gpu"}
+};
+
+enum class LogStream { Stdout, Stderr, Info };
+
+struct StageOneEvents {
+    // node: NodeAddress::display(), or empty for the sweep as a whole.
+    // fraction in [0,1] for that node's current step; what: e.g.
+    // "uploading probe 2.1/4.0 MB", "running 4 nodes, 64 MiB".
+    std::function<void(const QString& node, double fraction, const QString& what)> progress;
+    // One line of a node's output (without the newline).
+    std::function<void(const QString& node, LogStream stream, const QString& text)> log;
+    // An unknown host key: return true to trust it (written to known_hosts). Not
+    // asked when request.acceptNewHostKeys is set. Without it, unknown keys are refused.
+    std::function<bool(const HostKeyInfo& key)> hostKeyQuestion;
+};
+
+struct NodeFailure {
+    QString node;  // NodeAddress::display(); empty when not tied to one node
+    RemoteError::Kind kind = RemoteError::Kind::Protocol;
+    QString message;  // full sentence, names the node
+};
+
+struct StageOneFailure {
+    QList<NodeFailure> nodes;  // at least one entry
+    QStringList savedRuns;     // sweep points that finished (and were saved) before
+    bool cancelled = false;
+    QString summary() const;   // one line per node failure
+};
+
+class StageOneSweep {
+public:
+    StageOneSweep(StageOneRequest request, StageOneEvents events = {});
+    ~StageOneSweep();
+    StageOneSweep(const StageOneSweep&) = delete;
+    StageOneSweep& operator=(const StageOneSweep&) = delete;
+
+    // Blocking; on a worker thread. Checks the request first (record and cluster
+    // exist, node counts within the node list, sizes > 0, run names free).
+    Expected<QStringList, StageOneFailure> run();
+
+    // Any thread, any time (also before run()). run() ends within about a second.
+    void cancel();
+    bool cancelled() const;
+
+    // The remote argv of one probe process (exposed for tests and logs).
+    static QStringList probeArguments(const StageOneRequest& request, const QString& probePath, int world,
+                                      const QString& rendezvous, const QString& jsonPath);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace moewb::remote

@@ -1,0 +1,271 @@
+// The Learn pages offscreen (app/gui/learn, docs/learn.md): the cost explorer's figures
+// against core/costs, the routing lab's table against core/routing, Cancel, the plots'
+// data, and screenshots of both pages in <build>/tests/artifacts/gui/.
+#include "LearnPages.h"
+
+#include "costs/CostModel.h"
+#include "demo/DemoProject.h"
+#include "plots/PlotView.h"
+#include "routing/RoutingLab.h"
+#include "store/ProjectStore.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace moewb;
+
+namespace {
+
+QString artifactsDir() {
+    const QString dir = QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/gui");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+template <typename T> T* child(QWidget* page, const QString& name) {
+    T* w = page->findChild<T*>(name);
+    if (!w)
+        qFatal("no child %s", qPrintable(name));
+    return w;
+}
+
+double figure(QWidget* page, const QString& name) {
+    return child<QLabel>(page, name)->property("value").toDouble();
+}
+
+// The page's inputs, read back from its spin boxes, as core/costs takes them.
+costs::CostInputs inputsOf(QWidget* page) {
+    auto v = [&](const char* key) {
+        return std::int64_t(child<QSpinBox>(page, QStringLiteral("spin.") + QLatin1String(key))->value());
+    };
+    costs::CostInputs in;
+    in.layers = in.moeLayers = v("layers");
+    in.hidden = v("hidden");
+    in.ffn = v("ffn");
+    in.experts = v("experts");
+    in.sharedExperts = v("shared");
+    in.topK = std::min(v("topk"), in.experts);
+    in.dp = v("dp");
+    in.tp = v("tp");
+    in.pp = v("pp");
+    in.ep = v("ep");
+    in.sequenceLength = v("sequence");
+    in.globalBatchTokens = v("globalBatch") * v("sequence");
+    return in;
+}
+
+bool specHasData(const plots::PlotSpec& spec) {
+    for (const auto& s : spec.series)
+        if (!s.y.isEmpty())
+            return true;
+    return false;
+}
+
+void saveShot(QWidget* page, const QString& file) {
+    const QString path = artifactsDir() + QLatin1Char('/') + file;
+    QVERIFY2(page->grab().save(path), qPrintable(path));
+}
+
+} // namespace
+
+class TestLearnPages : public QObject {
+    Q_OBJECT
+
+private slots:
+    void topKSliderMovesActivatedByOneExpertPerLayer() {
+        gui::CostExplorerPage page;
+        page.resize(1500, 1000);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const costs::CostOptions options; // the page's defaults: bf16 mixed, Adam, SwiGLU
+        const double total0 = figure(&page, QStringLiteral("figure.totalParams"));
+        const double activated0 = figure(&page, QStringLiteral("figure.activatedParams"));
+        costs::CostInputs in = inputsOf(&page);
+        QCOMPARE(activated0, costs::countParameters(in, options).activated);
+
+        // K → K+1 with the slider (a real key press): one more expert FFN per MoE layer.
+        auto* slider = child<QSlider>(&page, QStringLiteral("slider.topk"));
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(child<QSpinBox>(&page, QStringLiteral("spin.topk"))->value(), int(in.topK) + 1);
+        const double activated1 = figure(&page, QStringLiteral("figure.activatedParams"));
+        const double oneExpert = 3.0 * double(in.hidden) * double(in.ffn);
+        QCOMPARE(activated1 - activated0, double(in.layers) * oneExpert);
+        QCOMPARE(figure(&page, QStringLiteral("figure.totalParams")), total0); // storage unchanged
+        in = inputsOf(&page);
+        QCOMPARE(activated1, costs::countParameters(in, options).activated);
+
+        // E → E+1: total grows by one expert and one router column per layer; activated only
+        // by the router column.
+        auto* experts = child<QSlider>(&page, QStringLiteral("slider.experts"));
+        experts->setValue(experts->value() + 1);
+        const costs::ParameterCounts p = costs::countParameters(inputsOf(&page), options);
+        QCOMPARE(figure(&page, QStringLiteral("figure.totalParams")) - total0,
+                 double(in.layers) * (oneExpert + double(in.hidden)));
+        QCOMPARE(figure(&page, QStringLiteral("figure.totalParams")), p.total);
+        QCOMPARE(figure(&page, QStringLiteral("figure.activatedParams")) - activated1,
+                 double(in.layers * in.hidden));
+
+        // Memory and all-to-all follow core/costs too.
+        in = inputsOf(&page);
+        const auto mem = costs::memoryPerDevice(in, p, options);
+        QCOMPARE(figure(&page, QStringLiteral("figure.memoryTotal")), mem.totalBytes);
+        const auto vol = costs::allToAllVolume(in, options);
+        QCOMPARE(figure(&page, QStringLiteral("figure.a2aPerTokenLayer")), vol.bytesPerTokenPerLayer);
+        QCOMPARE(figure(&page, QStringLiteral("figure.a2aPerStep")), *vol.bytesPerDevicePerStep);
+        // K·h·2 bytes × (EP−1)/EP × 4 at the defaults.
+        QCOMPARE(vol.bytesPerTokenPerLayer,
+                 4.0 * double(in.topK * in.hidden) * 2.0 * double(in.ep - 1) / double(in.ep));
+
+        // EP → 1 (slider at its left end): no all-to-all at all.
+        child<QSlider>(&page, QStringLiteral("slider.ep"))->setValue(0);
+        QCOMPARE(figure(&page, QStringLiteral("figure.a2aPerTokenLayer")), 0.0);
+
+        // The plots have data; recomputing is cheap enough to stay on the GUI thread.
+        // The plots follow (throttled) and show core/costs' numbers.
+        auto* params = child<plots::PlotView>(&page, QStringLiteral("plot.parameters"));
+        const double totalNow = costs::countParameters(inputsOf(&page), options).total;
+        QTRY_COMPARE(params->spec().series.value(0).y.value(0), totalNow / 1e9);
+        QVERIFY(specHasData(child<plots::PlotView>(&page, QStringLiteral("plot.memory"))->spec()));
+        auto* timing = child<QLabel>(&page, QStringLiteral("recomputeTime"));
+        qInfo("recompute: figures %.3f ms, plots %.1f ms", timing->property("figuresMs").toDouble(),
+              timing->property("plotsMs").toDouble());
+        QVERIFY(timing->property("figuresMs").toDouble() < 5.0);
+        // Without a project the page says that it uses no measured curve.
+        QVERIFY(child<QLabel>(&page, QStringLiteral("curveSource"))
+                    ->text()
+                    .contains(QStringLiteral("no measured curve")));
+        QCOMPARE(figure(&page, QStringLiteral("figure.stepA2a")), 0.0);
+    }
+
+    void costExplorerUsesTheProjectsStageOneCurve() {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("demo.moewb"));
+        QVERIFY(demo::writeDemoProject(path).hasValue());
+        auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+        QVERIFY(opened.hasValue());
+        gui::CostExplorerPage page;
+        page.resize(1500, 1800);
+        page.setProject(opened->get());
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        const QString source = child<QLabel>(&page, QStringLiteral("curveSource"))->text();
+        QVERIFY2(source.contains(QStringLiteral("stage 1 run")), qPrintable(source));
+        QVERIFY(figure(&page, QStringLiteral("figure.stepA2a")) > 0.0);
+        saveShot(&page, QStringLiteral("learn_costs.png"));
+        page.setProject(nullptr);
+        QVERIFY(child<QLabel>(&page, QStringLiteral("curveSource"))
+                    ->text()
+                    .contains(QStringLiteral("no measured curve")));
+    }
+
+    void seedSettingRunsTheThreeRouters() {
+        gui::RoutingLabPage page;
+        page.resize(1500, 1900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        // Somewhere else first, so that the button must set the seed's values.
+        child<QSpinBox>(&page, QStringLiteral("experts"))->setValue(16);
+        child<QSpinBox>(&page, QStringLiteral("tokens"))->setValue(1000);
+        QTest::mouseClick(child<QPushButton>(&page, QStringLiteral("seedSettingButton")), Qt::LeftButton);
+        QVERIFY(
+            !child<QPushButton>(&page, QStringLiteral("runButton"))->isEnabled()); // runs off the GUI thread
+        auto* status = child<QLabel>(&page, QStringLiteral("status"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text() == QStringLiteral("Done."), 120000);
+
+        const routing::RoutingRun core = routing::runRouting(routing::RoutingSetup{});
+        auto* table = child<QTableWidget>(&page, QStringLiteral("resultsTable"));
+        QCOMPARE(table->rowCount(), 3);
+        const QStringList tokens{QStringLiteral("topk"), QStringLiteral("expert-choice"),
+                                 QStringLiteral("sigmoid-bias")};
+        for (int r = 0; r < 3; ++r) {
+            const auto& want = core.results[r];
+            QCOMPARE(table->item(r, 0)->data(Qt::UserRole).toString(), tokens[r]);
+            QCOMPARE(table->item(r, 1)->data(Qt::UserRole).toDouble(), want.maxVio);
+            QCOMPARE(table->item(r, 1)->text(), QString::number(want.maxVio, 'f', 4));
+            QCOMPARE(table->item(r, 2)->text(), QString::number(want.droppedAssignments));
+            QCOMPARE(table->item(r, 3)->text(), QString::number(want.tokensWithoutExpert));
+            QCOMPARE(table->item(r, 4)->data(Qt::UserRole).toDouble(), want.entropyBits);
+        }
+        // Expert-Choice leaves tokens with no expert at the seed's setting (docs/routing.md).
+        QVERIFY(core.results[1].tokensWithoutExpert > 0);
+        QCOMPARE(child<QTableWidget>(&page, QStringLiteral("seedTable"))->rowCount(), 6);
+        QVERIFY(child<QLabel>(&page, QStringLiteral("explanation"))
+                    ->text()
+                    .contains(QStringLiteral("fractional")));
+
+        const plots::PlotSpec loads = child<plots::PlotView>(&page, QStringLiteral("plot.loads"))->spec();
+        QVERIFY(loads.series.size() >= 3);
+        for (int r = 0; r < 3; ++r) {
+            QCOMPARE(loads.series[r].name,
+                     QStringList({QStringLiteral("Top-K"), QStringLiteral("Expert-Choice"),
+                                  QStringLiteral("Sigmoid + bias")})[r]);
+            QCOMPARE(loads.series[r].y.size(), 8);
+            for (int e = 0; e < 8; ++e) {
+                QCOMPARE(loads.series[r].y[e], double(core.results[r].loads[std::size_t(e)]));
+                QCOMPARE(loads.series[r].x[e], double(e * 4 + r)); // grouped per expert
+            }
+        }
+        const plots::PlotSpec bias = child<plots::PlotView>(&page, QStringLiteral("plot.biasMaxVio"))->spec();
+        QCOMPARE(bias.series.size(), 2);
+        QCOMPARE(bias.series[0].y.size(), 512);
+        QCOMPARE(bias.series[0].y.first(), core.results[2].maxVioPerIteration.front());
+        QCOMPARE(bias.series[1].y.size(), 512 / 16); // the mean over each pass
+
+        // The sweep, at a small T to keep the test short.
+        child<QSpinBox>(&page, QStringLiteral("tokens"))->setValue(4096);
+        QTest::mouseClick(child<QPushButton>(&page, QStringLiteral("sweepButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("Sweep done")), 120000);
+        const plots::PlotSpec sweep =
+            child<plots::PlotView>(&page, QStringLiteral("plot.sweepMaxVio"))->spec();
+        QCOMPARE(sweep.series.size(), 3);
+        QCOMPARE(sweep.series[0].x, (QVector<double>{4, 8, 16, 32, 64, 128, 256}));
+        routing::RoutingSetup small;
+        small.tokens = 4096;
+        const auto coreSweep = routing::sweepExperts(small);
+        for (int i = 0; i < 7; ++i)
+            QCOMPARE(sweep.series[0].y[i], coreSweep[i].results[0].maxVio);
+        QVERIFY(specHasData(child<plots::PlotView>(&page, QStringLiteral("plot.sweepDropped"))->spec()));
+        // The table still shows the seed-setting run.
+        QCOMPARE(table->item(0, 1)->data(Qt::UserRole).toDouble(), core.results[0].maxVio);
+        saveShot(&page, QStringLiteral("learn_routing.png"));
+    }
+
+    void cancelStopsARun() {
+        gui::RoutingLabPage page;
+        page.resize(1200, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* run = child<QPushButton>(&page, QStringLiteral("runButton"));
+        auto* cancel = child<QPushButton>(&page, QStringLiteral("cancelButton"));
+        QVERIFY(!cancel->isEnabled());
+        child<QSpinBox>(&page, QStringLiteral("biasIterations"))->setValue(100000); // long enough to cancel
+        QTest::mouseClick(run, Qt::LeftButton);
+        QVERIFY(cancel->isEnabled());
+        QTest::qWait(50);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), 20000);
+        QVERIFY(
+            child<QLabel>(&page, QStringLiteral("status"))->text().startsWith(QStringLiteral("Cancelled")));
+        QCOMPARE(child<QTableWidget>(&page, QStringLiteral("resultsTable"))->rowCount(), 0);
+        QVERIFY(!cancel->isEnabled());
+    }
+
+    void closingWhileRunningWaitsForTheWorker() {
+        auto* page = new gui::RoutingLabPage;
+        child<QSpinBox>(page, QStringLiteral("biasIterations"))->setValue(100000);
+        QTest::mouseClick(child<QPushButton>(page, QStringLiteral("runButton")), Qt::LeftButton);
+        QTest::qWait(20);
+        delete page; // cancels and joins; a crash or a hang fails the test
+    }
+};
+
+QTEST_MAIN(TestLearnPages)
+#include "test_learn_pages.moc"

@@ -1,0 +1,329 @@
+// The plot view and the vector renderer, offscreen, on specs built from the real
+// gates: tick labels, hover text, zoom/pan/reset, PNG/PDF/CSV export read back,
+// renderPlot into a QPdfWriter, heatmaps with a colour scale. Every kind of plot is
+// saved to tests/artifacts/plots/ in the build tree.
+#include "PlotFixtures.h"
+#include "plots/PlotRender.h"
+#include "plots/PlotView.h"
+#include "plotspec/PlotCsv.h"
+#include "plotspec/StagePlots.h"
+
+#include <QDir>
+#include <QFile>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace moewb::plots;
+using namespace moewb::plots::test;
+
+namespace {
+
+QString artifactDir()
+{
+    const QString dir = QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/plots");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+QString run(const QString& program, const QStringList& args)
+{
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return QStringLiteral("<%1 failed: %2>").arg(program, QString::fromUtf8(p.readAllStandardError()));
+    QString out = QString::fromUtf8(p.readAllStandardOutput());
+    // pdftotext writes typographic ligatures as single characters.
+    out.replace(QChar(0xFB00), QLatin1String("ff"));
+    out.replace(QChar(0xFB01), QLatin1String("fi"));
+    out.replace(QChar(0xFB02), QLatin1String("fl"));
+    out.replace(QChar(0xFB03), QLatin1String("ffi"));
+    out.replace(QChar(0xFB04), QLatin1String("ffl"));
+    return out;
+}
+
+QStringList tickLabels(QCPAxis* axis)
+{
+    QStringList out;
+    for (const QString& s : axis->tickVectorLabels())
+        out << s;
+    return out;
+}
+
+} // namespace
+
+class TestPlotView : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    void screenshot(PlotView& view, const QString& name)
+    {
+        const QImage image = view.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY2(distinctColours(image) > 8, qPrintable(name + QStringLiteral(" looks blank")));
+        QVERIFY(image.save(artifactDir() + QLatin1Char('/') + name + QStringLiteral(".png")));
+    }
+
+    void show(PlotView& view, const PlotSpec& spec)
+    {
+        view.resize(900, 560);
+        view.setSpec(spec);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.customPlot()->replot(QCustomPlot::rpImmediateRefresh);
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void stageOneTicksAndHover()
+    {
+        const PlotSpec spec = stageOnePlots(stageOneResult())[0];
+        PlotView view;
+        show(view, spec);
+        QCPAxis* x = view.customPlot()->axisRect()->axis(QCPAxis::atBottom);
+        QCPAxis* y = view.customPlot()->axisRect()->axis(QCPAxis::atLeft);
+        const QString xTicks = tickLabels(x).join(QLatin1Char('|'));
+        QVERIFY2(xTicks.contains(QStringLiteral("KiB")), qPrintable(xTicks));
+        QVERIFY2(xTicks.contains(QStringLiteral("MiB")), qPrintable(xTicks));
+        QCOMPARE(y->label(), QStringLiteral("Effective bandwidth (GB/s)"));
+        QCOMPARE(view.customPlot()->legend->visible(), true);
+
+        // Hover over the a2 point at 1 MiB: run, exact size and bandwidth in GB/s.
+        const Series& a = spec.series[0];
+        const int i = int(a.x.indexOf(double(1 << 20)));
+        QVERIFY(i >= 0);
+        const QPoint pixel(int(std::lround(x->coordToPixel(a.x[i]))) + 2, int(std::lround(y->coordToPixel(a.y[i]))) - 2);
+        const QString text = view.hoverTextAt(pixel);
+        QVERIFY2(text.contains(QStringLiteral("a2")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("1 MiB")), qPrintable(text));
+        QVERIFY2(text.contains(formatValue(a.y[i], spec.y)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("GB/s")), qPrintable(text));
+        // Far from every point: nothing.
+        QVERIFY(view.hoverTextAt(QPoint(int(x->coordToPixel(a.x[i])), int(y->coordToPixel(a.y[i])) - 200))
+                    .isEmpty() ||
+                !view.hoverTextAt(QPoint(int(x->coordToPixel(a.x[i])), int(y->coordToPixel(a.y[i])) - 200))
+                     .contains(formatValue(a.y[i], spec.y)));
+        screenshot(view, spec.id);
+    }
+
+    void zoomPanReset()
+    {
+        PlotView view;
+        show(view, stageOnePlots(stageOneResult())[1]);
+        QCustomPlot* plot = view.customPlot();
+        QCPAxis* x = plot->axisRect()->axis(QCPAxis::atBottom);
+        const QCPRange x0 = x->range();
+        const QCPRange y0 = plot->axisRect()->axis(QCPAxis::atLeft)->range();
+        const QPoint centre = plot->axisRect()->rect().center();
+
+        QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &wheel);
+        QVERIFY2(x->range().size() < x0.size() * 0.99, "wheel must zoom in");
+
+        view.resetView();
+        QCOMPARE(x->range(), x0);
+        const QPoint to = centre + QPoint(120, 60);
+        QMouseEvent press(QEvent::MouseButtonPress, centre, plot->mapToGlobal(centre), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
+        QApplication::sendEvent(plot, &press);
+        QMouseEvent move(QEvent::MouseMove, to, plot->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(plot, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, to, plot->mapToGlobal(to), Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
+        QApplication::sendEvent(plot, &release);
+        QVERIFY2(!(x->range() == x0), "drag must pan");
+
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, centre, plot->mapToGlobal(centre), Qt::LeftButton, Qt::LeftButton,
+                        Qt::NoModifier);
+        QApplication::sendEvent(plot, &dbl);
+        QCOMPARE(x->range(), x0);
+        QCOMPARE(plot->axisRect()->axis(QCPAxis::atLeft)->range(), y0);
+        screenshot(view, QStringLiteral("stage1-latency"));
+    }
+
+    void exports()
+    {
+        const PlotSpec spec = stageOnePlots(stageOneResult())[0];
+        PlotView view;
+        show(view, spec);
+        QString error;
+
+        const QString png = m_dir.filePath(QStringLiteral("plot.png"));
+        QVERIFY2(view.exportPng(png, &error), qPrintable(error));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 900);
+        QVERIFY2(distinctColours(image) > 8, "exported PNG looks blank");
+
+        const QString pdf = m_dir.filePath(QStringLiteral("plot.pdf"));
+        QVERIFY2(view.exportPdf(pdf, &error), qPrintable(error));
+        const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY2(text.contains(QStringLiteral("Message size per rank")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("MiB")), qPrintable(text));
+        // Vector: pdfimages lists only its two header lines.
+        const QStringList images = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+                                       .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(images.size() == 2, qPrintable(images.join(QLatin1Char('\n'))));
+
+        const QString csv = m_dir.filePath(QStringLiteral("plot.csv"));
+        QVERIFY2(view.exportCsv(csv, &error), qPrintable(error));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString content = QString::fromUtf8(file.readAll());
+        QCOMPARE(content, toCsv(spec));
+        QVERIFY(content.startsWith(QStringLiteral("series,run,message_size_per_rank_bytes,")));
+
+        QVERIFY(!view.exportCsv(m_dir.filePath(QStringLiteral("no/such/dir/plot.csv")), &error));
+        QVERIFY2(error.contains(QStringLiteral("no/such/dir")), qPrintable(error));
+    }
+
+    void renderIntoPdfWriter()
+    {
+        const QList<PlotSpec> specs{stageOnePlots(stageOneResult())[0],
+                                    stageTwoLossPlot(trainingRuns(), TrainingX::Steps, 0.6)};
+        const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
+        {
+            QPdfWriter writer(pdf);
+            writer.setResolution(300);
+            writer.setPageSize(QPageSize(QPageSize::A4));
+            QPainter painter(&writer);
+            const double w = writer.width();
+            const double h = writer.height();
+            renderPlot(specs[0], &painter, QRectF(0, 0, w, h * 0.45));
+            renderPlot(specs[1], &painter, QRectF(0, h * 0.5, w, h * 0.45));
+        }
+        // A look at the page: pdftoppm renders it next to the screenshots.
+        run(QStringLiteral("pdftoppm"), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("60"),
+                                         QStringLiteral("-singlefile"), pdf,
+                                         artifactDir() + QStringLiteral("/render-report-page")});
+        QVERIFY(QFile::exists(artifactDir() + QStringLiteral("/render-report-page.png")));
+        const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY2(text.contains(QStringLiteral("Effective bandwidth (GB/s)")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Loss vs step")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("KiB")), qPrintable(text));
+        const QStringList images = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+                                       .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(images.size() == 2, qPrintable(images.join(QLatin1Char('\n'))));
+
+        // Into an image too (any painter).
+        QImage image(800, 500, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            renderPlot(specs[0], &p, QRectF(0, 0, 800, 500));
+        }
+        QVERIFY(distinctColours(image) > 8);
+        image.save(artifactDir() + QStringLiteral("/render-image.png"));
+    }
+
+    void heatmapsHaveAColourScale()
+    {
+        const ExpertLoadRunInput run = expertRun(QStringLiteral("moe"), 3000, 1500);
+        for (const PlotSpec& spec : {layerExpertHeatmap(run, 1500, true), expertStepHeatmap(run, 1, false)}) {
+            PlotView view;
+            show(view, spec);
+            const auto scales = view.customPlot()->findChildren<QCPColorScale*>();
+            QCOMPARE(scales.size(), 1);
+            QCPColorScale* scale = scales.first();
+            QVERIFY(scale->layout()); // in the plot's layout, beside the axis rect
+            QVERIFY2(scale, qPrintable(spec.id));
+            QCOMPARE(scale->label(), spec.heatmap->colourLabel);
+            // Hover names the cell and its value.
+            QCPAxisRect* rect = view.customPlot()->axisRect();
+            const QPoint p(int(rect->axis(QCPAxis::atBottom)->coordToPixel(spec.heatmap->xFirst)),
+                           int(rect->axis(QCPAxis::atLeft)->coordToPixel(spec.heatmap->yFirst)));
+            QVERIFY2(view.hoverTextAt(p).contains(spec.heatmap->colourLabel),
+                     qPrintable(QStringLiteral("%1 at %2,%3 in %4,%5 %6x%7: '%8'")
+                                    .arg(spec.id)
+                                    .arg(p.x())
+                                    .arg(p.y())
+                                    .arg(rect->rect().x())
+                                    .arg(rect->rect().y())
+                                    .arg(rect->rect().width())
+                                    .arg(rect->rect().height())
+                                    .arg(view.hoverTextAt(p))));
+            // The map drawn has at most 600 columns and keeps the hot cell (max-pooled).
+            auto* map = qobject_cast<QCPColorMap*>(view.customPlot()->plottable(0));
+            QVERIFY(map);
+            QVERIFY(map->data()->keySize() <= 600);
+            double hottest = 0;
+            for (double v : spec.heatmap->values)
+                hottest = std::max(hottest, v);
+            QCOMPARE(map->data()->dataBounds().upper, hottest);
+            screenshot(view, spec.id);
+        }
+    }
+
+    void otherKindsAndEmpty()
+    {
+        const QList<TrainingRunInput> runs = trainingRuns();
+        ExpertLoadRunInput drop = expertRun(QStringLiteral("drop-1.25"), 60, 10);
+        moewb::record::ConfigRecord dl = moeRecord();
+        dl.moe.overflowPolicy = moewb::record::OverflowPolicy::Dropless;
+        dl.moe.capacityFactor = moewb::record::CapacityFactor::none();
+        ExpertLoadRunInput free = expertRun(QStringLiteral("dropless"), 60, 20, dl);
+        const ThresholdSet t = teamThresholds({{QStringLiteral("stage3.window_steps"), 20}});
+        const QList<StageThreeRunSummary> summaries{summarizeStageThreeRun(drop, t), summarizeStageThreeRun(free, t)};
+        const StageFourResult four = evaluateStageFour(baseline(QStringLiteral("src"), 1.0),
+                                                       baseline(QStringLiteral("dst"), 1.1), ThresholdSet());
+        QList<PlotSpec> specs{stageTwoLossPlot(runs, TrainingX::Tokens, 0.6), stageTwoThroughputPlot(runs),
+                              loadRatioPlot(summaries, 1.5), dropVsLossPlot(summaries, {drop, free}),
+                              busiestDevicePlot(summaries)};
+        specs << stageFourPlots(four);
+        for (const PlotSpec& spec : specs) {
+            PlotView view;
+            show(view, spec);
+            QVERIFY2(view.customPlot()->plottableCount() > 0, qPrintable(spec.id));
+            // Title and note lie inside the widget (a long note wraps, never clipped).
+            for (auto* text : view.customPlot()->findChildren<QCPTextElement*>())
+                QVERIFY2(text->outerRect().bottom() <= view.customPlot()->height() &&
+                             text->outerRect().right() <= view.customPlot()->width(),
+                         qPrintable(QStringLiteral("%1: '%2' at %3,%4 %5x%6")
+                                        .arg(spec.id, text->text())
+                                        .arg(text->outerRect().x())
+                                        .arg(text->outerRect().y())
+                                        .arg(text->outerRect().width())
+                                        .arg(text->outerRect().height())));
+            screenshot(view, spec.id);
+        }
+
+        // Bars: the categories are the x tick labels.
+        PlotView bars;
+        show(bars, stageTwoThroughputPlot(runs));
+        const QString ticks = tickLabels(bars.customPlot()->axisRect()->axis(QCPAxis::atBottom)).join(QLatin1Char('|'));
+        QVERIFY2(ticks.contains(QStringLiteral("moe")) && ticks.contains(QStringLiteral("dense")), qPrintable(ticks));
+
+        // Empty: a centred "No data", never a blank frame.
+        PlotView empty;
+        PlotSpec none;
+        none.title = QStringLiteral("Nothing yet");
+        show(empty, none);
+        bool noData = false;
+        for (int i = 0; i < empty.customPlot()->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPItemText*>(empty.customPlot()->item(i)))
+                noData = noData || item->text() == QStringLiteral("No data");
+        QVERIFY(noData);
+        QVERIFY(empty.hoverTextAt(QPoint(450, 280)).isEmpty());
+        screenshot(empty, QStringLiteral("empty"));
+    }
+};
+
+QTEST_MAIN(TestPlotView)
+#include "test_plot_view.moc"

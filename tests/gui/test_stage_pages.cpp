@@ -1,0 +1,408 @@
+// The four stage pages on a real project file (the demo project: stage 1 passes,
+// 2 passes, 3 stops, 4 passes once 3 is overridden), offscreen: Evaluate runs the
+// gate off the GUI thread; the verdict, the tables (equal to the gate's numbers),
+// Ctrl+C as TSV, the override dialog, thresholds, the lock, screenshots.
+#include "StageOneRunPanel.h"
+#include "StageWidgets.h"
+#include "stages/StagePage.h"
+
+#include "demo/DemoProject.h"
+#include "stages/StageEvaluation.h"
+#include "store/ProjectStore.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QMessageBox>
+#include <QToolButton>
+#include <QClipboard>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSet>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace moewb;
+
+namespace {
+
+QString artifactsDir() {
+    const QString dir = QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/gui");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// Distinct colours in a grab: a blank (one-colour) page has 1.
+int distinctColours(const QImage& image) {
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+gui::ResultTable* table(gui::StagePage* page, const char* name) {
+    return page->findChild<gui::ResultTable*>(QString::fromLatin1(name));
+}
+
+double cellValue(QTableWidget* t, int row, int column) {
+    auto* n = dynamic_cast<gui::NumberCell*>(t->item(row, column));
+    return n && n->value() ? *n->value() : std::nan("");
+}
+
+} // namespace
+
+class TestStagePages : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    std::unique_ptr<store::ProjectStore> m_project;
+    std::unique_ptr<gui::StagePage> m_pages[4];
+
+    gui::StagePage* page(int stage) { return m_pages[stage - 1].get(); }
+
+    // Clicks Evaluate and waits for the worker; the GUI thread keeps running.
+    void evaluate(int stage) {
+        gui::StagePage* p = page(stage);
+        auto* button = p->findChild<QPushButton*>(QStringLiteral("evaluateButton"));
+        QVERIFY(button);
+        QVERIFY2(button->isVisible() && button->isEnabled(), qPrintable(QStringLiteral("stage %1").arg(stage)));
+        QSignalSpy finished(p, &gui::StagePage::evaluationFinished);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(p->isEvaluating()); // handed to the worker: the click returned at once
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!p->isEvaluating());
+        QVERIFY(p->lastEvaluation());
+    }
+
+    QString verdictTitle(int stage) {
+        return page(stage)->findChild<QLabel*>(QStringLiteral("verdictTitle"))->text();
+    }
+
+    void screenshot(int stage, const QString& suffix = {}) {
+        gui::StagePage* p = page(stage);
+        auto* content = p->findChild<QWidget*>(QStringLiteral("stagePageContent"));
+        QVERIFY(content);
+        for (int i = 0; i < 5; ++i) // layout requests settle over several rounds
+            QTest::qWait(20);
+        const QImage image = content->grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY2(distinctColours(image) > 20, "the page looks blank");
+        const QString file = artifactsDir() + QStringLiteral("/stage-page-%1%2.png").arg(stage).arg(suffix);
+        QVERIFY(image.save(file));
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_path = m_dir.filePath(QStringLiteral("demo.moewb"));
+        auto written = demo::writeDemoProject(m_path);
+        QVERIFY2(written, written ? "" : qPrintable(written.error().text()));
+        auto opened = store::ProjectStore::open(m_path, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        m_project = std::move(opened).value();
+        for (int s = 1; s <= 4; ++s) {
+            m_pages[s - 1].reset(gui::StagePage::create(s));
+            QCOMPARE(page(s)->stage(), s);
+            page(s)->resize(1400, 900);
+            page(s)->setProject(m_project.get());
+            page(s)->show();
+        }
+        QVERIFY(QTest::qWaitForWindowExposed(page(1)));
+    }
+
+    void titlesQuestionsAndTeaching() {
+        for (int s = 1; s <= 4; ++s) {
+            QVERIFY(page(s)->findChild<QLabel*>(QStringLiteral("stageTitle"))
+                        ->text()
+                        .startsWith(QStringLiteral("Stage %1 · ").arg(s)));
+            QVERIFY(!page(s)->findChild<QLabel*>(QStringLiteral("stageQuestion"))->text().isEmpty());
+            auto* teaching = page(s)->findChild<QLabel*>(QStringLiteral("teachingText"));
+            QVERIFY(!teaching->isVisible());
+            page(s)->findChild<QToolButton*>(QStringLiteral("infoButton"))->click();
+            QVERIFY(teaching->isVisible());
+            page(s)->findChild<QToolButton*>(QStringLiteral("infoButton"))->click();
+        }
+    }
+
+    void laterStagesAreLockedAtFirst() {
+        for (int s = 2; s <= 4; ++s) {
+            auto* lock = page(s)->findChild<QLabel*>(QStringLiteral("lockLabel"));
+            QVERIFY2(lock->isVisible(), qPrintable(QStringLiteral("stage %1").arg(s)));
+            QCOMPARE(lock->text(), QStringLiteral("<b>LOCKED</b> — ") + stages::lockReason(*m_project, s).toHtmlEscaped());
+            QVERIFY(!page(s)->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
+        }
+        screenshot(4, QStringLiteral("-locked"));
+    }
+
+    void stageOneTableEqualsTheGate() {
+        evaluate(1);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(verdictTitle(1).contains(QStringLiteral("PASS")), qPrintable(verdictTitle(1)));
+        QCOMPARE(m_project->verdict(1)->status, QStringLiteral("pass"));
+
+        auto gate = stages::evaluateStage(*m_project, 1);
+        QVERIFY(gate);
+        QVERIFY(gate->stageOne());
+        QTableWidget* t = table(page(1), "stage1SizeTable");
+        QVERIFY(t);
+        t->sortByColumn(-1, Qt::AscendingOrder);
+        int rows = 0;
+        for (const auto& tab : gate->stageOne()->tables)
+            rows += int(tab.rows.size());
+        QCOMPARE(t->rowCount(), rows);
+        // Find each gate row in the table (the user may have sorted it).
+        for (const auto& tab : gate->stageOne()->tables)
+            for (const auto& row : tab.rows) {
+                bool found = false;
+                for (int r = 0; r < t->rowCount() && !found; ++r) {
+                    if (t->item(r, 0)->text() != tab.runName || cellValue(t, r, 2) != double(row.bytesPerRank))
+                        continue;
+                    found = true;
+                    QCOMPARE(cellValue(t, r, 5), row.medianUs);
+                    QCOMPARE(cellValue(t, r, 6), row.p99Us);
+                    QCOMPARE(cellValue(t, r, 7), row.algBandwidth / 1e9);
+                    QCOMPARE(t->item(r, 5)->text(), QString::number(row.medianUs, 'f', 2));
+                    QCOMPARE(t->item(r, 5)->textAlignment() & Qt::AlignRight, int(Qt::AlignRight));
+                    if (row.cv)
+                        QCOMPARE(cellValue(t, r, 10), *row.cv);
+                }
+                QVERIFY2(found, qPrintable(tab.runName));
+            }
+        // Sorting is numeric: by size, descending.
+        t->sortByColumn(2, Qt::DescendingOrder);
+        for (int r = 1; r < t->rowCount(); ++r)
+            QVERIFY(cellValue(t, r - 1, 2) >= cellValue(t, r, 2));
+        screenshot(1);
+    }
+
+    void ctrlCCopiesTsv() {
+        auto* t = table(page(1), "stage1SizeTable");
+        t->setFocus();
+        t->clearSelection();
+        t->selectRow(1);
+        QApplication::clipboard()->clear();
+        QTest::keyClick(t, Qt::Key_C, Qt::ControlModifier);
+        const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].startsWith(QStringLiteral("run\tnodes\tsize (B)\t")));
+        const QStringList cells = lines[1].split(QLatin1Char('\t'));
+        QCOMPARE(cells.size(), t->columnCount());
+        for (int c = 0; c < t->columnCount(); ++c)
+            QCOMPARE(cells[c], t->item(1, c)->text());
+    }
+
+    void thresholdEditPersistsAsTeam() {
+        auto* t = page(1)->findChild<QTableWidget*>(QStringLiteral("thresholdTable"));
+        QVERIFY(t);
+        int row = -1;
+        for (int r = 0; r < t->rowCount(); ++r)
+            if (t->item(r, 0)->text() == QLatin1String("stage1.p99_over_median_max"))
+                row = r;
+        QVERIFY(row >= 0);
+        QSignalSpy modified(page(1), &gui::StagePage::projectModified);
+        const double before = m_project->threshold(QStringLiteral("stage1.p99_over_median_max"))->value;
+        t->item(row, 1)->setText(QStringLiteral("not a number"));
+        QCOMPARE(m_project->threshold(QStringLiteral("stage1.p99_over_median_max"))->value, before);
+        QCOMPARE(modified.count(), 0);
+        t->item(row, 1)->setText(QStringLiteral("3.5"));
+        const auto saved = m_project->threshold(QStringLiteral("stage1.p99_over_median_max"));
+        QCOMPARE(saved->value, 3.5);
+        QCOMPARE(saved->source, store::ThresholdSource::Team);
+        QCOMPARE(modified.count(), 1);
+        QCOMPARE(t->item(row, 2)->text(), stages::thresholdSourceText(store::ThresholdSource::Team));
+        // Put the demo's value back so the later stages see the demo as written.
+        t->item(row, 1)->setText(QString::number(before));
+    }
+
+    void suggestionsApplyOnlyOnConfirm() {
+        auto* button = page(1)->findChild<QPushButton*>(QStringLiteral("suggestButton"));
+        QVERIFY(button && button->isEnabled());
+        const auto suggestions = page(1)->lastEvaluation()->stageOne()->suggestions;
+        QVERIFY(!suggestions.isEmpty());
+        const auto before = m_project->thresholds();
+        QTimer::singleShot(100, [] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            box->button(QMessageBox::Cancel)->click();
+        });
+        button->click();
+        QCOMPARE(m_project->thresholds().size(), before.size());
+        for (const auto& t : before)
+            QCOMPARE(m_project->threshold(t.key)->value, t.value);
+        QTimer::singleShot(100, [] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+        });
+        button->click();
+        for (const auto& s : suggestions) {
+            QCOMPARE(m_project->threshold(s.key)->value, s.value);
+            QCOMPARE(m_project->threshold(s.key)->source, store::ThresholdSource::Suggested);
+        }
+        // Back to the demo's thresholds.
+        for (const auto& t : before)
+            QVERIFY(m_project->setThreshold(t));
+        page(1)->refresh();
+    }
+
+    void stageTwoPasses() {
+        page(2)->refresh();
+        QVERIFY(!page(2)->findChild<QLabel*>(QStringLiteral("lockLabel"))->isVisible());
+        evaluate(2);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(verdictTitle(2).contains(QStringLiteral("PASS")), qPrintable(verdictTitle(2)));
+        auto gate = stages::evaluateStage(*m_project, 2);
+        QVERIFY(gate && gate->stageTwo());
+        QCOMPARE(table(page(2), "stage2PairTable")->rowCount(), int(gate->stageTwo()->pairs.size()));
+        // Diff-only config comparison by default; the toggle shows every field.
+        auto* config = table(page(2), "stage2ConfigTable");
+        const int diffRows = config->rowCount();
+        QVERIFY(diffRows > 0);
+        page(2)->findChild<QCheckBox*>(QStringLiteral("allFieldsToggle"))->setChecked(true);
+        QVERIFY(config->rowCount() > diffRows);
+        page(2)->findChild<QCheckBox*>(QStringLiteral("allFieldsToggle"))->setChecked(false);
+        QCOMPARE(config->rowCount(), diffRows);
+        screenshot(2);
+    }
+
+    void stageThreeStopsAndOverrideUnlocksStageFour() {
+        page(3)->refresh();
+        evaluate(3);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(verdictTitle(3).contains(QStringLiteral("STOP")), qPrintable(verdictTitle(3)));
+        QCOMPARE(m_project->verdict(3)->status, QStringLiteral("stop"));
+        auto gate = stages::evaluateStage(*m_project, 3);
+        QVERIFY(gate && gate->stageThree());
+        auto* t = table(page(3), "stage3SummaryTable");
+        QCOMPARE(t->rowCount(), int(gate->stageThree()->runs.size()));
+        for (int r = 0; r < t->rowCount(); ++r)
+            for (const auto& s : gate->stageThree()->runs)
+                if (s.runName == t->item(r, 0)->text())
+                    QCOMPARE(cellValue(t, r, 6), s.windowMaxRatio);
+        screenshot(3);
+
+        page(4)->refresh();
+        QVERIFY(page(4)->findChild<QLabel*>(QStringLiteral("lockLabel"))->isVisible());
+        auto* overrideButton = page(3)->findChild<QPushButton*>(QStringLiteral("overrideButton"));
+        QVERIFY(overrideButton->isVisible());
+
+        bool sawBlankRefused = false;
+        QTimer::singleShot(100, [&sawBlankRefused] {
+            auto* dialog = qobject_cast<gui::OverrideDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->justificationEdit()->setPlainText(QStringLiteral("   "));
+            dialog->accept();
+            sawBlankRefused = dialog->isVisible() && dialog->errorLabel()->isVisible();
+            dialog->justificationEdit()->setPlainText(
+                QStringLiteral("capacity factor raised to 1.5 in the next run; accepted for round 1"));
+            dialog->accept();
+        });
+        QSignalSpy modified(page(3), &gui::StagePage::projectModified);
+        overrideButton->click();
+        QVERIFY(sawBlankRefused);
+        QCOMPARE(modified.count(), 1);
+        const auto overrides = m_project->overrides();
+        QCOMPARE(overrides.size(), 1);
+        QCOMPARE(overrides.first().stage, 3);
+        QVERIFY(overrides.first().justification.startsWith(QStringLiteral("capacity factor")));
+        QCOMPARE(stages::stageStatus(*m_project, 3).kind, stages::StageStatus::Kind::Overridden);
+        QVERIFY(!overrideButton->isVisible());
+        QVERIFY(page(3)->findChild<QLabel*>(QStringLiteral("verdictBody"))->text().contains(
+            QStringLiteral("capacity factor raised")));
+
+        page(4)->refresh();
+        QVERIFY(!page(4)->findChild<QLabel*>(QStringLiteral("lockLabel"))->isVisible());
+        evaluate(4);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(verdictTitle(4).contains(QStringLiteral("PASS")), qPrintable(verdictTitle(4)));
+        auto four = stages::evaluateStage(*m_project, 4);
+        QVERIFY(four && four->stageFour());
+        auto* rows = table(page(4), "stage4SizeTable");
+        QCOMPARE(rows->rowCount(), int(four->stageFour()->rows.size()));
+        QVERIFY(!four->stageFour()->applicability.isEmpty());
+        QVERIFY(page(4)->findChild<QLabel*>(QStringLiteral("applicability"))->text().contains(
+            four->stageFour()->applicability.first()));
+        screenshot(4);
+    }
+
+    // The shared evaluation path refuses what the CLI refuses.
+    void evaluationPathRefusals() {
+        auto blank = stages::overrideStage(*m_project, 3, QStringLiteral("  \n "), QStringLiteral("lead"));
+        QVERIFY(!blank);
+        QCOMPARE(blank.error().kind, stages::OverrideError::Kind::BlankJustification);
+        auto noStop = stages::overrideStage(*m_project, 1, QStringLiteral("why"), QStringLiteral("lead"));
+        QVERIFY(!noStop);
+        QCOMPARE(noStop.error().kind, stages::OverrideError::Kind::NoStop);
+        QCOMPARE(noStop.error().currentStatus, QStringLiteral("pass"));
+        QCOMPARE(stages::stageStatus(*m_project, 1).kind, stages::StageStatus::Kind::Passed);
+
+        auto empty = store::ProjectStore::open(m_dir.filePath(QStringLiteral("empty.moewb")));
+        QVERIFY(empty);
+        QCOMPARE(stages::stageStatus(**empty, 1).kind, stages::StageStatus::Kind::NotStarted);
+        QCOMPARE(stages::stageStatus(**empty, 2).kind, stages::StageStatus::Kind::Locked);
+        auto locked = stages::evaluateStage(**empty, 2);
+        QVERIFY(locked && locked->locked());
+        QCOMPARE(locked->blockingStage, 1);
+        QVERIFY(!stages::saveStageVerdict(**empty, *locked));
+        QVERIFY(!(*empty)->verdict(2));
+        auto unknown = stages::evaluateStage(**empty, 1, {QStringLiteral("no-such-run")});
+        QVERIFY(!unknown);
+        QVERIFY(unknown.error().message.contains(QStringLiteral("no-such-run")));
+    }
+
+    // Run on cluster… on the demo cluster (its nodes do not exist, and the test build
+    // has no probe bundle): the click returns at once, the sweep runs on a worker and
+    // ends — Cancel pressed at once — within 3 s with its reason in the log; no run is
+    // saved. (Cancelling a sweep mid-run over SSH is tested with the remote code.)
+    void sweepCancelEndsQuickly() {
+        auto* panel = page(1)->findChild<gui::StageOneRunPanel*>();
+        QVERIFY(panel);
+        QVERIFY(panel->runButton()->isEnabled());
+        const auto runsBefore = m_project->runs().size();
+        QElapsedTimer clock;
+        clock.start();
+        panel->runButton()->click();
+        QVERIFY(clock.elapsed() < 500); // the click returns at once
+        panel->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning() && panel->runButton()->isEnabled(), 5000);
+        qInfo("sweep ended %lld ms after Run (cancelled at once)", qint64(clock.elapsed()));
+        QVERIFY(clock.elapsed() < 3000);
+        qInfo("%s", qPrintable(panel->log()->toPlainText()));
+        QVERIFY(!panel->log()->toPlainText().isEmpty());
+        QCOMPARE(m_project->runs().size(), runsBefore);
+    }
+
+    void noProjectPage() {
+        std::unique_ptr<gui::StagePage> p(gui::StagePage::create(2));
+        p->resize(900, 500);
+        p->show();
+        QVERIFY(!p->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
+    }
+
+    void cleanupTestCase() {
+        for (auto& p : m_pages)
+            p.reset();
+        m_project.reset();
+    }
+};
+
+QTEST_MAIN(TestStagePages)
+#include "test_stage_pages.moc"

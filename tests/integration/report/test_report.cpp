@@ -1,0 +1,354 @@
+// The evaluation report, read back as a user would: `moewb report -o` on the demo
+// project (with an override and an assessment sheet added), with no display;
+// pdftotext must find every section and the key figures, pdftoppm must render
+// every page with ink on it, pdfimages must list no raster image (plots are
+// vectors). Cancelling leaves no file. The assessment sheet round-trips through
+// the store, also in files upgraded from schema versions 1 and 2.
+#include "SqlScript.h"
+#include "assessment/AssessmentSheet.h"
+#include "common/Units.h"
+#include "demo/DemoProject.h"
+#include "report/ReportWriter.h"
+#include "stages/StageInputs.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace moewb;
+
+namespace {
+
+struct Proc {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// Runs a program with the display variables removed and no platform chosen:
+// `moewb report` must pick the offscreen platform itself.
+Proc run(const QString& program, const QStringList& args, const QString& home = {}) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    if (!home.isEmpty()) {
+        env.insert(QStringLiteral("HOME"), home);
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
+    }
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+// Text with all whitespace removed: pdftotext breaks lines where the layout does.
+// Ligatures (DejaVu's "fi", "fl") come back as one character; spell them out.
+QString squeeze(QString s) {
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    s.replace(QChar(0xFB03), QStringLiteral("ffi")).replace(QChar(0xFB04), QStringLiteral("ffl"));
+    s.replace(QChar(0xFB00), QStringLiteral("ff")).replace(QChar(0xFB01), QStringLiteral("fi"));
+    s.replace(QChar(0xFB02), QStringLiteral("fl"));
+    return s.remove(space);
+}
+
+const QString kJustification =
+    QStringLiteral("Load ratio accepted for the pilot: the router bias fix ships with the next release");
+
+assessment::Sheet sampleSheet(const QString& runName) {
+    assessment::Sheet s = assessment::emptySheet();
+    s.author = QStringLiteral("Dana Lead");
+    s.dimensions[3].rating = assessment::Rating::Adequate; // reproducibility
+    s.dimensions[3].notes = QStringLiteral("Bandwidth trend reproduced across two node counts");
+    s.dimensions[3].evidence = {{store::EvidenceKind::Run, runName, 0, QStringLiteral("baseline")},
+                                {store::EvidenceKind::Stage, {}, 1, {}}};
+    s.dimensions[6].rating = assessment::Rating::Strong; // observability
+    s.dimensions[6].evidence = {{store::EvidenceKind::Stage, {}, 3, {}}};
+    s.costs[0].estimate = QStringLiteral("64 GPUs for 3 weeks");
+    s.costs[0].drivers = QStringLiteral("expert-parallel size, sequence length");
+    s.costs[1].estimate = QStringLiteral("IB upgrade per rack");
+    return s;
+}
+
+QString loadFixture(const QString& path, const char* name) {
+    QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/") + QLatin1String(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("cannot read %1").arg(f.fileName());
+    QString error;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("fixture"));
+        db.setDatabaseName(path);
+        if (!db.open())
+            return QStringLiteral("cannot open %1").arg(path);
+        error = store::testing::runSqlScript(db, QString::fromUtf8(f.readAll()));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("fixture"));
+    return error;
+}
+
+int nonWhitePixels(const QImage& image) {
+    int n = 0;
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < img.height(); ++y) {
+        const QRgb* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        for (int x = 0; x < img.width(); ++x)
+            n += qGray(line[x]) < 200 ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_project;
+    QString m_pdf;
+    QString m_text;
+    QString m_firstProbeRun;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        for (const char* tool : {"pdftotext", "pdftoppm", "pdfimages", "pdfinfo"})
+            if (QStandardPaths::findExecutable(QLatin1String(tool)).isEmpty())
+                QSKIP(qPrintable(QStringLiteral("%1 (poppler-utils) is not installed").arg(QLatin1String(tool))));
+        m_project = m_dir.filePath(QStringLiteral("demo.moewb"));
+        const auto written = demo::writeDemoProject(m_project);
+        QVERIFY2(written, qPrintable(written ? QString() : written.error().text()));
+
+        // What a team adds before exporting: an override of the stage 3 stop and
+        // the assessment sheet.
+        auto opened = store::ProjectStore::open(m_project, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        store::ProjectStore& p = **opened;
+        QVERIFY(p.addOverride({0, 3, kJustification, QStringLiteral("Dana Lead"), {}}));
+        const auto in = stages::loadStageOneInputs(p, {});
+        QVERIFY(in && !in->isEmpty());
+        m_firstProbeRun = in->first().runName;
+        QVERIFY(assessment::saveSheet(p, sampleSheet(m_firstProbeRun)));
+    }
+
+    void cliWritesTheReportWithoutADisplay() {
+        m_pdf = m_dir.filePath(QStringLiteral("out/report.pdf"));
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("out"))));
+        const Proc r = run(QStringLiteral(MOEWB_CLI),
+                           {QStringLiteral("--project"), m_project, QStringLiteral("report"), QStringLiteral("-o"), m_pdf},
+                           m_dir.path());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("Wrote")));
+        QVERIFY2(r.err.contains(QStringLiteral("report:")), qPrintable(r.err)); // progress on stderr
+        QVERIFY(QFileInfo(m_pdf).size() > 10000);
+        const Proc t = run(QStringLiteral("pdftotext"), {m_pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        m_text = t.out;
+        QVERIFY(!m_text.isEmpty());
+    }
+
+    void usageErrorsAndMissingProject() {
+        const Proc noOut = run(QStringLiteral(MOEWB_CLI), {QStringLiteral("--project"), m_project,
+                                                           QStringLiteral("report")}, m_dir.path());
+        QCOMPARE(noOut.exitCode, 2);
+        QVERIFY(noOut.err.contains(QStringLiteral("-o FILE.pdf")));
+        const Proc missing = run(QStringLiteral(MOEWB_CLI),
+                                 {QStringLiteral("--project"), m_dir.filePath(QStringLiteral("nope.moewb")),
+                                  QStringLiteral("report"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.pdf"))},
+                                 m_dir.path());
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x.pdf"))));
+    }
+
+    void everySectionAndKeyFigureIsInTheText() {
+        QVERIFY(!m_text.isEmpty());
+        const QString text = squeeze(m_text);
+        for (const QString& title : report::sectionTitles())
+            QVERIFY2(text.contains(squeeze(title)), qPrintable(title));
+
+        auto opened = store::ProjectStore::open(m_project, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        const store::ProjectStore& p = **opened;
+        const stages::ThresholdSet thresholds = stages::loadThresholds(p);
+
+        // A stage 1 bandwidth figure: the largest size's effective bandwidth.
+        const auto one = stages::evaluateStageOne(*stages::loadStageOneInputs(p, {}), thresholds);
+        QVERIFY(!one.tables.isEmpty() && !one.tables[0].rows.isEmpty());
+        const auto& big = one.tables[0].rows.last();
+        QVERIFY(big.effectiveBandwidth);
+        const QString bandwidth = units::formatBandwidth(*big.effectiveBandwidth);
+        QVERIFY2(text.contains(squeeze(bandwidth)), qPrintable(bandwidth));
+        QCOMPARE(one.verdict.status, stages::Verdict::Status::Pass);
+
+        // The stage 3 stop reason, word for word.
+        const auto three = stages::evaluateStageThree(*stages::loadStageThreeInputs(p, {}), thresholds,
+                                                      stages::loadStageTwoMoeRuns(p));
+        QCOMPARE(three.verdict.status, stages::Verdict::Status::Stop);
+        QVERIFY(!three.verdict.reasons.isEmpty());
+        for (const QString& reason : three.verdict.reasons)
+            QVERIFY2(text.contains(squeeze(reason)), qPrintable(reason));
+        QVERIFY(text.contains(squeeze(QStringLiteral("Stop reasons:"))));
+
+        // The override with its justification and author; threshold sources.
+        QVERIFY(text.contains(squeeze(kJustification)));
+        QVERIFY(text.contains(QStringLiteral("DanaLead")));
+        QVERIFY(text.contains(squeeze(stages::thresholdSourceText(store::ThresholdSource::Team))));
+        QVERIFY(text.contains(squeeze(stages::thresholdSourceText(store::ThresholdSource::Placeholder))));
+        QVERIFY(text.contains(squeeze(QStringLiteral("demo: set by the (fictional) team"))));
+
+        // The applicability statement of stage 4.
+        const auto four = stages::loadStageFourInputs(p, {});
+        QVERIFY(four);
+        const auto r4 = stages::evaluateStageFour(four->source, four->target, thresholds);
+        QVERIFY(!r4.applicability.isEmpty());
+        for (const QString& line : r4.applicability)
+            QVERIFY2(text.contains(squeeze(line)), qPrintable(line));
+
+        // The assessment sheet: every dimension with its question and method, the
+        // ratings, notes, evidence and the cost estimate.
+        for (const assessment::Dimension& d : assessment::dimensions()) {
+            QVERIFY2(text.contains(squeeze(d.title)), qPrintable(d.title));
+            QVERIFY2(text.contains(squeeze(d.question)), qPrintable(d.question));
+            QVERIFY2(text.contains(squeeze(d.method)), qPrintable(d.method));
+        }
+        QVERIFY(text.contains(squeeze(QStringLiteral("Experimental reproducibility — Adequate"))));
+        QVERIFY(text.contains(squeeze(QStringLiteral("Bandwidth trend reproduced across two node counts"))));
+        QVERIFY(text.contains(squeeze(QStringLiteral("run %1: baseline").arg(m_firstProbeRun))));
+        QVERIFY(text.contains(squeeze(QStringLiteral("64 GPUs for 3 weeks"))));
+        for (const assessment::CostCategory& c : assessment::costCategories())
+            QVERIFY(text.contains(squeeze(c.title)));
+
+        // Misjudgment warnings section says something either way; the appendix has
+        // each run's raw environment.
+        for (const store::RunRow& r : p.runs())
+            QVERIFY2(text.contains(squeeze(QStringLiteral("Run %1").arg(r.name))), qPrintable(r.name));
+        QVERIFY(text.contains(QStringLiteral("\"data\":\"synthetic\"")));
+        QVERIFY(text.contains(squeeze(QStringLiteral("MoE Workbench " MOEWB_VERSION))));
+    }
+
+    void everyPageRendersWithInk() {
+        QVERIFY(QFile::exists(m_pdf));
+        const Proc info = run(QStringLiteral("pdfinfo"), {m_pdf});
+        QCOMPARE(info.exitCode, 0);
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info.out);
+        QVERIFY(m.hasMatch());
+        const int pages = m.captured(1).toInt();
+        QVERIFY2(pages >= 8, qPrintable(info.out));
+        QVERIFY(info.out.contains(QStringLiteral("A4")) || info.out.contains(QStringLiteral("595.")));
+
+        const QString prefix = m_dir.filePath(QStringLiteral("pages/p"));
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("pages"))));
+        const Proc ppm = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("40"),
+                                                          QStringLiteral("-png"), m_pdf, prefix});
+        QVERIFY2(ppm.exitCode == 0, qPrintable(ppm.err));
+        const QStringList pngs = QDir(m_dir.filePath(QStringLiteral("pages")))
+                                     .entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+        QCOMPARE(int(pngs.size()), pages);
+        for (const QString& png : pngs) {
+            const QImage image(m_dir.filePath(QStringLiteral("pages/") + png));
+            QVERIFY2(!image.isNull(), qPrintable(png));
+            QVERIFY2(nonWhitePixels(image) > 200, qPrintable(png + QStringLiteral(" is blank")));
+        }
+    }
+
+    void plotsAreVectors() {
+        QVERIFY(QFile::exists(m_pdf));
+        const Proc images = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), m_pdf});
+        QCOMPARE(images.exitCode, 0);
+        // Every plot is vector, heatmaps too (renderPlot paints their cells and the
+        // colour bar as rectangles): pdfimages lists its two header lines only.
+        const QStringList lines = images.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 2, qPrintable(images.out));
+        // ... and the plots are there: their titles are text.
+        QVERIFY(squeeze(m_text).contains(squeeze(QStringLiteral("Plots"))));
+    }
+
+    void cancelledExportLeavesNoFile() {
+        const QString pdf = m_dir.filePath(QStringLiteral("cancelled.pdf"));
+        int calls = 0;
+        const auto r = report::writeReport(m_project, pdf, {}, [&](double fraction, const QString&) {
+            ++calls;
+            return fraction < 0.5;
+        });
+        QVERIFY(!r);
+        QVERIFY(r.error().cancelled);
+        QVERIFY(calls > 2);
+        QVERIFY(!QFile::exists(pdf));
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("cancelled*")}, QDir::Files).size(), 0);
+
+        // An existing file is left as it was.
+        QFile old(pdf);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("previous report");
+        old.close();
+        QVERIFY(!report::writeReport(m_project, pdf, {}, [](double f, const QString&) { return f < 0.9; }));
+        QFile again(pdf);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll(), QByteArray("previous report"));
+    }
+
+    void emptyProjectSaysSoPlainly() {
+        const QString project = m_dir.filePath(QStringLiteral("empty.moewb"));
+        QVERIFY(store::ProjectStore::open(project));
+        const QString pdf = m_dir.filePath(QStringLiteral("empty.pdf"));
+        const auto r = report::writeReport(project, pdf, {});
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().text()));
+        const Proc t = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        QCOMPARE(int(t.out.count(QStringLiteral("No data"))), 4);
+        QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("Rated 0 of 10"))));
+        QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("not estimated"))));
+    }
+
+    void sheetRoundTripsThroughNewAndUpgradedFiles() {
+        struct Case {
+            const char* fixture; // nullptr: a new file
+            const char* run;
+        } cases[] = {{nullptr, nullptr}, {"schema-v1.sql", "probe-2n"}, {"schema-v2.sql", "probe-1n"}};
+        for (const Case& c : cases) {
+            const QString path = m_dir.filePath(QStringLiteral("sheet-%1.moewb")
+                                                    .arg(c.fixture ? QLatin1String(c.fixture) : QLatin1String("new")));
+            if (c.fixture)
+                QCOMPARE(loadFixture(path, c.fixture), QString());
+            QString runName;
+            {
+                auto opened = store::ProjectStore::open(path);
+                QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+                QCOMPARE((*opened)->schemaVersion(), 3);
+                if (!c.run) {
+                    QVERIFY((*opened)->addConfigRecord(QStringLiteral("r"), {}, false));
+                    store::RunData run;
+                    run.name = QStringLiteral("probe-new");
+                    run.recordName = QStringLiteral("r");
+                    QVERIFY((*opened)->saveRun(run));
+                }
+                runName = c.run ? QLatin1String(c.run) : QStringLiteral("probe-new");
+                QVERIFY(assessment::isBlank(assessment::loadSheet(**opened)));
+                QVERIFY(assessment::saveSheet(**opened, sampleSheet(runName)));
+            }
+            auto reopened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+            QVERIFY(reopened);
+            const assessment::Sheet back = assessment::loadSheet(**reopened);
+            const assessment::Sheet want = sampleSheet(runName);
+            QCOMPARE(back.dimensions, want.dimensions);
+            QCOMPARE(back.costs, want.costs);
+            QCOMPARE(back.author, want.author);
+            QCOMPARE(assessment::ratedCount(back), 2);
+            QVERIFY((*reopened)->integrityProblems()->isEmpty());
+        }
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "test_report.moc"
