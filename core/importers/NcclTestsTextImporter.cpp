@@ -179,10 +179,12 @@ ImportResult NcclTestsTextImporter::parse(const QByteArray& bytes, const QString
             } else if (body.startsWith(QLatin1String("size")) && body.contains(QLatin1String("count"))) {
                 if (!current)
                     startBlock(n);
-                if (current->tableLine > 0 && current->rows > 0)
+                if (current->tableLine > 0)
                     return fail(n, QStringLiteral("header"),
-                                ImportTr::tr("a second column header inside one test's table: the output of several "
-                                             "nccl-tests runs is interleaved; split it into one file per run"));
+                                ImportTr::tr("a second column header (the first is on line %1) inside one test: the "
+                                             "output of several nccl-tests runs is interleaved; split it into one "
+                                             "file per run")
+                                    .arg(current->tableLine));
                 Block& b = *current;
                 const QStringList cols = body.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
                 int left = 0;
@@ -203,6 +205,7 @@ ImportResult NcclTestsTextImporter::parse(const QByteArray& bytes, const QString
                 b.leftColumns = left;
                 b.rightColumns = cols.mid(left);
                 b.rightTokens = 0;
+                b.oopTime = b.oopAlgbw = b.oopBusbw = b.oopWrong = b.ipTime = -1;
                 int timeSeen = 0;
                 for (int i = 0; i < b.rightColumns.size(); ++i) {
                     const QString& c = b.rightColumns[i];

@@ -3,9 +3,13 @@
 # build-fuzz and runs each for SECONDS (default 10) over its corpus: the good fixtures
 # and the malformed corpus of its format (tests/fixtures/importers). New inputs go to
 # build-fuzz/corpus/<target>; a crash leaves build-fuzz/artifacts/<target>-crash-* and
-# makes the script exit 1. Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
+# makes the script exit 1, printing the sanitizer report and the input (base64) so a CI log
+# is enough to reproduce it. The seed is fixed (MOEWB_FUZZ_SEED, default 1) so that CI runs
+# the same mutations every time; MOEWB_FUZZ_SEED=0 lets libFuzzer pick one (exploring).
+# Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
 set -euo pipefail
 SECONDS_PER_TARGET=${1:-10}
+SEED=${MOEWB_FUZZ_SEED:-1}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${MOEWB_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 FIX=$ROOT/tests/fixtures/importers
@@ -48,10 +52,18 @@ for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_js
   for s in ${SEEDS[$target]}; do seeds+=("$FIX/$s"); done
   echo "== $target: ${SECONDS_PER_TARGET}s"
   if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-       "$BUILD/fuzz/${target}_fuzz" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+       "$BUILD/fuzz/${target}_fuzz" -seed="$SEED" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
        -max_len=65536 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/${target}-" \
        "$work" "${seeds[@]}" > "$BUILD/artifacts/${target}.log" 2>&1; then
-    echo "   FAILED: see $BUILD/artifacts/${target}.log"; tail -30 "$BUILD/artifacts/${target}.log"; failed=1
+    echo "   FAILED: see $BUILD/artifacts/${target}.log"
+    grep -m1 -A40 -E '^==[0-9]+==ERROR|runtime error:|deadly signal' "$BUILD/artifacts/${target}.log" \
+      | grep -vE '^ +#[0-9]+ .* in (fuzzer::|__libc_start|_start)' || tail -30 "$BUILD/artifacts/${target}.log"
+    for crash in "$BUILD/artifacts/${target}"-*; do
+      [ -f "$crash" ] || continue
+      case "$crash" in *.log) continue ;; esac
+      echo "   input $(basename "$crash") (base64; decode with base64 -d):"; base64 -w 100 "$crash" | head -200
+    done
+    failed=1
     failed_targets=$((failed_targets + 1))
   else
     passed_targets=$((passed_targets + 1))
