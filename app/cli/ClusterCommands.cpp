@@ -178,9 +178,12 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
                                            QStringLiteral("S"));
     const QCommandLineOption bundleOption(QStringLiteral("probe-bundle"), Cli::tr("the probe bundle directory"),
                                           QStringLiteral("DIR"));
+    const QCommandLineOption noUpdateOption(QStringLiteral("no-update"),
+                                            Cli::tr("only show the facts; do not store them in the project"));
     parser.addOption(acceptOption);
     parser.addOption(timeoutOption);
     parser.addOption(bundleOption);
+    parser.addOption(noUpdateOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -201,7 +204,8 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!cluster)
         return ctx.runtimeError(Cli::tr("%1: no cluster named %2").arg(project->path(), pos.first()));
     remote::ClusterCheckRequest req;
-    for (const auto& n : project->nodes(cluster->id)) {
+    const QList<store::NodeRow> stored = project->nodes(cluster->id);
+    for (const auto& n : stored) {
         auto a = remote::NodeAddress::parse(n.address);
         if (!a)
             return ctx.runtimeError(Cli::tr("cluster %1: bad node address \"%2\": %3").arg(cluster->name, n.address, a.error()));
@@ -238,10 +242,30 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
                       c.ok ? QString::number(c.inventory.value(QStringLiteral("gpu_count")).toInt()) : QStringLiteral("-"),
                       c.ok ? ncclText(c.inventory) : QStringLiteral("-")});
     }
+    // The refreshed facts of the nodes that answered replace the stored ones (the GPU
+    // count given at `cluster add` is kept); a failed node keeps its old facts.
+    QList<store::NodeRow> refreshed;
+    if (!parser.isSet(noUpdateOption))
+        for (qsizetype i = 0; i < checks.size() && i < stored.size(); ++i)
+            if (checks[i].ok)
+                refreshed << store::NodeRow{stored[i].id, cluster->id, stored[i].address, 0, nodeFacts(checks[i])};
+    if (!refreshed.isEmpty()) {
+        auto updated = project->updateNodeFacts(cluster->id, refreshed);
+        if (!updated)
+            return ctx.runtimeError(updated.error().text());
+    }
     if (ctx.json) {
-        ctx.printJson({{QStringLiteral("cluster"), cluster->name}, {QStringLiteral("ok"), allOk}, {QStringLiteral("nodes"), array}});
+        ctx.printJson({{QStringLiteral("cluster"), cluster->name},
+                       {QStringLiteral("ok"), allOk},
+                       {QStringLiteral("updated"), int(refreshed.size())},
+                       {QStringLiteral("nodes"), array}});
     } else {
         ctx.out() << table.render();
+        if (parser.isSet(noUpdateOption))
+            ctx.out() << Cli::tr("Facts not stored (--no-update).") << Qt::endl;
+        else
+            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, int(refreshed.size())).arg(project->path())
+                      << Qt::endl;
         for (const auto& c : checks)
             if (!c.ok)
                 ctx.err() << c.failure.message << Qt::endl;
@@ -304,8 +328,8 @@ QList<Command> clusterCommands() {
                     QStringLiteral("NAME --node ADDR[,ADDR...] [--gpus N] [--identity FILE] [--check]"),
                     Cli::tr("add a cluster (nodes by ~/.ssh/config alias or user@host:port)"), {}};
     list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runAdd(ctx, cmd, a); };
-    list << Command{{QStringLiteral("cluster"), QStringLiteral("check")}, QStringLiteral("NAME [--accept-new-host-keys]"),
-                    Cli::tr("connect to every node, check host keys, upload the probe, show its inventory"), {}};
+    list << Command{{QStringLiteral("cluster"), QStringLiteral("check")}, QStringLiteral("NAME [--accept-new-host-keys] [--no-update]"),
+                    Cli::tr("connect to every node, check host keys, upload the probe, show and store its inventory"), {}};
     list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runCheck(ctx, cmd, a); };
     list << Command{{QStringLiteral("cluster"), QStringLiteral("list")}, QString(), Cli::tr("the clusters of the project"), {}};
     list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runListClusters(ctx, cmd, a); };

@@ -9,7 +9,7 @@
 #include "costs/StepTimeEstimate.h"
 #include "record/ConfigRecord.h"
 #include "routing/RoutingLab.h"
-#include "stages/StageInputs.h"
+#include "store/ProjectStore.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
@@ -265,32 +265,6 @@ int runRouting(CliContext& ctx, const Command& self, const QStringList& args) {
 
 // ---------------------------------------------------------------------------- costs
 
-std::optional<costs::CommCurve> stageOneCurve(store::ProjectStore& project, const QString& runName,
-                                              std::int64_t ep, QString* error) {
-    const auto in = stages::loadStageOneInputs(project, runName.isEmpty() ? QStringList() : QStringList{runName});
-    if (!in) {
-        *error = in.error().message;
-        return std::nullopt;
-    }
-    if (in->isEmpty())
-        return std::nullopt;
-    // Prefer the run whose all-to-all world matches the training's EP size.
-    const stages::StageOneRunInput* chosen = &in->first();
-    for (const auto& r : *in)
-        if (r.world && *r.world == ep) {
-            chosen = &r;
-            break;
-        }
-    const stages::StageOneTable table = stages::stageOneTable(*chosen);
-    costs::CommCurve curve;
-    curve.runName = table.runName;
-    for (const auto& row : table.rows)
-        curve.points.append({double(row.bytesPerRank), row.medianUs});
-    if (curve.points.isEmpty())
-        return std::nullopt;
-    return curve;
-}
-
 int runCosts(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
     const QCommandLineOption recordOpt(QStringLiteral("record"), Cli::tr("the config record's name in the project"),
@@ -381,10 +355,10 @@ int runCosts(CliContext& ctx, const Command& self, const QStringList& args) {
     const costs::ParameterCounts params = costs::countParameters(*in, options);
     const costs::MemoryPerDevice mem = costs::memoryPerDevice(*in, params, options);
     const costs::AllToAllVolume vol = costs::allToAllVolume(*in, options);
-    QString curveError;
-    const auto curve = stageOneCurve(*project, parser.value(runOpt), in->ep, &curveError);
-    if (!curveError.isEmpty())
-        return ctx.runtimeError(curveError);
+    const costs::ProjectCurve projectCurve = costs::commCurveFromProject(*project, in->ep, parser.value(runOpt));
+    if (!projectCurve.error.isEmpty())
+        return ctx.runtimeError(projectCurve.error);
+    const std::optional<costs::CommCurve>& curve = projectCurve.curve;
     const costs::StepTimeEstimate step = costs::estimateStepTime(*in, params, vol, curve, tflops);
     const bool needsBaseline = !in->dense && in->ep > 1 && !curve;
     const QString baselineNote = Cli::tr("The step-time estimate needs a stage 1 baseline: run `moewb run stage1` or "

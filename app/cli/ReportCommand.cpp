@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <cstring>
@@ -43,13 +44,20 @@ int runReport(CliContext& ctx, const Command& self, const QStringList& args) {
 
     report::ReportOptions options;
     options.includePlots = !parser.isSet(noPlots);
-    QString lastWhat;
+    QString lastStep, lastWhat;
+    int lastTenth = -1;
+    static const QRegularExpression digits(QStringLiteral("\\d+"));
     const auto written = report::writeReport(project->path(), out, options, [&](double fraction, const QString& what) {
-        // Progress on stderr, one line per step (pages in tens).
-        const QString step = what.startsWith(Cli::tr("Page")) ? QString::number(int(std::floor(fraction * 10)))
-                                                               : what;
-        if (step != lastWhat) {
-            lastWhat = step;
+        // Progress on stderr, one line per step; a step that only counts on ("Page 3 of 23") is
+        // printed once per tenth. Told apart by the text without its numbers, in any language.
+        const QString step = QString(what).remove(digits);
+        const int tenth = int(std::floor(fraction * 10));
+        const bool newStep = step != lastStep;
+        const bool countedOn = !newStep && what != lastWhat && tenth != lastTenth;
+        lastStep = step;
+        lastWhat = what;
+        if (newStep || countedOn) {
+            lastTenth = tenth;
             ctx.err() << Cli::tr("report: %1 % %2").arg(int(std::round(fraction * 100)), 3).arg(what) << Qt::endl;
         }
         return true;

@@ -72,7 +72,7 @@ int runList(CliContext& ctx, const Command& self, const QStringList& args) {
     table.addColumn(Cli::tr("LOAD BLOCKS"), TextTable::Align::Right);
     table.addColumn(Cli::tr("CREATED"));
     for (const auto& r : rows) {
-        table.addRow({r.name, store::runKindName(r.kind), r.recordName, r.clusterName.isEmpty() ? QStringLiteral("-") : r.clusterName,
+        table.addRow({r.name, store::runKindTitle(r.kind), r.recordName, r.clusterName.isEmpty() ? QStringLiteral("-") : r.clusterName,
                       QString::number(r.commSampleCount), QString::number(r.stepCount),
                       QString::number(r.expertLoadBlocks),
                       r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))});

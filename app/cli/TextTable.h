@@ -1,5 +1,6 @@
 #pragma once
-// A plain-text table for terminal output: columns padded, numbers right-aligned.
+// A plain-text table for terminal output: columns padded by terminal width (a Chinese
+// character takes two columns), numbers right-aligned.
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -12,6 +13,8 @@ public:
     void addColumn(const QString& header, Align align = Align::Left);
     void addRow(const QStringList& cells);
     QString render() const;
+    // Terminal columns the text takes: CJK and other wide characters count 2, combining marks 0.
+    static qsizetype displayWidth(const QString& text);
 
 private:
     QStringList m_headers;

@@ -5,6 +5,7 @@
 #include "CliTr.h"
 #include "Command.h"
 #include "TextTable.h"
+#include "Translations.h"
 #include "store/ProjectStore.h"
 
 #include <QCoreApplication>
@@ -87,6 +88,8 @@ int main(int argc, char** argv) {
     QCoreApplication& app = *appHolder;
     QCoreApplication::setApplicationName(QStringLiteral("moe-workbench"));
     QCoreApplication::setApplicationVersion(QStringLiteral(MOEWB_VERSION));
+    // The language: MOEWB_LANG, else the system locale (LANG=zh_CN.UTF-8 gives Chinese).
+    moewb::i18n::installTranslations(app, moewb::i18n::chooseLanguage());
 
     CliContext ctx;
     const QList<Command> commands = allCommands();

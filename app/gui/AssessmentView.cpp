@@ -80,6 +80,7 @@ AssessmentView::AssessmentView(QWidget* parent) : QWidget(parent) {
         form->addRow(tr("Rating"), w.rating);
         w.notes = new QPlainTextEdit(box);
         w.notes->setPlaceholderText(tr("What the evidence shows, and its limits"));
+        w.notes->setTabChangesFocus(true); // Tab moves on, never types a tab
         w.notes->setMaximumHeight(w.notes->fontMetrics().lineSpacing() * 4 + 12);
         form->addRow(tr("Notes"), w.notes);
         left->addLayout(form);
@@ -106,6 +107,7 @@ AssessmentView::AssessmentView(QWidget* parent) : QWidget(parent) {
     const QList<assessment::CostCategory> cats = assessment::costCategories();
     m_costs = new QTableWidget(int(cats.size()), 3, costBox);
     m_costs->setHorizontalHeaderLabels({tr("Estimate"), tr("Cost drivers"), tr("Notes")});
+    m_costs->setTabKeyNavigation(false); // Tab would wrap round the cells: arrows move, F2 edits
     QStringList rows;
     for (int i = 0; i < cats.size(); ++i) {
         rows << cats[i].title;

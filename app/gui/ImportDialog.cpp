@@ -37,13 +37,15 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     auto* browseButton = new QPushButton(tr("Browse…"), this);
     fileRow->addWidget(m_file, 1);
     fileRow->addWidget(browseButton);
-    form->addRow(tr("File"), fileRow);
+    form->addRow(tr("&File"), fileRow);
+    if (auto* fileLabel = qobject_cast<QLabel*>(form->labelForField(fileRow)))
+        fileLabel->setBuddy(m_file); // a row of two: the label names the path
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("importFormat"));
     m_format->addItem(tr("Detect from the content"), QString());
     for (const QString& f : importers::importFormats())
         m_format->addItem(f, f);
-    form->addRow(tr("Format"), m_format);
+    form->addRow(tr("F&ormat"), m_format);
     m_detectedLabel = new QLabel(this);
     m_detectedLabel->setWordWrap(true);
     form->addRow(QString(), m_detectedLabel);
@@ -52,11 +54,11 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     if (project)
         for (const auto& r : project->configRecords())
             m_record->addItem(r.name);
-    form->addRow(tr("Config record"), m_record);
+    form->addRow(tr("Config &record"), m_record);
     m_runName = new QLineEdit(this);
     m_runName->setObjectName(QStringLiteral("importRunName"));
     m_runName->setPlaceholderText(tr("default: the file's name"));
-    form->addRow(tr("Run name"), m_runName);
+    form->addRow(tr("Run &name"), m_runName);
     layout->addLayout(form);
 
     m_progress = new QProgressBar(this);

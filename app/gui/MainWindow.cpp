@@ -2,6 +2,7 @@
 
 #include "AssessmentView.h"
 #include "ImportDialog.h"
+#include "PreferencesDialog.h"
 #include "ProjectOverview.h"
 #include "RecentProjects.h"
 #include "RecordEditor.h"
@@ -208,6 +209,12 @@ void MainWindow::buildMenus() {
     updateReloadShortcut();
     file->addAction(tr("&Close project"), this, &MainWindow::closeProject);
     file->addSeparator();
+    QAction* preferencesAction = file->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(this);
+        dialog.exec();
+    });
+    preferencesAction->setObjectName(QStringLiteral("actionPreferences"));
+    preferencesAction->setShortcut(QKeySequence::Preferences);
     QAction* quitAction = file->addAction(tr("&Quit"), this, &QWidget::close);
     quitAction->setShortcut(QKeySequence::Quit);
 

@@ -25,6 +25,7 @@ QTableWidget* makeReadOnlyTable(QWidget* parent, const QList<QString>& headers) 
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setAlternatingRowColors(true);
+    table->setTabKeyNavigation(false); // the arrows move between cells, Tab moves on
     return table;
 }
 

@@ -91,7 +91,7 @@ void ProjectBrowser::showProject(store::ProjectStore* project) {
     auto* runSection = addSection(tr("RUNS (%1)").arg(runs.size()), ItemKind::RunsSection);
     for (const auto& r : runs)
         addChild(runSection, r.name, ItemKind::Run, r.name,
-                 tr("%1 run of record %2").arg(store::runKindName(r.kind), r.recordName));
+                 tr("%1 run of record %2").arg(store::runKindTitle(r.kind), r.recordName));
     runSection->setExpanded(runs.size() <= 12);
 
     const auto clusters = project->clusters();

@@ -14,6 +14,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,11 +49,58 @@ QString sectionTitle(const QString& section) {
     return t ? QCoreApplication::translate("RecordEditor", t) : section;
 }
 
+// The field's label: the segments of its path after the section, in words, translated
+// (a segment not listed shows its own words).
 QString fieldLabel(const QString& path) {
-    QString rest = path.section(QLatin1Char('.'), 1);
-    rest.replace(QLatin1Char('.'), QStringLiteral(" · "));
-    rest.replace(QLatin1Char('_'), QLatin1Char(' '));
-    return rest;
+    static const QHash<QString, const char*> kWords = {
+        {QStringLiteral("accelerator_model"), QT_TRANSLATE_NOOP("RecordEditor", "accelerator model")},
+        {QStringLiteral("accelerators_per_node"), QT_TRANSLATE_NOOP("RecordEditor", "accelerators per node")},
+        {QStringLiteral("activated_params"), QT_TRANSLATE_NOOP("RecordEditor", "activated params")},
+        {QStringLiteral("capacity_factor"), QT_TRANSLATE_NOOP("RecordEditor", "capacity factor")},
+        {QStringLiteral("coefficient"), QT_TRANSLATE_NOOP("RecordEditor", "coefficient")},
+        {QStringLiteral("cp"), QT_TRANSLATE_NOOP("RecordEditor", "cp")},
+        {QStringLiteral("data_loading_included"), QT_TRANSLATE_NOOP("RecordEditor", "data loading included")},
+        {QStringLiteral("description"), QT_TRANSLATE_NOOP("RecordEditor", "description")},
+        {QStringLiteral("dp"), QT_TRANSLATE_NOOP("RecordEditor", "dp")},
+        {QStringLiteral("drop_order"), QT_TRANSLATE_NOOP("RecordEditor", "drop order")},
+        {QStringLiteral("ep"), QT_TRANSLATE_NOOP("RecordEditor", "ep")},
+        {QStringLiteral("experts"), QT_TRANSLATE_NOOP("RecordEditor", "experts")},
+        {QStringLiteral("ffn_hidden_size"), QT_TRANSLATE_NOOP("RecordEditor", "ffn hidden size")},
+        {QStringLiteral("global_batch_tokens"), QT_TRANSLATE_NOOP("RecordEditor", "global batch tokens")},
+        {QStringLiteral("hidden_size"), QT_TRANSLATE_NOOP("RecordEditor", "hidden size")},
+        {QStringLiteral("inter_node_fabric"), QT_TRANSLATE_NOOP("RecordEditor", "inter node fabric")},
+        {QStringLiteral("intra_node_link"), QT_TRANSLATE_NOOP("RecordEditor", "intra node link")},
+        {QStringLiteral("kind"), QT_TRANSLATE_NOOP("RecordEditor", "kind")},
+        {QStringLiteral("layers"), QT_TRANSLATE_NOOP("RecordEditor", "layers")},
+        {QStringLiteral("load_balancing"), QT_TRANSLATE_NOOP("RecordEditor", "load balancing")},
+        {QStringLiteral("lr_schedule"), QT_TRANSLATE_NOOP("RecordEditor", "lr schedule")},
+        {QStringLiteral("method"), QT_TRANSLATE_NOOP("RecordEditor", "method")},
+        {QStringLiteral("moe_layers"), QT_TRANSLATE_NOOP("RecordEditor", "moe layers")},
+        {QStringLiteral("network_type"), QT_TRANSLATE_NOOP("RecordEditor", "network type")},
+        {QStringLiteral("nodes"), QT_TRANSLATE_NOOP("RecordEditor", "nodes")},
+        {QStringLiteral("optimizer"), QT_TRANSLATE_NOOP("RecordEditor", "optimizer")},
+        {QStringLiteral("overflow_policy"), QT_TRANSLATE_NOOP("RecordEditor", "overflow policy")},
+        {QStringLiteral("pp"), QT_TRANSLATE_NOOP("RecordEditor", "pp")},
+        {QStringLiteral("rail_optimized"), QT_TRANSLATE_NOOP("RecordEditor", "rail optimized")},
+        {QStringLiteral("router_score_function"), QT_TRANSLATE_NOOP("RecordEditor", "router score function")},
+        {QStringLiteral("sequence_length"), QT_TRANSLATE_NOOP("RecordEditor", "sequence length")},
+        {QStringLiteral("shared_experts"), QT_TRANSLATE_NOOP("RecordEditor", "shared experts")},
+        {QStringLiteral("tokens_trained"), QT_TRANSLATE_NOOP("RecordEditor", "tokens trained")},
+        {QStringLiteral("top_k"), QT_TRANSLATE_NOOP("RecordEditor", "top k")},
+        {QStringLiteral("topology"), QT_TRANSLATE_NOOP("RecordEditor", "topology")},
+        {QStringLiteral("total_params"), QT_TRANSLATE_NOOP("RecordEditor", "total params")},
+        {QStringLiteral("tp"), QT_TRANSLATE_NOOP("RecordEditor", "tp")},
+        {QStringLiteral("update_rate"), QT_TRANSLATE_NOOP("RecordEditor", "update rate")},
+        {QStringLiteral("validation_set"), QT_TRANSLATE_NOOP("RecordEditor", "validation set")},
+        {QStringLiteral("warmup_steps_excluded"), QT_TRANSLATE_NOOP("RecordEditor", "warmup steps excluded")},
+    };
+    QStringList parts;
+    for (const QString& segment : path.section(QLatin1Char('.'), 1).split(QLatin1Char('.'))) {
+        const char* words = kWords.value(segment, nullptr);
+        parts << (words ? QCoreApplication::translate("RecordEditor", words)
+                        : QString(segment).replace(QLatin1Char('_'), QLatin1Char(' ')));
+    }
+    return parts.join(QStringLiteral(" · "));
 }
 
 // Sets (or, for an undefined value, removes) the value at a dotted path; empty
@@ -182,6 +230,7 @@ RecordEditor::RecordEditor(QWidget* parent) : QWidget(parent) {
     m_clusters = new QComboBox(this);
     m_clusters->setObjectName(QStringLiteral("recordFillCluster"));
     m_clusters->setMinimumContentsLength(12);
+    fillLabel->setBuddy(m_clusters);
     m_fill = new QPushButton(tr("Fill from node inventory"), this);
     m_fill->setObjectName(QStringLiteral("recordFill"));
     m_fill->setToolTip(tr("Reads the probe's --inventory facts stored with the cluster's nodes: node count, GPUs "
@@ -220,6 +269,7 @@ RecordEditor::RecordEditor(QWidget* parent) : QWidget(parent) {
         editor->setToolTip(tr("%1 — %2 (%3)")
                                .arg(f.path, record::fieldHint(f.path), record::expectedValueText(f)));
         sections.value(section)->addRow(label, editor);
+        label->setBuddy(editor);
         m_labels.insert(f.path, label);
     }
     auto* about = new QGroupBox(tr("Notes"), form);

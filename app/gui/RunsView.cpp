@@ -15,6 +15,7 @@
 namespace moewb::gui {
 
 namespace {
+
 // Sorts numerically while showing the formatted text.
 class NumberItem : public QTableWidgetItem {
 public:
@@ -52,7 +53,7 @@ void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRu
     for (int r = 0; r < runs.size(); ++r) {
         const auto& run = runs[r];
         m_table->setItem(r, 0, new QTableWidgetItem(run.name));
-        m_table->setItem(r, 1, new QTableWidgetItem(store::runKindName(run.kind)));
+        m_table->setItem(r, 1, new QTableWidgetItem(store::runKindTitle(run.kind)));
         m_table->setItem(r, 2, new QTableWidgetItem(run.recordName));
         m_table->setItem(r, 3, new QTableWidgetItem(run.clusterName.isEmpty() ? QStringLiteral("—") : run.clusterName));
         m_table->setItem(r, 4, new NumberItem(run.commSampleCount));

@@ -109,6 +109,8 @@ void StartScreen::refresh() {
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
         }
     }
+    // An empty list is no stop for Tab (it would take the focus without showing it).
+    m_recent->setFocusPolicy(paths.isEmpty() ? Qt::NoFocus : Qt::StrongFocus);
     m_recentHint->setText(paths.isEmpty() ? tr("No recent projects yet: start a new evaluation or open the demo.")
                                           : tr("Double-click a project to open it."));
 }

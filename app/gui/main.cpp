@@ -2,10 +2,12 @@
 // with PROJECT_FILE it opens that project; with --demo it opens the demo project
 // (writing it first when it is missing).
 #include "MainWindow.h"
+#include "Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QSettings>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -15,6 +17,9 @@ int main(int argc, char** argv) {
     QGuiApplication::setDesktopFileName(QStringLiteral("moe-workbench"));
     QApplication::setApplicationDisplayName(QStringLiteral("MoE Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(MOEWB_VERSION));
+    // The language: MOEWB_LANG, else Preferences (ui/language), else the system locale.
+    moewb::i18n::installTranslations(
+        app, moewb::i18n::chooseLanguage(QSettings().value(QLatin1String(moewb::i18n::kLanguageSettingKey)).toString()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

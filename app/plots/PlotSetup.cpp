@@ -5,6 +5,7 @@
 #include "plotspec/StagePlots.h"
 
 #include <QFontMetricsF>
+#include <QtMath>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -251,6 +252,72 @@ private:
     QString m_raw;
 };
 
+// The axis rect of every plot. For category ticks (bars) it widens its right margin
+// so the last labels fit: QCustomPlot drops a tick label that would cross the
+// plot's edge, and rotated labels reach right of their tick.
+class PlotAxisRect : public QCPAxisRect {
+public:
+    using QCPAxisRect::QCPAxisRect;
+
+protected:
+    int calculateAutoMargin(QCP::MarginSide side) override
+    {
+        const int margin = QCPAxisRect::calculateAutoMargin(side);
+        if (side != QCP::msRight || !mParentPlot)
+            return margin;
+        QCPAxis* xa = axis(QCPAxis::atBottom);
+        const auto text = xa ? xa->ticker().dynamicCast<QCPAxisTickerText>() : nullptr;
+        const QCPRange range = xa ? xa->range() : QCPRange();
+        if (!text || !xa->visible() || !xa->tickLabels() || range.size() <= 0)
+            return margin;
+        // This margin is asked for before the layout places the rect: take the plot's
+        // width, less the left margin, as the room the rect and this margin share.
+        const double outer = mParentPlot->viewport().width() -
+                             std::max(QCPAxisRect::calculateAutoMargin(QCP::msLeft), minimumMargins().left());
+        const double radians = qDegreesToRadians(xa->tickLabelRotation());
+        const QFontMetricsF fm(xa->tickLabelFont());
+        double needed = margin;
+        for (auto it = text->ticks().cbegin(); it != text->ticks().cend(); ++it) {
+            if (!range.contains(it.key()))
+                continue;
+            const QRectF bounds = fm.boundingRect(QRectF(), Qt::TextDontClip | Qt::AlignHCenter, it.value());
+            // How far the label reaches right of its tick (QCustomPlot's placement:
+            // centred, or a positive rotation hanging from the tick to the right).
+            const double reach = radians > 0 ? bounds.height() * std::sin(radians) / 2 +
+                                                   bounds.width() * std::cos(radians)
+                                             : bounds.width() / 2;
+            // The tick sits `share` of the rect's width left of its right edge.
+            const double share = (range.upper - it.key()) / range.size();
+            if (share < 1.0)
+                needed = std::max(needed, (reach + 4.0 - share * outer) / (1.0 - share));
+        }
+        return int(std::ceil(std::min(needed, outer / 2)));
+    }
+};
+
+// A scatter point's label: right of and above its point, or left of it / below it
+// where it would leave the axis rect there (the rightmost and topmost points).
+class PointLabel : public QCPItemText {
+public:
+    using QCPItemText::QCPItemText;
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        constexpr int gapX = 8, gapY = 6;
+        const QPointF at = position->pixelPosition();
+        const QRect clip = clipRect();
+        const QRectF text = QFontMetricsF(mainFont()).boundingRect(QRectF(), Qt::TextDontClip | textAlignment(),
+                                                                    this->text());
+        const bool left = at.x() + gapX + text.width() > clip.right() && at.x() - gapX - text.width() >= clip.left();
+        const bool below =
+            at.y() - gapY - text.height() < clip.top() && at.y() + gapY + text.height() <= clip.bottom();
+        setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | (below ? Qt::AlignTop : Qt::AlignBottom));
+        setPadding(QMargins(left ? 0 : gapX, below ? gapY : 0, left ? gapX : 0, below ? 0 : gapY));
+        QCPItemText::draw(painter);
+    }
+};
+
 } // namespace
 
 QFont scaledFont(const QFont& font, double factor)
@@ -336,7 +403,7 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     auto* body = new QCPLayoutGrid;
     plot->plotLayout()->addElement(0, 0, body);
     body->setColumnSpacing(8);
-    auto* rect = new QCPAxisRect(plot);
+    auto* rect = new PlotAxisRect(plot);
     body->addElement(0, 0, rect);
     // Keep QCustomPlot's convenience pointers valid for callers (customPlot()->xAxis).
     plot->xAxis = rect->axis(QCPAxis::atBottom);
@@ -541,7 +608,7 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
                 g->setData({s.x[i]}, {s.y[i]}, true);
                 g->removeFromLegend();
                 if (i < s.pointLabels.size() && !s.pointLabels[i].isEmpty()) {
-                    auto* label = new QCPItemText(plot);
+                    auto* label = new PointLabel(plot);
                     label->position->setAxes(xa, ya);
                     label->position->setCoords(s.x[i], s.y[i]);
                     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);

@@ -8,6 +8,7 @@
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMessageBox>
 #include <QResizeEvent>
@@ -34,8 +35,12 @@ PlotView::PlotView(QWidget* parent)
     : QWidget(parent), m_plot(new QCustomPlot(this))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // A 2 px rim that turns the highlight colour while the plot has the keyboard focus.
+    layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_plot);
+    setAutoFillBackground(true);
+    // Reached with Tab; Shift+F10 or the menu key opens the export menu.
+    m_plot->setFocusPolicy(Qt::StrongFocus);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -216,6 +221,15 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_plot && event->type() == QEvent::Leave)
         QToolTip::hideText();
+    if (watched == m_plot && (event->type() == QEvent::FocusIn || event->type() == QEvent::FocusOut))
+        setBackgroundRole(event->type() == QEvent::FocusIn ? QPalette::Highlight : QPalette::Window);
+    if (watched == m_plot && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_F10 && key->modifiers() == Qt::ShiftModifier) {
+            showContextMenu(m_plot->rect().center());
+            return true;
+        }
+    }
     return QWidget::eventFilter(watched, event);
 }
 

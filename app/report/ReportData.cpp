@@ -19,7 +19,6 @@ QString ReportError::text() const {
 
 namespace {
 
-using R = Report;
 
 QString num(double v, int decimals = 2) {
     return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("—");
@@ -52,8 +51,9 @@ QJsonValue at(const QJsonObject& o, const QString& dotted) {
 }
 
 QString runLabel(const store::RunRow& run) {
-    const QString cluster = run.clusterName.isEmpty() ? R::tr("no cluster") : run.clusterName;
-    return R::tr("%1 (%2, record %3, %4)").arg(run.name, store::runKindName(run.kind), run.recordName, cluster);
+    const QString cluster = run.clusterName.isEmpty() ? Report::tr("no cluster") : run.clusterName;
+    return Report::tr("%1 (%2, record %3, %4)")
+        .arg(run.name, store::runKindTitle(run.kind), run.recordName, cluster);
 }
 
 QStringList inputLabels(const QList<store::RunRow>& all, const QStringList& names) {
@@ -84,9 +84,10 @@ void markLockedStages(QList<StageSection>& sections) {
                 !e.overrides.isEmpty() || (e.recorded && e.recorded->status == QLatin1String("overridden"));
             if (stopped && !overridden) {
                 sections[i].lockReason =
-                    R::tr("stage %1 stopped and its stop was not overridden; the figures below are shown for "
-                          "reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is "
-                          "overridden with a written justification.")
+                    Report::tr(
+                        "stage %1 stopped and its stop was not overridden; the figures below are shown for "
+                        "reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is "
+                        "overridden with a written justification.")
                         .arg(k + 1)
                         .arg(i + 1);
                 break;
@@ -99,14 +100,14 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
                       const stages::ThresholdSet& thresholds) {
     StageSection s;
     s.stage = 1;
-    s.title = R::tr("Stage 1 — communication baseline");
-    s.purpose = R::tr("Per message size: effective all-to-all bandwidth, median and P99 time, and the "
-                      "variation across repeats. Stops when the CV across repeats or P99/median exceeds "
-                      "the team's threshold.");
+    s.title = Report::tr("Stage 1 — communication baseline");
+    s.purpose = Report::tr("Per message size: effective all-to-all bandwidth, median and P99 time, and the "
+                           "variation across repeats. Stops when the CV across repeats or P99/median exceeds "
+                           "the team's threshold.");
     auto in = stages::loadStageOneInputs(project, {});
     if (!in || in->isEmpty()) {
-        s.noData = in ? R::tr("No data: the project holds no run with communication samples (import a "
-                              "moe-probe or nccl-tests result).")
+        s.noData = in ? Report::tr("No data: the project holds no run with communication samples (import a "
+                                   "moe-probe or nccl-tests result).")
                       : in.error().message;
         return s;
     }
@@ -122,14 +123,15 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
         if (!t.clusterName.isEmpty())
             where << t.clusterName;
         if (t.nodes)
-            where << R::tr("%n node(s)", nullptr, *t.nodes);
+            where << Report::tr("%n node(s)", nullptr, *t.nodes);
         if (t.world)
-            where << R::tr("%1 ranks").arg(*t.world);
-        table.caption = where.isEmpty() ? R::tr("Run %1").arg(t.runName)
-                                        : R::tr("Run %1 (%2)").arg(t.runName, where.join(QStringLiteral(", ")));
-        table.headers = {R::tr("Size per rank"), R::tr("Samples"), R::tr("Repeats"), R::tr("Median"),
-                         R::tr("P99"),           R::tr("Eff. bandwidth"), R::tr("Alg. bandwidth"),
-                         R::tr("CV repeats"),    R::tr("P99/median")};
+            where << Report::tr("%1 ranks").arg(*t.world);
+        table.caption = where.isEmpty()
+                            ? Report::tr("Run %1").arg(t.runName)
+                            : Report::tr("Run %1 (%2)").arg(t.runName, where.join(QStringLiteral(", ")));
+        table.headers = {Report::tr("Size per rank"),  Report::tr("Samples"),    Report::tr("Repeats"),
+                         Report::tr("Median"),         Report::tr("P99"),        Report::tr("Eff. bandwidth"),
+                         Report::tr("Alg. bandwidth"), Report::tr("CV repeats"), Report::tr("P99/median")};
         table.widths = {1.1, 0.95, 0.85, 1.0, 1.0, 1.3, 1.3, 1.0, 1.0};
         for (const stages::StageOneSizeRow& row : t.rows)
             table.rows.append({units::formatBytes(double(row.bytesPerRank)), QString::number(row.samples),
@@ -143,21 +145,21 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
     }
     if (!result.nodeComparison.isEmpty()) {
         ReportTable table;
-        table.caption = R::tr("Node-count comparison");
-        table.headers = {R::tr("Nodes"), R::tr("Run"), R::tr("Size per rank"), R::tr("Median"),
-                         R::tr("Bandwidth")};
+        table.caption = Report::tr("Node-count comparison");
+        table.headers = {Report::tr("Nodes"), Report::tr("Run"), Report::tr("Size per rank"),
+                         Report::tr("Median"), Report::tr("Bandwidth")};
         table.widths = {0.7, 2.0, 1.2, 1.0, 1.4};
         for (const stages::NodeCountPoint& p : result.nodeComparison)
-            table.rows.append({QString::number(p.nodes), p.runName, units::formatBytes(double(p.bytesPerRank)),
-                               units::formatDuration(p.medianUs),
-                               units::formatBandwidth(p.bandwidth) +
-                                   (p.effective ? QString() : R::tr(" (algbw)"))});
+            table.rows.append(
+                {QString::number(p.nodes), p.runName, units::formatBytes(double(p.bytesPerRank)),
+                 units::formatDuration(p.medianUs),
+                 units::formatBandwidth(p.bandwidth) + (p.effective ? QString() : Report::tr(" (algbw)"))});
         s.tables << table;
     }
     if (!result.suggestions.isEmpty()) {
         ReportTable table;
-        table.caption = R::tr("Suggested thresholds (from these runs; never applied)");
-        table.headers = {R::tr("Key"), R::tr("Suggested"), R::tr("Basis")};
+        table.caption = Report::tr("Suggested thresholds (from these runs; never applied)");
+        table.headers = {Report::tr("Key"), Report::tr("Suggested"), Report::tr("Basis")};
         table.widths = {1.6, 0.8, 3.5};
         for (const stages::SuggestedThreshold& t : result.suggestions)
             table.rows.append({t.key, num(t.value, 3), t.basis});
@@ -172,13 +174,13 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
                       const stages::ThresholdSet& thresholds) {
     StageSection s;
     s.stage = 2;
-    s.title = R::tr("Stage 2 — dense control");
-    s.purpose = R::tr("The MoE model against a dense model of similar activated size, like for like. "
-                      "Stops when the MoE is slower and its validation loss is not better.");
+    s.title = Report::tr("Stage 2 — dense control");
+    s.purpose = Report::tr("The MoE model against a dense model of similar activated size, like for like. "
+                           "Stops when the MoE is slower and its validation loss is not better.");
     auto in = stages::loadStageTwoInputs(project, {});
     if (!in || in->isEmpty()) {
-        s.noData = in ? R::tr("No data: the project holds no training run with a throughput metric "
-                              "(import the MoE and the dense training logs).")
+        s.noData = in ? Report::tr("No data: the project holds no training run with a throughput metric "
+                                   "(import the MoE and the dense training logs).")
                       : in.error().message;
         return s;
     }
@@ -190,23 +192,29 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
     const stages::StageTwoResult result = stages::evaluateStageTwo(*in, thresholds);
     if (!result.pairs.isEmpty()) {
         ReportTable table;
-        table.caption = R::tr("MoE against dense, at equal tokens");
-        table.headers = {R::tr("MoE run"),       R::tr("Dense run"),     R::tr("Tokens/s/GPU MoE"),
-                         R::tr("Tokens/s/GPU dense"), R::tr("Compared at"), R::tr("Train loss MoE / dense"),
-                         R::tr("Val loss MoE / dense"), R::tr("Activated params diff"), R::tr("Stops")};
+        table.caption = Report::tr("MoE against dense, at equal tokens");
+        table.headers = {Report::tr("MoE run"),
+                         Report::tr("Dense run"),
+                         Report::tr("Tokens/s/GPU MoE"),
+                         Report::tr("Tokens/s/GPU dense"),
+                         Report::tr("Compared at"),
+                         Report::tr("Train loss MoE / dense"),
+                         Report::tr("Val loss MoE / dense"),
+                         Report::tr("Activated params diff"),
+                         Report::tr("Stops")};
         table.widths = {1.4, 1.4, 1.1, 1.1, 1.0, 1.3, 1.3, 1.0, 0.7};
         for (const stages::StageTwoPair& p : result.pairs) {
             table.rows.append({p.moeRun, p.denseRun, optNum(p.moeThroughput.tokensPerSecondPerGpu, 0),
                                optNum(p.denseThroughput.tokensPerSecondPerGpu, 0),
-                               R::tr("%1 tokens").arg(units::formatCount(p.comparedAtTokens)),
+                               Report::tr("%1 tokens").arg(units::formatCount(p.comparedAtTokens)),
                                QStringLiteral("%1 / %2").arg(optNum(p.moeTrainLoss.value, 3),
                                                              optNum(p.denseTrainLoss.value, 3)),
                                QStringLiteral("%1 / %2").arg(optNum(p.moeValLoss.value, 3),
                                                              optNum(p.denseValLoss.value, 3)),
                                QStringLiteral("%1 %").arg(num(p.activatedParamsDiff * 100.0, 1)),
-                               p.stops ? R::tr("yes") : R::tr("no")});
+                               p.stops ? Report::tr("yes") : Report::tr("no")});
             for (const QString& m : p.mismatches)
-                s.remarks << R::tr("%1 vs %2 not like for like: %3").arg(p.moeRun, p.denseRun, m);
+                s.remarks << Report::tr("%1 vs %2 not like for like: %3").arg(p.moeRun, p.denseRun, m);
         }
         s.tables << table;
     }
@@ -222,14 +230,15 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
                         const stages::ThresholdSet& thresholds) {
     StageSection s;
     s.stage = 3;
-    s.title = R::tr("Stage 3 — expert load and loss");
-    s.purpose = R::tr("Load ratio max/mean per layer and step, token drop rate and busiest-device share. "
-                      "Stops when a layer's load ratio stays above the limit or the drop rate is above "
-                      "its limit.");
+    s.title = Report::tr("Stage 3 — expert load and loss");
+    s.purpose =
+        Report::tr("Load ratio max/mean per layer and step, token drop rate and busiest-device share. "
+                   "Stops when a layer's load ratio stays above the limit or the drop rate is above "
+                   "its limit.");
     auto in = stages::loadStageThreeInputs(project, {});
     if (!in || in->isEmpty()) {
-        s.noData = in ? R::tr("No data: the project holds no run with per-expert load (import a routing "
-                              "trace or an expert-load log).")
+        s.noData = in ? Report::tr("No data: the project holds no run with per-expert load (import a routing "
+                                   "trace or an expert-load log).")
                       : in.error().message;
         return s;
     }
@@ -241,32 +250,31 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
     const stages::StageThreeResult result =
         stages::evaluateStageThree(*in, thresholds, stages::loadStageTwoMoeRuns(project));
     ReportTable table;
-    table.caption = R::tr("Per run, over the gate's window");
-    table.headers = {R::tr("Run"),           R::tr("Experts × layers"), R::tr("Window steps"),
-                     R::tr("Worst layer"),   R::tr("Steps above limit"), R::tr("Max / mean ratio"),
-                     R::tr("Drop rate"),     R::tr("Busiest device"),    R::tr("Window loss")};
+    table.caption = Report::tr("Per run, over the gate's window");
+    table.headers = {
+        Report::tr("Run"),         Report::tr("Experts × layers"),  Report::tr("Window steps"),
+        Report::tr("Worst layer"), Report::tr("Steps above limit"), Report::tr("Max / mean ratio"),
+        Report::tr("Drop rate"),   Report::tr("Busiest device"),    Report::tr("Window loss")};
     table.widths = {1.5, 1.0, 1.1, 0.8, 1.0, 1.1, 1.2, 1.1, 0.9};
     for (const stages::StageThreeRunSummary& r : result.runs) {
-        const QString drop = r.dropSource == stages::DropRateSource::NotApplicable
-                                 ? R::tr("n/a (dropless)")
-                                 : percent(r.dropRate) + QStringLiteral(" (%1)").arg(
-                                                             stages::dropRateSourceText(r.dropSource));
-        table.rows.append({r.runName, QStringLiteral("%1 × %2").arg(r.experts).arg(r.layers),
-                           QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(
-                               r.windowLastStep),
-                           r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
-                           QStringLiteral("%1 %").arg(num(r.worstLayerFractionAbove * 100.0, 1)),
-                           QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)),
-                           drop,
-                           r.busiestDeviceShare
-                               ? percent(r.busiestDeviceShare) +
-                                     (r.busiestDeviceEstimated ? R::tr(" (est.)") : QString())
-                               : QStringLiteral("—"),
-                           optNum(r.windowLoss, 3)});
+        const QString drop =
+            r.dropSource == stages::DropRateSource::NotApplicable
+                ? Report::tr("n/a (dropless)")
+                : percent(r.dropRate) + QStringLiteral(" (%1)").arg(stages::dropRateSourceText(r.dropSource));
+        table.rows.append(
+            {r.runName, QStringLiteral("%1 × %2").arg(r.experts).arg(r.layers),
+             QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(r.windowLastStep),
+             r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
+             QStringLiteral("%1 %").arg(num(r.worstLayerFractionAbove * 100.0, 1)),
+             QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)), drop,
+             r.busiestDeviceShare ? percent(r.busiestDeviceShare) +
+                                        (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString())
+                                  : QStringLiteral("—"),
+             optNum(r.windowLoss, 3)});
     }
     s.tables << table;
     if (result.staleness.stale)
-        s.remarks << R::tr("Stage 2 is stale: %1").arg(result.staleness.reason);
+        s.remarks << Report::tr("Stage 2 is stale: %1").arg(result.staleness.reason);
     if (result.plan.refused)
         s.remarks << result.plan.refusalText();
     const double limit = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
@@ -283,35 +291,36 @@ StageSection stageFour(const store::ProjectStore& project, const QList<store::Ru
                        const stages::ThresholdSet& thresholds) {
     StageSection s;
     s.stage = 4;
-    s.title = R::tr("Stage 4 — transfer boundary");
-    s.purpose = R::tr("The target cluster's stage 1 baseline against the source's, size by size. Stops "
-                      "when a size differs by more than the threshold: conclusions are then reference "
-                      "only.");
+    s.title = Report::tr("Stage 4 — transfer boundary");
+    s.purpose = Report::tr("The target cluster's stage 1 baseline against the source's, size by size. Stops "
+                           "when a size differs by more than the threshold: conclusions are then reference "
+                           "only.");
     auto in = stages::loadStageFourInputs(project, {});
     if (!in) {
-        s.noData = R::tr("No data: %1").arg(in.error().message);
+        s.noData = Report::tr("No data: %1").arg(in.error().message);
         return s;
     }
     s.hasData = true;
     s.inputRuns = inputLabels(runs, {in->source.run.runName, in->target.run.runName});
     const stages::StageFourResult result = stages::evaluateStageFour(in->source, in->target, thresholds);
     ReportTable table;
-    table.caption = R::tr("Source %1 against target %2").arg(result.sourceRun, result.targetRun);
-    table.headers = {R::tr("Size per rank"), R::tr("Source bandwidth"), R::tr("Target bandwidth"),
-                     R::tr("Difference"), R::tr("Stops")};
+    table.caption = Report::tr("Source %1 against target %2").arg(result.sourceRun, result.targetRun);
+    table.headers = {Report::tr("Size per rank"), Report::tr("Source bandwidth"),
+                     Report::tr("Target bandwidth"), Report::tr("Difference"), Report::tr("Stops")};
     table.widths = {1.2, 1.4, 1.4, 1.0, 0.7};
     for (const stages::StageFourSizeRow& r : result.rows)
-        table.rows.append({units::formatBytes(double(r.bytesPerRank)),
-                           units::formatBandwidth(r.sourceBandwidth) + (r.effective ? QString() : R::tr(" (algbw)")),
-                           units::formatBandwidth(r.targetBandwidth),
-                           QStringLiteral("%1 %").arg(num(r.relativeDiff * 100.0, 1)),
-                           r.stops ? R::tr("yes") : R::tr("no")});
+        table.rows.append(
+            {units::formatBytes(double(r.bytesPerRank)),
+             units::formatBandwidth(r.sourceBandwidth) + (r.effective ? QString() : Report::tr(" (algbw)")),
+             units::formatBandwidth(r.targetBandwidth),
+             QStringLiteral("%1 %").arg(num(r.relativeDiff * 100.0, 1)),
+             r.stops ? Report::tr("yes") : Report::tr("no")});
     s.tables << table;
     if (!result.unmatchedSizes.isEmpty()) {
         QStringList sizes;
         for (quint64 b : result.unmatchedSizes)
             sizes << units::formatBytes(double(b));
-        s.remarks << R::tr("Measured on one cluster only: %1").arg(sizes.join(QStringLiteral(", ")));
+        s.remarks << Report::tr("Measured on one cluster only: %1").arg(sizes.join(QStringLiteral(", ")));
     }
     s.plots = plots::stageFourPlots(result);
     s.applicability = result.applicability;
@@ -327,20 +336,20 @@ QString recordSummary(const QJsonObject& record) {
         const char* path;
         const char* label;
     } fields[] = {
-        {"model.kind", QT_TRANSLATE_NOOP("moewb::report::Report", "model")},
-        {"moe.experts", QT_TRANSLATE_NOOP("moewb::report::Report", "experts")},
-        {"moe.top_k", QT_TRANSLATE_NOOP("moewb::report::Report", "top-k")},
-        {"moe.capacity_factor", QT_TRANSLATE_NOOP("moewb::report::Report", "capacity factor")},
-        {"moe.overflow_policy", QT_TRANSLATE_NOOP("moewb::report::Report", "overflow")},
-        {"parallelism.ep", QT_TRANSLATE_NOOP("moewb::report::Report", "EP")},
-        {"cluster.nodes", QT_TRANSLATE_NOOP("moewb::report::Report", "nodes")},
-        {"cluster.accelerator_model", QT_TRANSLATE_NOOP("moewb::report::Report", "accelerator")},
-        {"cluster.network_type", QT_TRANSLATE_NOOP("moewb::report::Report", "network")},
+        {"model.kind", QT_TRANSLATE_NOOP("Report", "model")},
+        {"moe.experts", QT_TRANSLATE_NOOP("Report", "experts")},
+        {"moe.top_k", QT_TRANSLATE_NOOP("Report", "top-k")},
+        {"moe.capacity_factor", QT_TRANSLATE_NOOP("Report", "capacity factor")},
+        {"moe.overflow_policy", QT_TRANSLATE_NOOP("Report", "overflow")},
+        {"parallelism.ep", QT_TRANSLATE_NOOP("Report", "EP")},
+        {"cluster.nodes", QT_TRANSLATE_NOOP("Report", "nodes")},
+        {"cluster.accelerator_model", QT_TRANSLATE_NOOP("Report", "accelerator")},
+        {"cluster.network_type", QT_TRANSLATE_NOOP("Report", "network")},
     };
     for (const auto& f : fields) {
         const QString v = jsonText(at(record, QLatin1String(f.path)));
         if (!v.isEmpty())
-            parts << QStringLiteral("%1 %2").arg(R::tr(f.label), v);
+            parts << QStringLiteral("%1 %2").arg(Report::tr(f.label), v);
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -348,8 +357,8 @@ QString recordSummary(const QJsonObject& record) {
 Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
                                                    const std::function<bool(double, QString)>& progress) {
     auto step = [&](double f, const QString& what) { return !progress || progress(f, what); };
-    auto cancelled = [&]() { return unexpected(ReportError{projectPath, R::tr("cancelled"), true}); };
-    if (!step(0.0, R::tr("Reading the project")))
+    auto cancelled = [&]() { return unexpected(ReportError{projectPath, Report::tr("cancelled"), true}); };
+    if (!step(0.0, Report::tr("Reading the project")))
         return cancelled();
     auto opened = store::ProjectStore::open(projectPath, store::OpenMode::MustExist);
     if (!opened)
@@ -387,17 +396,17 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
                                      const stages::ThresholdSet&);
     const Builder builders[] = {&stageOne, &stageTwo, &stageThree, &stageFour};
     for (int i = 0; i < 4; ++i) {
-        if (!step(0.1 + 0.2 * i, R::tr("Evaluating stage %1").arg(i + 1)))
+        if (!step(0.1 + 0.2 * i, Report::tr("Evaluating stage %1").arg(i + 1)))
             return cancelled();
         StageSection s = builders[i](project, d.runs, thresholds);
         addVerdictState(s, project, d.overrides);
         d.stages << s;
     }
     markLockedStages(d.stages);
-    if (!step(0.9, R::tr("Running the misjudgment checks")))
+    if (!step(0.9, Report::tr("Running the misjudgment checks")))
         return cancelled();
     d.warnings = checks::runAllChecks(checks::loadProjectFacts(project));
-    if (!step(1.0, R::tr("Project read")))
+    if (!step(1.0, Report::tr("Project read")))
         return cancelled();
     return d;
 }

@@ -23,19 +23,38 @@ namespace moewb::report {
 
 namespace {
 
-using R = Report;
 
 // Section titles: one place, so the contents, the headings and sectionTitles() agree.
-QString titleRecords() { return R::tr("Config records"); }
-QString titleRuns() { return R::tr("Runs"); }
-QString titleWarnings() { return R::tr("Misjudgment warnings"); }
-QString titleThresholds() { return R::tr("Thresholds and their source"); }
-QString titleOverrides() { return R::tr("Overrides"); }
-QString titleApplicability() { return R::tr("Applicability statement"); }
-QString titleAssessment() { return R::tr("Assessment sheet"); }
-QString titleCosts() { return R::tr("Cost estimate"); }
-QString titleAppendix() { return R::tr("Appendix: run environments"); }
-QString titleContents() { return R::tr("Contents"); }
+QString titleRecords() {
+    return Report::tr("Config records");
+}
+QString titleRuns() {
+    return Report::tr("Runs");
+}
+QString titleWarnings() {
+    return Report::tr("Misjudgment warnings");
+}
+QString titleThresholds() {
+    return Report::tr("Thresholds and their source");
+}
+QString titleOverrides() {
+    return Report::tr("Overrides");
+}
+QString titleApplicability() {
+    return Report::tr("Applicability statement");
+}
+QString titleAssessment() {
+    return Report::tr("Assessment sheet");
+}
+QString titleCosts() {
+    return Report::tr("Cost estimate");
+}
+QString titleAppendix() {
+    return Report::tr("Appendix: run environments");
+}
+QString titleContents() {
+    return Report::tr("Contents");
+}
 
 const QColor kInk(0x20, 0x20, 0x20);
 const QColor kMuted(0x60, 0x60, 0x60);
@@ -79,6 +98,9 @@ public:
 
     QFont font(double points, bool bold = false) const {
         QFont f(QStringLiteral("DejaVu Sans"));
+        // Chinese falls back to the Simplified Chinese face (not the Japanese one, whose
+        // full-width punctuation sits centred).
+        f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
         f.setStyleHint(QFont::SansSerif);
         f.setPointSizeF(points);
         f.setBold(bold);
@@ -86,6 +108,7 @@ public:
     }
     QFont mono(double points) const {
         QFont f(QStringLiteral("DejaVu Sans Mono"));
+        f.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK SC")});
         f.setStyleHint(QFont::Monospace);
         f.setPointSizeF(points);
         return f;
@@ -132,8 +155,8 @@ public:
         const QRectF r(0, fy + pt(3), m_width, pt(12));
         m_painter->drawText(r, Qt::AlignLeft | Qt::AlignTop, m_footer);
         m_painter->drawText(r, Qt::AlignRight | Qt::AlignTop,
-                            m_total > 0 ? R::tr("Page %1 of %2").arg(m_page).arg(m_total)
-                                        : R::tr("Page %1").arg(m_page));
+                            m_total > 0 ? Report::tr("Page %1 of %2").arg(m_page).arg(m_total)
+                                        : Report::tr("Page %1").arg(m_page));
         m_painter->restore();
     }
     void ensure(double h) {
@@ -229,15 +252,17 @@ public:
         return l->lineCount() > 0 ? l->lineAt(0).height() : 0.0;
     }
 
-    // Headings keep at least `keep` of what follows on their page.
-    void heading(int level, const QString& text, QList<TocEntry>* toc, bool startPage = false) {
+    // Headings keep at least `keep` (device units; default 90 pt under a level 1
+    // heading, 60 pt under the others) of what follows on their page.
+    void heading(int level, const QString& text, QList<TocEntry>* toc, bool startPage = false, double keep = -1) {
         const QFont f = level == 1 ? font(15, true) : level == 2 ? font(12, true) : font(10, true);
         const double h = textHeight(text, f, m_width);
         if (startPage && m_y > 0)
             newPage();
         else if (m_y > 0)
             space(level == 1 ? 10 : level == 2 ? 8 : 5);
-        ensure(h + pt(level == 1 ? 90 : 60));
+        // (The space under the heading counts too: 3 pt, a level 1 heading's rule 8 pt.)
+        ensure(h + (keep >= 0 ? keep + pt(level == 1 ? 8 : 3) : pt(level == 1 ? 90 : 60)));
         if (toc && level <= 2)
             toc->append({level, text, m_page});
         paragraph(text, f, level == 3 ? kInk : kAccent, 0, level == 1 ? 2 : 3);
@@ -291,7 +316,7 @@ public:
         if (t.rows.isEmpty()) {
             ensure(headH * 2);
             header();
-            paragraph(R::tr("(no rows)"), cellFont, kMuted, pad, 4);
+            paragraph(Report::tr("(no rows)"), cellFont, kMuted, pad, 4);
             return;
         }
         ensure(headH + rowHeight(t.rows.first(), cellFont));
@@ -307,12 +332,15 @@ public:
         space(8);
     }
 
+    // The height plot() gives a drawn plot (device units).
+    double plotHeight() const { return std::min(m_width * 0.56, bottom() * 0.6); }
+
     void plot(const plots::PlotSpec& spec) {
         if (plots::isEmpty(spec)) {
-            paragraph(R::tr("Plot \"%1\": no data to draw.").arg(spec.title), m_body, kMuted, 0, 4);
+            paragraph(Report::tr("Plot \"%1\": no data to draw.").arg(spec.title), m_body, kMuted, 0, 4);
             return;
         }
-        const double h = std::min(m_width * 0.56, bottom() * 0.6);
+        const double h = plotHeight();
         ensure(h);
         const QRectF target(0, m_y, m_width, h);
         if (m_painter) {
@@ -346,50 +374,52 @@ private:
 };
 
 void verdictBlock(PageFlow& f, const StageSection& s) {
-    f.heading(3, R::tr("Verdict"), nullptr);
+    f.heading(3, Report::tr("Verdict"), nullptr);
     if (!s.lockReason.isEmpty())
-        f.paragraph(R::tr("Gate locked: %1").arg(s.lockReason), f.body(), statusColour(QStringLiteral("stop")));
+        f.paragraph(Report::tr("Gate locked: %1").arg(s.lockReason), f.body(),
+                    statusColour(QStringLiteral("stop")));
     if (s.verdict) {
         const stages::Verdict& v = *s.verdict;
-        f.paragraph(R::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
+        f.paragraph(Report::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
                     f.font(11, true), statusColour(stages::statusToken(v.status)), 0, 3);
         if (!v.reasons.isEmpty()) {
-            f.paragraph(v.status == stages::Verdict::Status::Stop ? R::tr("Stop reasons:") : R::tr("Reasons:"),
+            f.paragraph(v.status == stages::Verdict::Status::Stop ? Report::tr("Stop reasons:")
+                                                                  : Report::tr("Reasons:"),
                         f.font(9.5, true), kInk, 0, 2);
             f.bullets(v.reasons, f.body());
         }
         if (!v.nextStep.isEmpty())
-            f.paragraph(R::tr("What to do: %1").arg(v.nextStep), f.body());
+            f.paragraph(Report::tr("What to do: %1").arg(v.nextStep), f.body());
         if (!v.notes.isEmpty()) {
             QStringList notes;
             for (const QString& n : v.notes)
-                notes << R::tr("Note: %1").arg(n);
+                notes << Report::tr("Note: %1").arg(n);
             f.bullets(notes, f.small(), kMuted);
         }
         if (!v.thresholds.isEmpty()) {
             ReportTable t;
-            t.caption = R::tr("Thresholds this verdict compared against");
-            t.headers = {R::tr("Key"), R::tr("Value"), R::tr("Source")};
+            t.caption = Report::tr("Thresholds this verdict compared against");
+            t.headers = {Report::tr("Key"), Report::tr("Value"), Report::tr("Source")};
             t.widths = {2.0, 0.8, 2.2};
             for (const stages::ThresholdUse& u : v.thresholds)
                 t.rows.append({u.key, QString::number(u.value),
                                stages::thresholdSourceText(u.source) +
-                                   (u.builtInDefault ? R::tr(" (built-in default)") : QString())});
+                                   (u.builtInDefault ? Report::tr(" (built-in default)") : QString())});
             f.table(t);
         }
     }
     if (s.recorded)
-        f.paragraph(R::tr("Recorded verdict in the project: %1, decided %2")
+        f.paragraph(Report::tr("Recorded verdict in the project: %1, decided %2")
                         .arg(s.recorded->status, utcText(s.recorded->decided)),
                     f.body());
     else
-        f.paragraph(R::tr("No verdict recorded in the project for this stage."), f.body(), kMuted);
+        f.paragraph(Report::tr("No verdict recorded in the project for this stage."), f.body(), kMuted);
     if (!s.overrides.isEmpty()) {
-        f.paragraph(R::tr("Overrides of this stage:"), f.font(9.5, true), kInk, 0, 2);
+        f.paragraph(Report::tr("Overrides of this stage:"), f.font(9.5, true), kInk, 0, 2);
         QStringList lines;
         for (const store::OverrideRow& o : s.overrides)
-            lines << R::tr("\"%1\" — %2, %3")
-                         .arg(o.justification, o.author.isEmpty() ? R::tr("author not given") : o.author,
+            lines << Report::tr("\"%1\" — %2, %3")
+                         .arg(o.justification, o.author.isEmpty() ? Report::tr("author not given") : o.author,
                               utcText(o.created));
         f.bullets(lines, f.body());
     }
@@ -401,29 +431,31 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     Q_UNUSED(options);
     // Title page.
     f.moveTo(f.pt(150));
-    f.paragraph(R::tr("MoE Workbench"), f.font(14), kMuted, 0, 4);
-    f.paragraph(R::tr("Evaluation report"), f.font(28, true), kAccent, 0, 10);
+    f.paragraph(Report::tr("MoE Workbench"), f.font(14), kMuted, 0, 4);
+    f.paragraph(Report::tr("Evaluation report"), f.font(28, true), kAccent, 0, 10);
     f.paragraph(d.projectName, f.font(18), kInk, 0, 30);
     QStringList facts;
-    facts << R::tr("Project file: %1").arg(d.projectPath);
+    facts << Report::tr("Project file: %1").arg(d.projectPath);
     if (d.clusters.isEmpty())
-        facts << R::tr("Clusters: none recorded");
+        facts << Report::tr("Clusters: none recorded");
     for (const ClusterSummary& c : d.clusters)
-        facts << R::tr("Cluster %1: %n node(s), %2 GPUs", nullptr, c.nodes).arg(c.cluster.name).arg(c.gpus);
-    facts << R::tr("Config records: %1; runs: %2").arg(d.records.size()).arg(d.runs.size());
-    facts << R::tr("Generated: %1").arg(utcText(d.generated));
-    facts << R::tr("MoE Workbench %1 (project schema %2)").arg(d.toolVersion).arg(d.schemaVersion);
+        facts << Report::tr("Cluster %1: %n node(s), %2 GPUs", nullptr, c.nodes)
+                     .arg(c.cluster.name)
+                     .arg(c.gpus);
+    facts << Report::tr("Config records: %1; runs: %2").arg(d.records.size()).arg(d.runs.size());
+    facts << Report::tr("Generated: %1").arg(utcText(d.generated));
+    facts << Report::tr("MoE Workbench %1 (project schema %2)").arg(d.toolVersion).arg(d.schemaVersion);
     for (const QString& line : facts)
         f.paragraph(line, f.font(11), kInk, 0, 5);
     if (d.demo)
-        f.paragraph(R::tr("This is the demo project: every measurement in it is synthetic."), f.font(11, true),
-                    statusColour(QStringLiteral("stop")), 0, 5);
+        f.paragraph(Report::tr("This is the demo project: every measurement in it is synthetic."),
+                    f.font(11, true), statusColour(QStringLiteral("stop")), 0, 5);
     f.space(20);
     QStringList summary;
     for (const StageSection& s : d.stages)
-        summary << QStringLiteral("%1: %2").arg(
-                       s.title, s.verdict ? stages::statusTitle(s.verdict->status) : R::tr("no data"));
-    f.paragraph(R::tr("Stage verdicts"), f.font(12, true), kAccent, 0, 4);
+        summary << Report::tr("%1: %2", "stage title: verdict").arg(s.title, s.verdict ? stages::statusTitle(s.verdict->status)
+                                                                   : Report::tr("no data"));
+    f.paragraph(Report::tr("Stage verdicts"), f.font(12, true), kAccent, 0, 4);
     f.bullets(summary, f.font(11));
 
     // Contents (one page).
@@ -447,13 +479,14 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     h1(titleRecords());
     {
         ReportTable t;
-        t.headers = {R::tr("Name"), R::tr("Status"), R::tr("Key fields"), R::tr("Created")};
+        t.headers = {Report::tr("Name"), Report::tr("Status"), Report::tr("Key fields"),
+                     Report::tr("Created")};
         t.widths = {1.4, 0.8, 3.6, 1.1};
         for (const store::ConfigRecordRow& r : d.records)
-            t.rows.append({r.name, r.complete ? R::tr("complete") : R::tr("draft"), recordSummary(r.json),
-                           utcText(r.created)});
+            t.rows.append({r.name, r.complete ? Report::tr("complete") : Report::tr("draft"),
+                           recordSummary(r.json), utcText(r.created)});
         if (d.records.isEmpty())
-            f.paragraph(R::tr("The project holds no config record."), f.body());
+            f.paragraph(Report::tr("The project holds no config record."), f.body());
         else
             f.table(t);
     }
@@ -462,15 +495,16 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     h1(titleRuns(), false);
     {
         ReportTable t;
-        t.headers = {R::tr("Run"), R::tr("Kind"), R::tr("Record"), R::tr("Cluster"), R::tr("Comm samples"),
-                     R::tr("Steps"), R::tr("Load blocks"), R::tr("Imported")};
+        t.headers = {Report::tr("Run"),         Report::tr("Kind"),         Report::tr("Record"),
+                     Report::tr("Cluster"),     Report::tr("Comm samples"), Report::tr("Steps"),
+                     Report::tr("Load blocks"), Report::tr("Imported")};
         t.widths = {1.6, 0.8, 1.4, 1.0, 0.8, 0.7, 0.8, 1.1};
         for (const store::RunRow& r : d.runs)
-            t.rows.append({r.name, store::runKindName(r.kind), r.recordName, r.clusterName,
+            t.rows.append({r.name, store::runKindTitle(r.kind), r.recordName, r.clusterName,
                            QString::number(r.commSampleCount), QString::number(r.stepCount),
                            QString::number(r.expertLoadBlocks), utcText(r.created)});
         if (d.runs.isEmpty())
-            f.paragraph(R::tr("The project holds no run."), f.body());
+            f.paragraph(Report::tr("The project holds no run."), f.body());
         else
             f.table(t);
     }
@@ -484,15 +518,17 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             verdictBlock(f, s);
             continue;
         }
-        f.heading(3, R::tr("Inputs"), nullptr);
+        f.heading(3, Report::tr("Inputs"), nullptr);
         f.bullets(s.inputRuns, f.body());
-        f.heading(3, R::tr("Results"), nullptr);
+        f.heading(3, Report::tr("Results"), nullptr);
         for (const ReportTable& t : s.tables)
             f.table(t);
         if (!s.remarks.isEmpty())
             f.bullets(s.remarks, f.body());
         if (!s.plots.isEmpty()) {
-            f.heading(3, R::tr("Plots"), nullptr);
+            // The heading stays with the first plot (not alone at the foot of a page).
+            f.heading(3, Report::tr("Plots"), nullptr, false,
+                      plots::isEmpty(s.plots.first()) ? -1.0 : f.plotHeight());
             for (const plots::PlotSpec& p : s.plots) {
                 f.plot(p);
                 // A drawn plot carries its note under it already.
@@ -501,7 +537,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             }
         }
         if (!s.applicability.isEmpty()) {
-            f.heading(3, R::tr("Conditions under which the conclusions hold"), nullptr);
+            f.heading(3, Report::tr("Conditions under which the conclusions hold"), nullptr);
             f.bullets(s.applicability, f.body());
         }
         verdictBlock(f, s);
@@ -510,36 +546,38 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     // Misjudgment warnings.
     h1(titleWarnings());
     if (d.warnings.isEmpty())
-        f.paragraph(R::tr("None of the six misjudgment checks fired on this project."), f.body());
+        f.paragraph(Report::tr("None of the six misjudgment checks fired on this project."), f.body());
     for (const checks::MisjudgmentWarning& w : d.warnings) {
-        f.paragraph(R::tr("%1. %2").arg(w.id).arg(w.title), f.font(10, true), statusColour(QStringLiteral("warn")),
-                    0, 2);
+        f.paragraph(Report::tr("%1. %2").arg(w.id).arg(w.title), f.font(10, true),
+                    statusColour(QStringLiteral("warn")), 0, 2);
         f.paragraph(w.message, f.body(), kInk, f.pt(12), 2);
-        f.paragraph(R::tr("Fix: %1").arg(w.fix), f.body(), kInk, f.pt(12), 6);
+        f.paragraph(Report::tr("Fix: %1").arg(w.fix), f.body(), kInk, f.pt(12), 6);
     }
 
     // Thresholds.
     h1(titleThresholds(), false);
     {
         ReportTable t;
-        t.headers = {R::tr("Key"), R::tr("Value"), R::tr("Source"), R::tr("Note"), R::tr("Updated")};
+        t.headers = {Report::tr("Key"), Report::tr("Value"), Report::tr("Source"), Report::tr("Note"),
+                     Report::tr("Updated")};
         t.widths = {1.8, 0.6, 1.5, 2.4, 1.1};
         for (const store::ThresholdRow& r : d.thresholds)
             t.rows.append({r.key, QString::number(r.value), stages::thresholdSourceText(r.source), r.note,
                            utcText(r.updated)});
         for (const stages::ThresholdUse& u : d.thresholdDefaults)
-            t.rows.append({u.key, QString::number(u.value), R::tr("built-in default (not stored)"),
-                           R::tr("documented in docs/method.md"), QStringLiteral("—")});
+            t.rows.append({u.key, QString::number(u.value), Report::tr("built-in default (not stored)"),
+                           Report::tr("documented in docs/method.md"), QStringLiteral("—")});
         f.table(t);
     }
 
     // Overrides.
     h1(titleOverrides(), false);
     if (d.overrides.isEmpty())
-        f.paragraph(R::tr("No stop was overridden."), f.body());
+        f.paragraph(Report::tr("No stop was overridden."), f.body());
     else {
         ReportTable t;
-        t.headers = {R::tr("Stage"), R::tr("Justification"), R::tr("Author"), R::tr("Date")};
+        t.headers = {Report::tr("Stage"), Report::tr("Justification"), Report::tr("Author"),
+                     Report::tr("Date")};
         t.widths = {0.5, 4.0, 1.0, 1.2};
         for (const store::OverrideRow& o : d.overrides)
             t.rows.append({QString::number(o.stage), o.justification, o.author, utcText(o.created)});
@@ -550,18 +588,20 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     h1(titleApplicability(), false);
     const StageSection& four = d.stages.value(3);
     if (four.applicability.isEmpty())
-        f.paragraph(R::tr("No applicability statement: stage 4 has no result (see its section)."), f.body());
+        f.paragraph(Report::tr("No applicability statement: stage 4 has no result (see its section)."),
+                    f.body());
     else {
-        f.paragraph(R::tr("Conclusions drawn on the source cluster hold under these conditions:"), f.body());
+        f.paragraph(Report::tr("Conclusions drawn on the source cluster hold under these conditions:"),
+                    f.body());
         f.bullets(four.applicability, f.body());
     }
 
     // Assessment sheet.
     h1(titleAssessment());
-    f.paragraph(R::tr("The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.")
+    f.paragraph(Report::tr("The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.")
                     .arg(assessment::ratedCount(d.sheet))
                     .arg(utcText(d.sheet.updated))
-                    .arg(d.sheet.author.isEmpty() ? QString() : R::tr(" by %1").arg(d.sheet.author)),
+                    .arg(d.sheet.author.isEmpty() ? QString() : Report::tr(" by %1").arg(d.sheet.author)),
                 f.body(), kMuted);
     const QList<assessment::Dimension> dims = assessment::dimensions();
     for (int i = 0; i < dims.size(); ++i) {
@@ -574,15 +614,18 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
                         .arg(i + 1)
                         .arg(dim.title, assessment::ratingTitle(entry.rating)),
                     f.font(10, true), kAccent, 0, 2);
-        f.paragraph(R::tr("Core question: %1").arg(dim.question), f.body(), kInk, f.pt(12), 1);
-        f.paragraph(R::tr("Verification: %1").arg(dim.method), f.body(), kInk, f.pt(12), 1);
-        f.paragraph(R::tr("Reading the result: %1").arg(dim.interpretation), f.small(), kMuted, f.pt(12), 1);
-        f.paragraph(R::tr("Notes: %1").arg(entry.notes.trimmed().isEmpty() ? R::tr("none") : entry.notes),
-                    f.body(), kInk, f.pt(12), 1);
+        f.paragraph(Report::tr("Core question: %1").arg(dim.question), f.body(), kInk, f.pt(12), 1);
+        f.paragraph(Report::tr("Verification: %1").arg(dim.method), f.body(), kInk, f.pt(12), 1);
+        f.paragraph(Report::tr("Reading the result: %1").arg(dim.interpretation), f.small(), kMuted, f.pt(12),
+                    1);
+        f.paragraph(
+            Report::tr("Notes: %1").arg(entry.notes.trimmed().isEmpty() ? Report::tr("none") : entry.notes),
+            f.body(), kInk, f.pt(12), 1);
         QStringList links;
         for (const store::EvidenceLink& e : entry.evidence)
             links << assessment::evidenceText(e);
-        f.paragraph(R::tr("Evidence: %1").arg(links.isEmpty() ? R::tr("none linked") : links.join(QStringLiteral("; "))),
+        f.paragraph(Report::tr("Evidence: %1")
+                        .arg(links.isEmpty() ? Report::tr("none linked") : links.join(QStringLiteral("; "))),
                     f.body(), kInk, f.pt(12), 6);
     }
 
@@ -590,13 +633,14 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     h1(titleCosts(), false);
     {
         ReportTable t;
-        t.headers = {R::tr("Category"), R::tr("Estimate"), R::tr("Cost drivers"), R::tr("Notes")};
+        t.headers = {Report::tr("Category"), Report::tr("Estimate"), Report::tr("Cost drivers"),
+                     Report::tr("Notes")};
         t.widths = {1.0, 1.8, 2.4, 1.8};
         const QList<assessment::CostCategory> cats = assessment::costCategories();
         for (int i = 0; i < cats.size(); ++i) {
             const assessment::CostEntry e = i < d.sheet.costs.size() ? d.sheet.costs[i] : assessment::CostEntry{};
-            t.rows.append({cats[i].title, e.estimate.isEmpty() ? R::tr("not estimated") : e.estimate, e.drivers,
-                           e.notes});
+            t.rows.append({cats[i].title, e.estimate.isEmpty() ? Report::tr("not estimated") : e.estimate,
+                           e.drivers, e.notes});
         }
         f.table(t);
     }
@@ -604,15 +648,16 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     // Appendix.
     f.heading(1, titleAppendix(), &toc, true);
     if (d.runs.isEmpty())
-        f.paragraph(R::tr("The project holds no run."), f.body());
+        f.paragraph(Report::tr("The project holds no run."), f.body());
     for (const store::RunRow& r : d.runs) {
-        f.heading(3, R::tr("Run %1").arg(r.name), nullptr);
-        f.paragraph(R::tr("Source file: %1").arg(r.sourceFile.isEmpty() ? R::tr("not recorded") : r.sourceFile),
+        f.heading(3, Report::tr("Run %1").arg(r.name), nullptr);
+        f.paragraph(Report::tr("Source file: %1")
+                        .arg(r.sourceFile.isEmpty() ? Report::tr("not recorded") : r.sourceFile),
                     f.small(), kMuted, 0, 2);
-        const QString json = r.environment.isEmpty()
-                                 ? R::tr("(no environment metadata)")
-                                 : QString::fromUtf8(QJsonDocument(r.environment).toJson(QJsonDocument::Indented))
-                                       .trimmed();
+        const QString json =
+            r.environment.isEmpty()
+                ? Report::tr("(no environment metadata)")
+                : QString::fromUtf8(QJsonDocument(r.environment).toJson(QJsonDocument::Indented)).trimmed();
         f.paragraph(json, f.mono(7.5), kInk, f.pt(8), 6);
     }
     f.finishPage();
@@ -622,8 +667,8 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
 
 QStringList sectionTitles() {
     QStringList t{titleContents(), titleRecords(), titleRuns()};
-    t << R::tr("Stage 1 — communication baseline") << R::tr("Stage 2 — dense control")
-      << R::tr("Stage 3 — expert load and loss") << R::tr("Stage 4 — transfer boundary");
+    t << Report::tr("Stage 1 — communication baseline") << Report::tr("Stage 2 — dense control")
+      << Report::tr("Stage 3 — expert load and loss") << Report::tr("Stage 4 — transfer boundary");
     t << titleWarnings() << titleThresholds() << titleOverrides() << titleApplicability() << titleAssessment()
       << titleCosts() << titleAppendix();
     return t;
@@ -636,11 +681,11 @@ Expected<int, ReportError> paintReport(const ReportData& data, const QString& pd
         w.setResolution(options.resolutionDpi);
         w.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(18, 18, 18, 16),
                                     QPageLayout::Millimeter));
-        w.setTitle(R::tr("Evaluation report: %1").arg(data.projectName));
+        w.setTitle(Report::tr("Evaluation report: %1").arg(data.projectName));
         w.setCreator(QStringLiteral("MoE Workbench %1").arg(data.toolVersion));
     };
-    const QString footer = R::tr("%1 — MoE Workbench evaluation report, %2")
-                               .arg(data.projectName, utcText(data.generated));
+    const QString footer =
+        Report::tr("%1 — MoE Workbench evaluation report, %2").arg(data.projectName, utcText(data.generated));
 
     // Pass 1: measure only (no painter): section pages and the page total.
     QList<TocEntry> toc;
@@ -655,13 +700,13 @@ Expected<int, ReportError> paintReport(const ReportData& data, const QString& pd
         compose(flow, data, toc, notYetKnown, options);
         totalPages = flow.page();
     }
-    if (progress && !progress(0.05, R::tr("Laid out %n page(s)", nullptr, totalPages)))
-        return unexpected(ReportError{file, R::tr("cancelled"), true});
+    if (progress && !progress(0.05, Report::tr("Laid out %n page(s)", nullptr, totalPages)))
+        return unexpected(ReportError{file, Report::tr("cancelled"), true});
 
     // Pass 2: paint into a temporary file beside the target; rename at the end.
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly))
-        return unexpected(ReportError{file, R::tr("cannot be written: %1").arg(out.errorString())});
+        return unexpected(ReportError{file, Report::tr("cannot be written: %1").arg(out.errorString())});
     bool cancelled = false;
     {
         QPdfWriter writer(&out);
@@ -669,13 +714,13 @@ Expected<int, ReportError> paintReport(const ReportData& data, const QString& pd
         QPainter painter;
         if (!painter.begin(&writer)) {
             out.cancelWriting();
-            return unexpected(ReportError{file, R::tr("cannot start the PDF")});
+            return unexpected(ReportError{file, Report::tr("cannot start the PDF")});
         }
         PageFlow flow(&writer, &painter, options);
         flow.setFooter(footer, totalPages);
         flow.setPageHook([&](int page) {
             if (progress && !progress(0.05 + 0.95 * double(page - 1) / std::max(1, totalPages),
-                                      R::tr("Page %1 of %2").arg(page).arg(totalPages))) {
+                                      Report::tr("Page %1 of %2").arg(page).arg(totalPages))) {
                 cancelled = true;
                 return false;
             }
@@ -692,12 +737,12 @@ Expected<int, ReportError> paintReport(const ReportData& data, const QString& pd
     }
     if (cancelled) {
         out.cancelWriting();
-        return unexpected(ReportError{file, R::tr("cancelled"), true});
+        return unexpected(ReportError{file, Report::tr("cancelled"), true});
     }
     if (!out.commit())
-        return unexpected(ReportError{file, R::tr("cannot be written: %1").arg(out.errorString())});
+        return unexpected(ReportError{file, Report::tr("cannot be written: %1").arg(out.errorString())});
     if (progress)
-        progress(1.0, R::tr("Written %n page(s)", nullptr, totalPages));
+        progress(1.0, Report::tr("Written %n page(s)", nullptr, totalPages));
     return totalPages;
 }
 

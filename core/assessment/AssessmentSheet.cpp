@@ -53,52 +53,56 @@ QString ratingTitle(Rating rating) {
 }
 
 QList<Dimension> dimensions() {
-    using A = Assessment;
     // Seed 003 §4, in its order: dimension, core question, verification method,
     // result interpretation.
     return {
-        {QStringLiteral("completeness"), A::tr("Functional completeness"),
-         A::tr("Does it cover the typical MoE training workflow?"),
-         A::tr("Check item by item against the list: structure — configuration — training — monitoring — "
-               "troubleshooting — recovery."),
-         A::tr("The more complete the coverage, the better it serves as the team's knowledge baseline.")},
-        {QStringLiteral("principles"), A::tr("Correctness of principles"),
-         A::tr("Are routing, capacity and load balancing explained consistently?"),
-         A::tr("Cross-read formulas, figures and examples; check that concepts stay consistent throughout."),
-         A::tr("Vague or contradictory key concepts call for caution.")},
-        {QStringLiteral("operability"), A::tr("Engineering operability"),
-         A::tr("Does it give executable steps and checks?"),
-         A::tr("Have a developer draft a small-scale configuration from it."),
-         A::tr("A clear operating checklist means high engineering value.")},
-        {QStringLiteral("reproducibility"), A::tr("Experimental reproducibility"),
-         A::tr("Can the small-scale phenomena be reproduced?"),
-         A::tr("Design a baseline experiment; control expert count, top-k, batch and parallelism."),
-         A::tr("Reproducing the key trends matters more than any single conclusion.")},
-        {QStringLiteral("tuning"), A::tr("Performance tuning guidance"),
-         A::tr("Does it explain what drives performance?"),
-         A::tr("Record trends of throughput, memory, communication wait and load distribution."),
-         A::tr("Explaining causes and limits is worth more than absolute numbers.")},
-        {QStringLiteral("stability"), A::tr("Stability and fault tolerance"),
-         A::tr("Does it cover failures and recovery?"),
-         A::tr("Inject load imbalance, resource pressure and checkpoint recovery scenarios."),
-         A::tr("Failure modes with troubleshooting paths make it a valuable reference.")},
-        {QStringLiteral("observability"), A::tr("Observability"),
-         A::tr("Does it say which metrics to watch?"),
-         A::tr("Check that routing distribution, expert load, communication time and dropped tokens are "
-               "covered."),
-         A::tr("The more observable the metrics, the easier production troubleshooting.")},
-        {QStringLiteral("usability"), A::tr("Usability"),
-         A::tr("Are the organisation, figures and animations effective?"),
-         A::tr("Have readers of different experience complete comprehension tasks and record their questions."),
-         A::tr("Animations should serve understanding, not only add visual complexity.")},
-        {QStringLiteral("cost"), A::tr("Cost controllability"),
-         A::tr("Does it help estimate resource and operating costs?"),
-         A::tr("Build a list of resource, communication, people and migration costs."),
-         A::tr("Pointing out the cost drivers is enough to support the choice.")},
-        {QStringLiteral("security"), A::tr("Security and compliance"),
-         A::tr("Does it point out data, permission and audit risks?"),
-         A::tr("Check what it says about sensitive data, logs and checkpoint management."),
-         A::tr("It does not replace the security rules, but should state its limits.")},
+        {QStringLiteral("completeness"), Assessment::tr("Functional completeness"),
+         Assessment::tr("Does it cover the typical MoE training workflow?"),
+         Assessment::tr(
+             "Check item by item against the list: structure — configuration — training — monitoring — "
+             "troubleshooting — recovery."),
+         Assessment::tr(
+             "The more complete the coverage, the better it serves as the team's knowledge baseline.")},
+        {QStringLiteral("principles"), Assessment::tr("Correctness of principles"),
+         Assessment::tr("Are routing, capacity and load balancing explained consistently?"),
+         Assessment::tr(
+             "Cross-read formulas, figures and examples; check that concepts stay consistent throughout."),
+         Assessment::tr("Vague or contradictory key concepts call for caution.")},
+        {QStringLiteral("operability"), Assessment::tr("Engineering operability"),
+         Assessment::tr("Does it give executable steps and checks?"),
+         Assessment::tr("Have a developer draft a small-scale configuration from it."),
+         Assessment::tr("A clear operating checklist means high engineering value.")},
+        {QStringLiteral("reproducibility"), Assessment::tr("Experimental reproducibility"),
+         Assessment::tr("Can the small-scale phenomena be reproduced?"),
+         Assessment::tr("Design a baseline experiment; control expert count, top-k, batch and parallelism."),
+         Assessment::tr("Reproducing the key trends matters more than any single conclusion.")},
+        {QStringLiteral("tuning"), Assessment::tr("Performance tuning guidance"),
+         Assessment::tr("Does it explain what drives performance?"),
+         Assessment::tr("Record trends of throughput, memory, communication wait and load distribution."),
+         Assessment::tr("Explaining causes and limits is worth more than absolute numbers.")},
+        {QStringLiteral("stability"), Assessment::tr("Stability and fault tolerance"),
+         Assessment::tr("Does it cover failures and recovery?"),
+         Assessment::tr("Inject load imbalance, resource pressure and checkpoint recovery scenarios."),
+         Assessment::tr("Failure modes with troubleshooting paths make it a valuable reference.")},
+        {QStringLiteral("observability"), Assessment::tr("Observability"),
+         Assessment::tr("Does it say which metrics to watch?"),
+         Assessment::tr(
+             "Check that routing distribution, expert load, communication time and dropped tokens are "
+             "covered."),
+         Assessment::tr("The more observable the metrics, the easier production troubleshooting.")},
+        {QStringLiteral("usability"), Assessment::tr("Usability"),
+         Assessment::tr("Are the organisation, figures and animations effective?"),
+         Assessment::tr(
+             "Have readers of different experience complete comprehension tasks and record their questions."),
+         Assessment::tr("Animations should serve understanding, not only add visual complexity.")},
+        {QStringLiteral("cost"), Assessment::tr("Cost controllability"),
+         Assessment::tr("Does it help estimate resource and operating costs?"),
+         Assessment::tr("Build a list of resource, communication, people and migration costs."),
+         Assessment::tr("Pointing out the cost drivers is enough to support the choice.")},
+        {QStringLiteral("security"), Assessment::tr("Security and compliance"),
+         Assessment::tr("Does it point out data, permission and audit risks?"),
+         Assessment::tr("Check what it says about sensitive data, logs and checkpoint management."),
+         Assessment::tr("It does not replace the security rules, but should state its limits.")},
     };
 }
 
@@ -110,16 +114,17 @@ std::optional<Dimension> dimension(const QString& key) {
 }
 
 QList<CostCategory> costCategories() {
-    using A = Assessment;
     return {
-        {QStringLiteral("resources"), A::tr("Resources"),
-         A::tr("GPU hours, memory and storage for the evaluation and for production training.")},
-        {QStringLiteral("communication"), A::tr("Communication"),
-         A::tr("All-to-all traffic and network: expert-parallel size, topology, bandwidth upgrades.")},
-        {QStringLiteral("people"), A::tr("People"),
-         A::tr("Engineering and operations effort to run, monitor and maintain MoE training.")},
-        {QStringLiteral("migration"), A::tr("Migration"),
-         A::tr("Changes to frameworks, checkpoints, pipelines and clusters to move from dense to MoE.")},
+        {QStringLiteral("resources"), Assessment::tr("Resources"),
+         Assessment::tr("GPU hours, memory and storage for the evaluation and for production training.")},
+        {QStringLiteral("communication"), Assessment::tr("Communication"),
+         Assessment::tr(
+             "All-to-all traffic and network: expert-parallel size, topology, bandwidth upgrades.")},
+        {QStringLiteral("people"), Assessment::tr("People"),
+         Assessment::tr("Engineering and operations effort to run, monitor and maintain MoE training.")},
+        {QStringLiteral("migration"), Assessment::tr("Migration"),
+         Assessment::tr(
+             "Changes to frameworks, checkpoints, pipelines and clusters to move from dense to MoE.")},
     };
 }
 

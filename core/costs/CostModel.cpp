@@ -6,9 +6,10 @@
 namespace moewb::costs {
 
 namespace {
-QString tr(const char* text) {
-    return QCoreApplication::translate("moewb::costs", text);
-}
+// Translation context of this module's messages: CostsTr::tr("...").
+class CostsTr {
+    Q_DECLARE_TR_FUNCTIONS(Costs)
+};
 } // namespace
 
 std::optional<CostInputs> costInputsFromRecord(const record::ConfigRecord& r, QStringList* missing) {
@@ -40,10 +41,10 @@ std::optional<CostInputs> costInputsFromRecord(const record::ConfigRecord& r, QS
     in.sequenceLength = r.batch.sequenceLength;
     if (missing)
         for (const QString& f : absent)
-            *missing << tr("the record has no %1").arg(f);
+            *missing << CostsTr::tr("the record has no %1").arg(f);
     const bool positive = in.dp > 0 && in.tp > 0 && in.pp > 0 && in.ep > 0 && in.cp > 0;
     if (!positive && absent.isEmpty() && missing)
-        *missing << tr("the parallel sizes must be positive");
+        *missing << CostsTr::tr("the parallel sizes must be positive");
     if (!absent.isEmpty() || !positive)
         return std::nullopt;
     return in;

@@ -1,5 +1,9 @@
 #include "costs/StepTimeEstimate.h"
 
+#include "stages/StageInputs.h"
+#include "stages/StageOneGate.h"
+#include "store/ProjectStore.h"
+
 namespace moewb::costs {
 
 std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytes) {
@@ -22,6 +26,32 @@ std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytes) {
         }
     }
     return CurveLookup{pts.back().medianUs, true};
+}
+
+ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64_t ep, const QString& runName) {
+    ProjectCurve result;
+    const auto in = stages::loadStageOneInputs(project, runName.isEmpty() ? QStringList() : QStringList{runName});
+    if (!in) {
+        result.error = in.error().message;
+        return result;
+    }
+    if (in->isEmpty())
+        return result;
+    const stages::StageOneRunInput* chosen = &in->first();
+    for (const auto& r : *in)
+        if (r.world && *r.world == ep) {
+            chosen = &r;
+            break;
+        }
+    result.worldMatchesEp = chosen->world && *chosen->world == ep;
+    const stages::StageOneTable table = stages::stageOneTable(*chosen);
+    CommCurve curve;
+    curve.runName = table.runName;
+    for (const auto& row : table.rows)
+        curve.points.append({double(row.bytesPerRank), row.medianUs});
+    if (!curve.points.isEmpty())
+        result.curve = std::move(curve);
+    return result;
 }
 
 StepTimeEstimate estimateStepTime(const CostInputs& in, const ParameterCounts& params,

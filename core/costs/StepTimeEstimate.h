@@ -6,7 +6,12 @@
 
 #include <QList>
 #include <QString>
+#include <cstdint>
 #include <optional>
+
+namespace moewb::store {
+class ProjectStore;
+}
 
 namespace moewb::costs {
 
@@ -24,6 +29,20 @@ struct CurveLookup {
     double timeUs = 0;
     bool extrapolated = false; // outside the measured sizes
 };
+// The curve of a project's stage 1 runs, as `moewb costs` and the Learn cost explorer use
+// it: the run named, else the run whose all-to-all world equals the EP size, else the
+// first run with communication samples; one point per message size (bytes per rank and
+// the median time of stages::stageOneTable).
+struct ProjectCurve {
+    std::optional<CommCurve> curve; // curve->runName: the run used
+    bool worldMatchesEp = false;    // that run's world equals the EP size asked for
+    // Why there is no curve: empty when the project has no stage 1 run with samples
+    // (or the run has none); else why the stage 1 inputs could not be read (names the run).
+    QString error;
+};
+ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64_t ep,
+                                  const QString& runName = {});
+
 // Linear interpolation between the measured sizes; below the smallest, the smallest's
 // time (latency floor); above the largest, the largest's bandwidth.
 std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytesPerRank);

@@ -9,7 +9,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTemporaryFile>
+#include <QRandomGenerator>
 
 #include <algorithm>
 #include <array>
@@ -22,6 +22,10 @@
 #include <numeric>
 #include <optional>
 #include <span>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 // The records and README under resources/demo, compiled into this static library
 // (demo.qrc). Q_INIT_RESOURCE must stand outside any namespace.
@@ -504,14 +508,25 @@ Expected<Ok, StoreError> writeAtomically(const QString& path, bool overwrite,
     if (!QDir().mkpath(info.absolutePath()))
         return failure(file, Demo::tr("cannot create the folder %1").arg(QDir::toNativeSeparators(info.absolutePath())));
 
+    // The temporary file is created as any new file (mode 0666 less the umask, like
+    // QSaveFile's; a file being replaced keeps its mode), not QTemporaryFile's 0600,
+    // since it becomes the project file.
     QString temp;
-    {
-        QTemporaryFile reserve(info.absolutePath() + QStringLiteral("/.") + info.fileName() +
-                               QStringLiteral(".XXXXXX.tmp"));
-        reserve.setAutoRemove(false);
-        if (!reserve.open())
-            return failure(file, Demo::tr("cannot create a temporary file beside it: %1").arg(reserve.errorString()));
-        temp = reserve.fileName();
+    for (int attempt = 0;; ++attempt) {
+        temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() + QLatin1Char('.') +
+               QString::number(QRandomGenerator::global()->generate() & 0xffffffu, 16) + QStringLiteral(".tmp");
+        const int fd = ::open(QFile::encodeName(temp).constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            struct stat existing {};
+            if (info.exists() && ::stat(QFile::encodeName(file).constData(), &existing) == 0)
+                (void)::fchmod(fd, existing.st_mode & 07777);
+            ::close(fd);
+            break;
+        }
+        if (errno != EEXIST || attempt >= 100) {
+            const QString why = QString::fromLocal8Bit(std::strerror(errno));
+            return failure(file, Demo::tr("cannot create a temporary file beside it: %1").arg(why));
+        }
     }
     {
         auto opened = store::ProjectStore::open(temp);

@@ -13,11 +13,11 @@ qint64 JsonCursor::column() const {
     return qint64(m_pos - start) + 1;
 }
 
-bool JsonCursor::fail(const QString& message) {
+bool JsonCursor::fail(const QString& message, bool saysEnd) {
     if (m_error.isEmpty()) {
         m_error = message;
-        if ((m_pos >= m_end || (m_stopAtNewline && *m_pos == '\n')) && !message.contains(QLatin1String("end of the input")) &&
-            !message.contains(QLatin1String("file ends")))
+        // Decided by the caller, not by reading the message: translated text says it in other words.
+        if (!saysEnd && (m_pos >= m_end || (m_stopAtNewline && *m_pos == '\n')))
             m_error += ImportTr::tr(", but the input ends here (truncated)");
     }
     return false;
@@ -133,7 +133,7 @@ bool JsonCursor::readString(std::string_view& raw, std::string& decoded) {
             return fail(ImportTr::tr("an unknown escape \\%1 in a string").arg(QLatin1Char(e)));
         }
     }
-    return fail(ImportTr::tr("the string is not closed (the file ends inside it)"));
+    return fail(ImportTr::tr("the string is not closed (the file ends inside it)"), true);
 }
 
 bool JsonCursor::readNumber(JsonNumber& number) {
@@ -152,7 +152,8 @@ bool JsonCursor::readNumber(JsonNumber& number) {
     if (p >= m_end || *p < '0' || *p > '9')
         return fail(first ? ImportTr::tr("a value was expected, found \"%1\"")
                                 .arg(excerpt(std::string_view(start, size_t(std::min<qint64>(m_end - start, 12)))))
-                          : ImportTr::tr("a value was expected, found the end of the input"));
+                          : ImportTr::tr("a value was expected, found the end of the input"),
+                !first);
     if (*p == '0' && p + 1 < m_end && p[1] >= '0' && p[1] <= '9')
         return fail(ImportTr::tr("a number may not start with 0"));
     while (p < m_end && *p >= '0' && *p <= '9')

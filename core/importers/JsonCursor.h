@@ -67,8 +67,9 @@ public:
             m_errorPath.prepend(step + QLatin1Char('.'));
     }
     bool failed() const { return !m_error.isEmpty(); }
-    // Records the first error at the current position.
-    bool fail(const QString& message);
+    // Records the first error at the current position. When the input ends there, ", but
+    // the input ends here (truncated)" is added unless saysEnd (the message says so itself).
+    bool fail(const QString& message, bool saysEnd = false);
     const char* position() const { return m_pos; }
     std::string_view rest() const { return std::string_view(m_pos, size_t(m_end - m_pos)); }
 

@@ -16,7 +16,7 @@ QString snake(const QString& source)
     QString out;
     bool pendingUnderscore = false;
     for (QChar c : text) {
-        if (c.isLetterOrNumber() && c.unicode() < 128) {
+        if (c.isLetterOrNumber()) { // any script: an axis without a key keeps its UI words
             if (pendingUnderscore && !out.isEmpty())
                 out += QLatin1Char('_');
             pendingUnderscore = false;
@@ -55,7 +55,7 @@ void appendRow(QString& out, const QStringList& fields)
 
 QString csvColumnName(const Axis& axis)
 {
-    QString name = snake(axis.label);
+    QString name = snake(axis.key.isEmpty() ? axis.label : axis.key);
     const QString suffix = unitSuffix(axis.unit);
     if (!suffix.isEmpty() && !name.endsWith(suffix) && !name.startsWith(suffix))
         name = name.isEmpty() ? suffix : name + QLatin1Char('_') + suffix;

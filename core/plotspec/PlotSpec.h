@@ -37,6 +37,7 @@ struct Axis {
     QString label; // without the unit; renderers append it ("Bandwidth (GB/s)")
     AxisScale scale = AxisScale::Linear;
     AxisUnit unit = AxisUnit::None;
+    QString key;   // the English label: CSV column names stay the same in every language
 };
 
 enum class SeriesStyle {

@@ -169,15 +169,15 @@ QList<PlotSpec> stageOnePlots(const stages::StageOneResult& result)
     PlotSpec bw;
     bw.id = QStringLiteral("stage1-bandwidth");
     bw.title = Plots::tr("All-to-all bandwidth vs message size");
-    bw.x = {Plots::tr("Message size per rank"), AxisScale::Log2Bytes, AxisUnit::Bytes};
-    bw.y = {Plots::tr("Effective bandwidth"), AxisScale::Linear, AxisUnit::BytesPerSec};
+    bw.x = {Plots::tr("Message size per rank"), AxisScale::Log2Bytes, AxisUnit::Bytes, QStringLiteral("Message size per rank")};
+    bw.y = {Plots::tr("Effective bandwidth"), AxisScale::Linear, AxisUnit::BytesPerSec, QStringLiteral("Effective bandwidth")};
 
     PlotSpec lat;
     lat.id = QStringLiteral("stage1-latency");
     lat.title = Plots::tr("All-to-all time vs message size (median solid, P99 dashed)");
     lat.x = bw.x;
     // Log scale: times span orders of magnitude from the smallest to the largest size.
-    lat.y = {Plots::tr("Time"), AxisScale::Log10, AxisUnit::Microseconds};
+    lat.y = {Plots::tr("Time"), AxisScale::Log10, AxisUnit::Microseconds, QStringLiteral("Time")};
 
     const QMap<QString, int> colours = colourByNodes(result.tables);
     QStringList algbwRuns;
@@ -227,9 +227,9 @@ PlotSpec stageTwoLossPlot(const QList<stages::TrainingRunInput>& runs, TrainingX
     spec.id = QStringLiteral("stage2-loss");
     spec.title = xKind == TrainingX::Tokens ? Plots::tr("Loss vs tokens") : Plots::tr("Loss vs step");
     spec.x = xKind == TrainingX::Tokens
-                 ? Axis{Plots::tr("Tokens"), AxisScale::Linear, AxisUnit::Tokens}
-                 : Axis{Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps};
-    spec.y = {Plots::tr("Loss"), AxisScale::Linear, AxisUnit::Loss};
+                 ? Axis{Plots::tr("Tokens"), AxisScale::Linear, AxisUnit::Tokens, QStringLiteral("Tokens")}
+                 : Axis{Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
+    spec.y = {Plots::tr("Loss"), AxisScale::Linear, AxisUnit::Loss, QStringLiteral("Loss")};
     const double s = std::clamp(smoothing, 0.0, 0.999);
 
     for (int i = 0; i < runs.size(); ++i) {
@@ -282,8 +282,8 @@ PlotSpec stageTwoThroughputPlot(const QList<stages::TrainingRunInput>& runs)
     PlotSpec spec;
     spec.id = QStringLiteral("stage2-throughput");
     spec.title = Plots::tr("Steady throughput per GPU");
-    spec.x = {Plots::tr("Run"), AxisScale::Linear, AxisUnit::None};
-    spec.y = {Plots::tr("Throughput per GPU"), AxisScale::Linear, AxisUnit::TokensPerSec};
+    spec.x = {Plots::tr("Run"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Run")};
+    spec.y = {Plots::tr("Throughput per GPU"), AxisScale::Linear, AxisUnit::TokensPerSec, QStringLiteral("Throughput per GPU")};
     QStringList missing, derived, warmup;
     for (const stages::TrainingRunInput& run : runs) {
         const stages::ThroughputSummary t = stages::steadyThroughput(run);
@@ -326,8 +326,8 @@ PlotSpec loadRatioPlot(const QList<stages::StageThreeRunSummary>& runs, double l
     PlotSpec spec;
     spec.id = QStringLiteral("stage3-load-ratio");
     spec.title = Plots::tr("Worst-layer load ratio over steps");
-    spec.x = {Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps};
-    spec.y = {Plots::tr("Load max/mean"), AxisScale::Linear, AxisUnit::Ratio};
+    spec.x = {Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
+    spec.y = {Plots::tr("Load max/mean"), AxisScale::Linear, AxisUnit::Ratio, QStringLiteral("Load max/mean")};
     double first = std::numeric_limits<double>::infinity();
     double last = -first;
     for (int i = 0; i < runs.size(); ++i) {
@@ -365,8 +365,8 @@ PlotSpec layerExpertHeatmap(const stages::ExpertLoadRunInput& run, qint64 step, 
     PlotSpec spec;
     spec.id = QStringLiteral("stage3-layer-expert");
     spec.title = Plots::tr("Expert load by layer at step %1 · %2").arg(step).arg(run.runName);
-    spec.x = {Plots::tr("Expert"), AxisScale::Linear, AxisUnit::None};
-    spec.y = {Plots::tr("Layer"), AxisScale::Linear, AxisUnit::None};
+    spec.x = {Plots::tr("Expert"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Expert")};
+    spec.y = {Plots::tr("Layer"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Layer")};
     int minLayer = std::numeric_limits<int>::max(), maxLayer = std::numeric_limits<int>::min();
     int experts = 0;
     for (const store::ExpertLoadBlock& b : run.blocks)
@@ -412,8 +412,8 @@ PlotSpec expertStepHeatmap(const stages::ExpertLoadRunInput& run, int layer, boo
     PlotSpec spec;
     spec.id = QStringLiteral("stage3-expert-step");
     spec.title = Plots::tr("Expert load over steps, layer %1 · %2").arg(layer).arg(run.runName);
-    spec.x = {Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps};
-    spec.y = {Plots::tr("Expert"), AxisScale::Linear, AxisUnit::None};
+    spec.x = {Plots::tr("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
+    spec.y = {Plots::tr("Expert"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Expert")};
 
     QVector<const store::ExpertLoadBlock*> blocks;
     int experts = 0;
@@ -480,8 +480,8 @@ PlotSpec dropVsLossPlot(const QList<stages::StageThreeRunSummary>& runs,
     PlotSpec spec;
     spec.id = QStringLiteral("stage3-drop-vs-loss");
     spec.title = Plots::tr("Token drop rate vs loss");
-    spec.x = {Plots::tr("Drop rate"), AxisScale::Linear, AxisUnit::Fraction};
-    spec.y = {Plots::tr("Window loss"), AxisScale::Linear, AxisUnit::Loss};
+    spec.x = {Plots::tr("Drop rate"), AxisScale::Linear, AxisUnit::Fraction, QStringLiteral("Drop rate")};
+    spec.y = {Plots::tr("Window loss"), AxisScale::Linear, AxisUnit::Loss, QStringLiteral("Window loss")};
     Series s;
     s.name = Plots::tr("runs (colour: capacity factor)");
     s.style = SeriesStyle::Scatter;
@@ -533,8 +533,8 @@ PlotSpec busiestDevicePlot(const QList<stages::StageThreeRunSummary>& runs)
     PlotSpec spec;
     spec.id = QStringLiteral("stage3-busiest-device");
     spec.title = Plots::tr("Busiest device's share of routed tokens");
-    spec.x = {Plots::tr("Run"), AxisScale::Linear, AxisUnit::None};
-    spec.y = {Plots::tr("Busiest-device share"), AxisScale::Linear, AxisUnit::Fraction};
+    spec.x = {Plots::tr("Run"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Run")};
+    spec.y = {Plots::tr("Busiest-device share"), AxisScale::Linear, AxisUnit::Fraction, QStringLiteral("Busiest-device share")};
     QStringList ideals, estimated, missing;
     for (const stages::StageThreeRunSummary& r : runs) {
         if (!r.busiestDeviceShare) {
@@ -576,8 +576,8 @@ QList<PlotSpec> stageFourPlots(const stages::StageFourResult& result)
     PlotSpec base;
     base.id = QStringLiteral("stage4-baselines");
     base.title = Plots::tr("Source vs target cluster bandwidth");
-    base.x = {Plots::tr("Message size per rank"), AxisScale::Log2Bytes, AxisUnit::Bytes};
-    base.y = {Plots::tr("Effective bandwidth"), AxisScale::Linear, AxisUnit::BytesPerSec};
+    base.x = {Plots::tr("Message size per rank"), AxisScale::Log2Bytes, AxisUnit::Bytes, QStringLiteral("Message size per rank")};
+    base.y = {Plots::tr("Effective bandwidth"), AxisScale::Linear, AxisUnit::BytesPerSec, QStringLiteral("Effective bandwidth")};
     Series src;
     src.name = Plots::tr("source · %1").arg(result.sourceRun);
     src.run = result.sourceRun;
@@ -591,7 +591,7 @@ QList<PlotSpec> stageFourPlots(const stages::StageFourResult& result)
     ratio.id = QStringLiteral("stage4-ratio");
     ratio.title = Plots::tr("Target ÷ source bandwidth per size");
     ratio.x = base.x;
-    ratio.y = {Plots::tr("Target ÷ source"), AxisScale::Linear, AxisUnit::Ratio};
+    ratio.y = {Plots::tr("Target ÷ source"), AxisScale::Linear, AxisUnit::Ratio, QStringLiteral("Target ÷ source")};
     Series r;
     r.name = Plots::tr("%1 ÷ %2").arg(result.targetRun, result.sourceRun);
     r.run = result.targetRun;

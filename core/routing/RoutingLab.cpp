@@ -11,9 +11,10 @@
 namespace moewb::routing {
 
 namespace {
-QString tr(const char* text) {
-    return QCoreApplication::translate("moewb::routing", text);
-}
+// Translation context of this module's messages: RoutingTr::tr("...").
+class RoutingTr {
+    Q_DECLARE_TR_FUNCTIONS(Routing)
+};
 double msSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -22,23 +23,23 @@ double msSince(std::chrono::steady_clock::time_point start) {
 QStringList validateSetup(const RoutingSetup& s) {
     QStringList problems;
     if (s.experts < 1 || s.experts > 65536)
-        problems << tr("the number of experts must be between 1 and 65536");
+        problems << RoutingTr::tr("the number of experts must be between 1 and 65536");
     if (s.tokens <= 0 || s.tokens > (std::int64_t(1) << 31) - 1)
-        problems << tr("the number of tokens must be between 1 and 2147483647");
+        problems << RoutingTr::tr("the number of tokens must be between 1 and 2147483647");
     if (s.topK < 1)
-        problems << tr("top-k must be at least 1");
+        problems << RoutingTr::tr("top-k must be at least 1");
     else if (s.topK > s.experts)
-        problems << tr("top-k cannot exceed the number of experts");
+        problems << RoutingTr::tr("top-k cannot exceed the number of experts");
     if (!(s.capacityFactor > 0.0) || !std::isfinite(s.capacityFactor))
-        problems << tr("the capacity factor must be a positive number");
+        problems << RoutingTr::tr("the capacity factor must be a positive number");
     if (!(s.bias.updateRate > 0.0) || !std::isfinite(s.bias.updateRate))
-        problems << tr("the bias update rate must be a positive number");
+        problems << RoutingTr::tr("the bias update rate must be a positive number");
     if (s.bias.batches < 1 || s.bias.iterations < 1)
-        problems << tr("the bias batches and iterations must be at least 1");
+        problems << RoutingTr::tr("the bias batches and iterations must be at least 1");
     if (s.routers.isEmpty())
-        problems << tr("choose at least one router");
+        problems << RoutingTr::tr("choose at least one router");
     if (problems.isEmpty() && double(s.tokens) * double(s.experts) > 1.0e9)
-        problems << tr("tokens × experts must stay under 10^9 scores (4 GB)");
+        problems << RoutingTr::tr("tokens × experts must stay under 10^9 scores (4 GB)");
     return problems;
 }
 

@@ -128,7 +128,7 @@ Expected<qint64, OverrideError> overrideStage(store::ProjectStore& project, int 
             Kind::NoStop,
             Stages::tr("stage %1 has no stop to override (its verdict is %2)")
                 .arg(stage)
-                .arg(verdict ? QStringLiteral("\"%1\"").arg(verdict->status) : Stages::tr("not yet decided")),
+                .arg(verdict ? QStringLiteral("\"%1\"").arg(verdictWord(verdict->status)) : Stages::tr("not yet decided")),
             verdict ? verdict->status : QString()});
     QString who = author.trimmed();
     if (who.isEmpty())

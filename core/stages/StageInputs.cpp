@@ -193,6 +193,16 @@ ThresholdSet loadThresholds(const store::ProjectStore& project) {
     return ThresholdSet(project.thresholds());
 }
 
+QString verdictWord(const QString& token) {
+    if (token == QLatin1String("pass"))
+        return Stages::tr("pass", "stored verdict token");
+    if (token == QLatin1String("stop"))
+        return Stages::tr("stop", "stored verdict token");
+    if (token == QLatin1String("not_ready"))
+        return Stages::tr("not_ready", "stored verdict token");
+    return token;
+}
+
 QString lockReason(const store::ProjectStore& project, int stage) {
     for (int earlier = 1; earlier < stage; ++earlier) {
         const auto v = project.verdict(earlier);
@@ -212,7 +222,7 @@ QString lockReason(const store::ProjectStore& project, int stage) {
                    "stop is overridden with a written justification.")
             .arg(stage)
             .arg(earlier)
-            .arg(v->status);
+            .arg(verdictWord(v->status));
     }
     return {};
 }

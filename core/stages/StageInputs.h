@@ -51,5 +51,8 @@ ThresholdSet loadThresholds(const store::ProjectStore& project);
 // Stage gating order: stage N may be evaluated only when stage N−1 passed or its
 // stop was overridden. Empty when unlocked; else the sentence saying why not.
 QString lockReason(const store::ProjectStore& project, int stage);
+// A stored verdict token ("pass", "stop", "not_ready") in the reader's language; in English
+// the token itself, as the CLI has always printed it.
+QString verdictWord(const QString& token);
 
 } // namespace moewb::stages

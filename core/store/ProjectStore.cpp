@@ -16,8 +16,6 @@
 
 namespace moewb::store {
 
-using sql::tr;
-
 namespace {
 
 constexpr int kBusyTimeoutMs = 5000;
@@ -68,6 +66,18 @@ QString backupPathFor(const QString& path, int version) {
 
 QString StoreError::text() const {
     return file.isEmpty() ? message : QStringLiteral("%1: %2").arg(file, message);
+}
+
+QString runKindTitle(RunKind kind) {
+    switch (kind) {
+    case RunKind::Probe:
+        return StoreTr::tr("probe", "run kind");
+    case RunKind::Training:
+        return StoreTr::tr("training", "run kind");
+    case RunKind::Imported:
+        return StoreTr::tr("imported", "run kind");
+    }
+    return {};
 }
 
 QString runKindName(RunKind kind) {
@@ -143,40 +153,41 @@ StoreError ProjectStore::error(const QString& message) const {
 
 Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QString& path, OpenMode mode) {
     if (path.trimmed().isEmpty())
-        return unexpected(StoreError{QString(), tr("no project file given")});
+        return unexpected(StoreError{QString(), StoreTr::tr("no project file given")});
     const QString file = QFileInfo(path).absoluteFilePath();
     auto fail = [&file](const QString& message) { return unexpected(StoreError{file, message}); };
 
     const QFileInfo info(file);
     if (info.exists()) {
         if (info.isDir())
-            return fail(tr("is a folder, not a project file"));
+            return fail(StoreTr::tr("is a folder, not a project file"));
         QFile f(file);
         if (!f.open(QIODevice::ReadOnly))
-            return fail(tr("cannot be read: %1").arg(f.errorString()));
+            return fail(StoreTr::tr("cannot be read: %1").arg(f.errorString()));
         const QByteArray header = f.read(16);
         // An empty file is an empty database to SQLite; anything else must be one.
         if (!header.isEmpty() && header != QByteArray("SQLite format 3\0", 16))
-            return fail(tr("is not a MoE Workbench project (not an SQLite database)"));
+            return fail(StoreTr::tr("is not a MoE Workbench project (not an SQLite database)"));
     } else if (mode == OpenMode::MustExist) {
-        return fail(tr("no such project file"));
+        return fail(StoreTr::tr("no such project file"));
     } else if (!QDir().mkpath(info.absolutePath())) {
-        return fail(tr("cannot create the folder %1").arg(QDir::toNativeSeparators(info.absolutePath())));
+        return fail(
+            StoreTr::tr("cannot create the folder %1").arg(QDir::toNativeSeparators(info.absolutePath())));
     }
 
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
-        return fail(tr("the Qt SQLite driver (QSQLITE) is not installed"));
+        return fail(StoreTr::tr("the Qt SQLite driver (QSQLITE) is not installed"));
     const QString name = newConnectionName();
     ConnectionGuard guard{name};
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
     db.setDatabaseName(file);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
     if (!db.open())
-        return fail(tr("cannot be opened: %1").arg(db.lastError().text()));
+        return fail(StoreTr::tr("cannot be opened: %1").arg(db.lastError().text()));
 
     QString err;
     if (!sql::exec(db, QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs), &err))
-        return fail(tr("cannot be opened: %1").arg(err));
+        return fail(StoreTr::tr("cannot be opened: %1").arg(err));
     const auto appId = pragmaInt(db, "application_id", &err);
     const auto version = appId ? pragmaInt(db, "user_version", &err) : std::nullopt;
     const auto objects = version ? [&]() -> std::optional<qint64> {
@@ -189,20 +200,21 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
     }()
         : std::nullopt;
     if (!objects) // e.g. "file is not a database" behind a valid-looking header
-        return fail(tr("is not a readable project: %1").arg(err));
+        return fail(StoreTr::tr("is not a readable project: %1").arg(err));
 
     const bool isNew = *appId == 0 && *version == 0 && *objects == 0;
     if (!isNew) {
         if (*appId != kApplicationId)
-            return fail(tr("is an SQLite database but not a MoE Workbench project"));
+            return fail(StoreTr::tr("is an SQLite database but not a MoE Workbench project"));
         if (*version > kSchemaVersion)
             return fail(
-                tr("was written by a newer MoE Workbench (schema version %1; this build reads up to %2). "
-                   "Update MoE Workbench to open it.")
+                StoreTr::tr(
+                    "was written by a newer MoE Workbench (schema version %1; this build reads up to %2). "
+                    "Update MoE Workbench to open it.")
                     .arg(*version)
                     .arg(kSchemaVersion));
         if (*version < 1)
-            return fail(tr("is a damaged project (it has no schema version)"));
+            return fail(StoreTr::tr("is a damaged project (it has no schema version)"));
     }
 
     // WAL: readers (the GUI) never block the writer (an import), and a commit is one
@@ -211,28 +223,28 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
     // are few, large transactions, so the extra fsync per commit costs nothing.
     QSqlQuery pragma(db);
     if (!pragma.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !pragma.next())
-        return fail(tr("cannot switch to write-ahead logging: %1").arg(sql::errorText(pragma)));
+        return fail(StoreTr::tr("cannot switch to write-ahead logging: %1").arg(sql::errorText(pragma)));
     pragma.finish();
     if (!sql::exec(db, QStringLiteral("PRAGMA synchronous = FULL"), &err))
-        return fail(tr("cannot be opened: %1").arg(err));
+        return fail(StoreTr::tr("cannot be opened: %1").arg(err));
 
     if (isNew) {
         // Foreign keys are switched on after creation; PRAGMA foreign_keys is a
         // no-op inside a transaction.
         sql::Transaction tx(db);
         if (!tx.begin(&err))
-            return fail(tr("cannot create the project: %1").arg(err));
+            return fail(StoreTr::tr("cannot create the project: %1").arg(err));
         const auto again = pragmaInt(db, "user_version", &err); // another process may have won the race
         if (!again)
-            return fail(tr("cannot create the project: %1").arg(err));
+            return fail(StoreTr::tr("cannot create the project: %1").arg(err));
         if (*again == 0) {
             if (!sql::exec(db, QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId), &err) ||
                 !schema::createLatest(db, &err) ||
                 !sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion), &err))
-                return fail(tr("cannot create the project: %1").arg(err));
+                return fail(StoreTr::tr("cannot create the project: %1").arg(err));
         }
         if (!tx.commit(&err))
-            return fail(tr("cannot create the project: %1").arg(err));
+            return fail(StoreTr::tr("cannot create the project: %1").arg(err));
     } else if (*version < kSchemaVersion) {
         // Keep the file as it was before changing it: a consistent copy, WAL included.
         const QString backup = backupPathFor(file, int(*version));
@@ -240,48 +252,49 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
         vacuum.prepare(QStringLiteral("VACUUM INTO ?"));
         vacuum.bindValue(0, backup);
         if (!vacuum.exec())
-            return fail(tr("cannot back up the project before upgrading it: %1").arg(sql::errorText(vacuum)));
+            return fail(StoreTr::tr("cannot back up the project before upgrading it: %1")
+                            .arg(sql::errorText(vacuum)));
         vacuum.finish();
 
         if (!sql::exec(db, QStringLiteral("PRAGMA foreign_keys = OFF"), &err))
-            return fail(tr("cannot upgrade the project: %1").arg(err));
+            return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
         for (const schema::Migration& m : schema::migrations()) {
             if (m.from < *version)
                 continue;
             sql::Transaction tx(db);
             if (!tx.begin(&err))
-                return fail(tr("cannot upgrade the project: %1").arg(err));
+                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
             // Re-read inside the write lock: another process may have upgraded it.
             const auto current = pragmaInt(db, "user_version", &err);
             if (!current)
-                return fail(tr("cannot upgrade the project: %1").arg(err));
+                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
             if (*current > m.from)
                 continue;
             if (!m.apply(db, &err))
-                return fail(tr("cannot upgrade the project from schema version %1 to %2: %3")
+                return fail(StoreTr::tr("cannot upgrade the project from schema version %1 to %2: %3")
                                 .arg(m.from)
                                 .arg(m.from + 1)
                                 .arg(err));
             QSqlQuery check(db);
             if (!check.exec(QStringLiteral("PRAGMA foreign_key_check")))
-                return fail(tr("cannot upgrade the project: %1").arg(sql::errorText(check)));
+                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(sql::errorText(check)));
             if (check.next())
-                return fail(tr("cannot upgrade the project from schema version %1 to %2: "
-                               "a row of table %3 refers to a missing row of %4")
+                return fail(StoreTr::tr("cannot upgrade the project from schema version %1 to %2: "
+                                        "a row of table %3 refers to a missing row of %4")
                                 .arg(m.from)
                                 .arg(m.from + 1)
                                 .arg(check.value(0).toString(), check.value(2).toString()));
             check.finish();
             if (!sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(m.from + 1), &err) ||
                 !tx.commit(&err))
-                return fail(tr("cannot upgrade the project: %1").arg(err));
+                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
         }
     }
     if (!sql::exec(db, QStringLiteral("PRAGMA foreign_keys = ON"), &err))
-        return fail(tr("cannot be opened: %1").arg(err));
+        return fail(StoreTr::tr("cannot be opened: %1").arg(err));
     const auto finalVersion = pragmaInt(db, "user_version", &err);
     if (!finalVersion || *finalVersion != kSchemaVersion)
-        return fail(tr("cannot be opened: unexpected schema version after upgrade"));
+        return fail(StoreTr::tr("cannot be opened: unexpected schema version after upgrade"));
     std::unique_ptr<ProjectStore> store(new ProjectStore(file, name));
     store->m_schemaVersion = int(*finalVersion);
     guard.keep = true;
@@ -305,14 +318,14 @@ ConfigRecordRow recordFrom(const QSqlQuery& q) {
 Expected<qint64, StoreError> ProjectStore::addConfigRecord(const QString& name, const QJsonObject& json,
                                                            bool complete) {
     if (name.trimmed().isEmpty())
-        return unexpected(error(tr("a config record needs a name")));
+        return unexpected(error(StoreTr::tr("a config record needs a name")));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     sql::Transaction tx(db);
     if (!tx.begin(&err))
         return unexpected(error(err));
     if (configRecord(name))
-        return unexpected(error(tr("a config record named %1 already exists").arg(name)));
+        return unexpected(error(StoreTr::tr("a config record named %1 already exists").arg(name)));
     QSqlQuery q(db);
     q.prepare(
         QStringLiteral("INSERT INTO config_record (name, json, complete, created) VALUES (?, ?, ?, ?)"));
@@ -321,10 +334,10 @@ Expected<qint64, StoreError> ProjectStore::addConfigRecord(const QString& name, 
     q.bindValue(2, complete ? 1 : 0);
     q.bindValue(3, sql::toDbTime(QDateTime::currentDateTimeUtc()));
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save config record %1: %2").arg(name, err)));
+        return unexpected(error(StoreTr::tr("cannot save config record %1: %2").arg(name, err)));
     const qint64 id = q.lastInsertId().toLongLong();
     if (!tx.commit(&err))
-        return unexpected(error(tr("cannot save config record %1: %2").arg(name, err)));
+        return unexpected(error(StoreTr::tr("cannot save config record %1: %2").arg(name, err)));
     return id;
 }
 
@@ -338,9 +351,9 @@ Expected<Ok, StoreError> ProjectStore::updateConfigRecord(const QString& name, c
     q.bindValue(2, name);
     QString err;
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save config record %1: %2").arg(name, err)));
+        return unexpected(error(StoreTr::tr("cannot save config record %1: %2").arg(name, err)));
     if (q.numRowsAffected() != 1)
-        return unexpected(error(tr("no config record named %1").arg(name)));
+        return unexpected(error(StoreTr::tr("no config record named %1").arg(name)));
     return Ok{};
 }
 
@@ -369,7 +382,7 @@ std::optional<ConfigRecordRow> ProjectStore::configRecord(const QString& name) c
 Expected<qint64, StoreError> ProjectStore::addCluster(const ClusterRow& cluster,
                                                       const QList<NodeRow>& nodes) {
     if (cluster.name.trimmed().isEmpty())
-        return unexpected(error(tr("a cluster needs a name")));
+        return unexpected(error(StoreTr::tr("a cluster needs a name")));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     sql::Transaction tx(db);
@@ -380,7 +393,7 @@ Expected<qint64, StoreError> ProjectStore::addCluster(const ClusterRow& cluster,
         exists.prepare(QStringLiteral("SELECT 1 FROM cluster WHERE name = ?"));
         exists.bindValue(0, cluster.name);
         if (exists.exec() && exists.next())
-            return unexpected(error(tr("a cluster named %1 already exists").arg(cluster.name)));
+            return unexpected(error(StoreTr::tr("a cluster named %1 already exists").arg(cluster.name)));
     }
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
@@ -390,7 +403,7 @@ Expected<qint64, StoreError> ProjectStore::addCluster(const ClusterRow& cluster,
     q.bindValue(2, sql::toDbText(cluster.identityFile));
     q.bindValue(3, sql::toDbJson(cluster.facts));
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save cluster %1: %2").arg(cluster.name, err)));
+        return unexpected(error(StoreTr::tr("cannot save cluster %1: %2").arg(cluster.name, err)));
     const qint64 id = q.lastInsertId().toLongLong();
 
     QSqlQuery n(db);
@@ -398,20 +411,20 @@ Expected<qint64, StoreError> ProjectStore::addCluster(const ClusterRow& cluster,
     QSet<QString> seen;
     for (const NodeRow& node : nodes) {
         if (node.address.trimmed().isEmpty())
-            return unexpected(error(tr("a node of cluster %1 has no address").arg(cluster.name)));
+            return unexpected(error(StoreTr::tr("a node of cluster %1 has no address").arg(cluster.name)));
         if (seen.contains(node.address))
             return unexpected(
-                error(tr("node %1 is listed twice in cluster %2").arg(node.address, cluster.name)));
+                error(StoreTr::tr("node %1 is listed twice in cluster %2").arg(node.address, cluster.name)));
         seen.insert(node.address);
         n.bindValue(0, id);
         n.bindValue(1, node.address);
         n.bindValue(2, node.gpus);
         n.bindValue(3, sql::toDbJson(node.facts));
         if (!sql::exec(n, &err))
-            return unexpected(error(tr("cannot save node %1: %2").arg(node.address, err)));
+            return unexpected(error(StoreTr::tr("cannot save node %1: %2").arg(node.address, err)));
     }
     if (!tx.commit(&err))
-        return unexpected(error(tr("cannot save cluster %1: %2").arg(cluster.name, err)));
+        return unexpected(error(StoreTr::tr("cannot save cluster %1: %2").arg(cluster.name, err)));
     return id;
 }
 
@@ -455,9 +468,9 @@ ThresholdRow thresholdFrom(const QSqlQuery& q) {
 
 Expected<Ok, StoreError> ProjectStore::setThreshold(const ThresholdRow& t) {
     if (t.key.trimmed().isEmpty())
-        return unexpected(error(tr("a threshold needs a key")));
+        return unexpected(error(StoreTr::tr("a threshold needs a key")));
     if (!std::isfinite(t.value))
-        return unexpected(error(tr("threshold %1 must be a finite number").arg(t.key)));
+        return unexpected(error(StoreTr::tr("threshold %1 must be a finite number").arg(t.key)));
     QSqlQuery q(connection(m_connectionName));
     q.prepare(QStringLiteral(
         "INSERT OR REPLACE INTO threshold (key, value, source, note, updated) VALUES (?, ?, ?, ?, ?)"));
@@ -468,7 +481,7 @@ Expected<Ok, StoreError> ProjectStore::setThreshold(const ThresholdRow& t) {
     q.bindValue(4, sql::toDbTime(t.updated.isValid() ? t.updated : QDateTime::currentDateTimeUtc()));
     QString err;
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save threshold %1: %2").arg(t.key, err)));
+        return unexpected(error(StoreTr::tr("cannot save threshold %1: %2").arg(t.key, err)));
     return Ok{};
 }
 
@@ -504,9 +517,9 @@ VerdictRow verdictFrom(const QSqlQuery& q) {
 
 Expected<Ok, StoreError> ProjectStore::saveVerdict(const VerdictRow& v) {
     if (!validStage(v.stage))
-        return unexpected(error(tr("there is no stage %1 (stages are 1 to 4)").arg(v.stage)));
+        return unexpected(error(StoreTr::tr("there is no stage %1 (stages are 1 to 4)").arg(v.stage)));
     if (v.status.trimmed().isEmpty())
-        return unexpected(error(tr("a verdict needs a status")));
+        return unexpected(error(StoreTr::tr("a verdict needs a status")));
     QSqlQuery q(connection(m_connectionName));
     q.prepare(QStringLiteral(
         "INSERT OR REPLACE INTO verdict (stage, status, reasons, decided) VALUES (?, ?, ?, ?)"));
@@ -516,7 +529,8 @@ Expected<Ok, StoreError> ProjectStore::saveVerdict(const VerdictRow& v) {
     q.bindValue(3, sql::toDbTime(v.decided.isValid() ? v.decided : QDateTime::currentDateTimeUtc()));
     QString err;
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save the verdict of stage %1: %2").arg(v.stage).arg(err)));
+        return unexpected(
+            error(StoreTr::tr("cannot save the verdict of stage %1: %2").arg(v.stage).arg(err)));
     return Ok{};
 }
 
@@ -542,9 +556,10 @@ std::optional<VerdictRow> ProjectStore::verdict(int stage) const {
 
 Expected<qint64, StoreError> ProjectStore::addOverride(const OverrideRow& o) {
     if (!validStage(o.stage))
-        return unexpected(error(tr("there is no stage %1 (stages are 1 to 4)").arg(o.stage)));
+        return unexpected(error(StoreTr::tr("there is no stage %1 (stages are 1 to 4)").arg(o.stage)));
     if (o.justification.trimmed().isEmpty())
-        return unexpected(error(tr("overriding stage %1 needs a written justification").arg(o.stage)));
+        return unexpected(
+            error(StoreTr::tr("overriding stage %1 needs a written justification").arg(o.stage)));
     QSqlQuery q(connection(m_connectionName));
     q.prepare(
         QStringLiteral("INSERT INTO override (stage, justification, author, created) VALUES (?, ?, ?, ?)"));
@@ -554,7 +569,8 @@ Expected<qint64, StoreError> ProjectStore::addOverride(const OverrideRow& o) {
     q.bindValue(3, sql::toDbTime(o.created.isValid() ? o.created : QDateTime::currentDateTimeUtc()));
     QString err;
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot save the override of stage %1: %2").arg(o.stage).arg(err)));
+        return unexpected(
+            error(StoreTr::tr("cannot save the override of stage %1: %2").arg(o.stage).arg(err)));
     return q.lastInsertId().toLongLong();
 }
 
@@ -584,7 +600,7 @@ Expected<QStringList, StoreError> ProjectStore::integrityProblems() const {
     if (!q.exec(QStringLiteral("PRAGMA foreign_key_check")))
         return unexpected(error(sql::errorText(q)));
     while (q.next())
-        problems.append(tr("row %1 of table %2 refers to a missing row of %3")
+        problems.append(StoreTr::tr("row %1 of table %2 refers to a missing row of %3")
                             .arg(q.value(1).toString(), q.value(0).toString(), q.value(2).toString()));
     return problems;
 }

@@ -58,6 +58,8 @@ struct NodeRow {
 enum class RunKind { Probe, Training, Imported };
 // "probe", "training", "imported": the names stored in the file.
 QString runKindName(RunKind kind);
+// The kind in the reader's language ("probe", "training", "imported" in English).
+QString runKindTitle(RunKind kind);
 std::optional<RunKind> runKindFromName(const QString& name);
 
 struct CommSample {
@@ -203,6 +205,11 @@ public:
     Expected<qint64, StoreError> addCluster(const ClusterRow& cluster, const QList<NodeRow>& nodes);
     QList<ClusterRow> clusters() const;
     QList<NodeRow> nodes(qint64 clusterId) const;
+    // Refreshed node facts (`moewb cluster check`): for each row, found by address in the
+    // cluster, the facts are replaced, and the GPU count too when row.gpus > 0. One
+    // transaction: an address that is not a node of the cluster is refused and nothing
+    // is written.
+    Expected<Ok, StoreError> updateNodeFacts(qint64 clusterId, const QList<NodeRow>& nodes);
 
     // ONE transaction. progress(fraction in [0,1]) is called from inside it, first
     // right after BEGIN; returning false cancels: rollback, error "cancelled".

@@ -9,8 +9,6 @@
 
 namespace moewb::store {
 
-using sql::tr;
-
 QString evidenceKindName(EvidenceKind kind) {
     return kind == EvidenceKind::Run ? QStringLiteral("run") : QStringLiteral("stage");
 }
@@ -27,24 +25,25 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
     QSet<QString> keys, categories;
     for (const AssessmentDimensionRow& d : sheet.dimensions) {
         if (d.key.trimmed().isEmpty())
-            return unexpected(error(tr("an assessment dimension needs a key")));
+            return unexpected(error(StoreTr::tr("an assessment dimension needs a key")));
         if (keys.contains(d.key))
-            return unexpected(error(tr("the assessment dimension %1 is given twice").arg(d.key)));
+            return unexpected(error(StoreTr::tr("the assessment dimension %1 is given twice").arg(d.key)));
         keys.insert(d.key);
         for (const EvidenceLink& e : d.evidence) {
             if (e.kind == EvidenceKind::Stage && (e.stage < 1 || e.stage > 4))
-                return unexpected(error(tr("evidence of dimension %1 names stage %2 (stages are 1 to 4)")
-                                            .arg(d.key)
-                                            .arg(e.stage)));
+                return unexpected(
+                    error(StoreTr::tr("evidence of dimension %1 names stage %2 (stages are 1 to 4)")
+                              .arg(d.key)
+                              .arg(e.stage)));
             if (e.kind == EvidenceKind::Run && e.run.trimmed().isEmpty())
-                return unexpected(error(tr("evidence of dimension %1 names no run").arg(d.key)));
+                return unexpected(error(StoreTr::tr("evidence of dimension %1 names no run").arg(d.key)));
         }
     }
     for (const CostEstimateRow& c : sheet.costs) {
         if (c.category.trimmed().isEmpty())
-            return unexpected(error(tr("a cost estimate row needs a category")));
+            return unexpected(error(StoreTr::tr("a cost estimate row needs a category")));
         if (categories.contains(c.category))
-            return unexpected(error(tr("the cost category %1 is given twice").arg(c.category)));
+            return unexpected(error(StoreTr::tr("the cost category %1 is given twice").arg(c.category)));
         categories.insert(c.category);
     }
 
@@ -52,7 +51,7 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
     QString err;
     sql::Transaction tx(db);
     if (!tx.begin(&err))
-        return unexpected(error(tr("cannot save the assessment sheet: %1").arg(err)));
+        return unexpected(error(StoreTr::tr("cannot save the assessment sheet: %1").arg(err)));
 
     // Run names -> ids, read inside the write lock.
     QHash<QString, qint64> runIds;
@@ -60,7 +59,8 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
         QSqlQuery q(db);
         q.setForwardOnly(true);
         if (!q.exec(QStringLiteral("SELECT name, id FROM run")))
-            return unexpected(error(tr("cannot save the assessment sheet: %1").arg(sql::errorText(q))));
+            return unexpected(
+                error(StoreTr::tr("cannot save the assessment sheet: %1").arg(sql::errorText(q))));
         while (q.next())
             runIds.insert(q.value(0).toString(), q.value(1).toLongLong());
     }
@@ -68,19 +68,20 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
         for (const EvidenceLink& e : d.evidence)
             if (e.kind == EvidenceKind::Run && !runIds.contains(e.run))
                 return unexpected(
-                    error(tr("evidence of dimension %1 names run %2, which does not exist").arg(d.key, e.run)));
+                    error(StoreTr::tr("evidence of dimension %1 names run %2, which does not exist")
+                              .arg(d.key, e.run)));
 
     for (const char* statement : {"DELETE FROM assessment_evidence", "DELETE FROM assessment_dimension",
                                   "DELETE FROM cost_estimate", "DELETE FROM assessment"})
         if (!sql::exec(db, QString::fromLatin1(statement), &err))
-            return unexpected(error(tr("cannot save the assessment sheet: %1").arg(err)));
+            return unexpected(error(StoreTr::tr("cannot save the assessment sheet: %1").arg(err)));
 
     QSqlQuery head(db);
     head.prepare(QStringLiteral("INSERT INTO assessment (id, author, updated) VALUES (1, ?, ?)"));
     head.bindValue(0, sql::toDbText(sheet.author));
     head.bindValue(1, sql::toDbTime(QDateTime::currentDateTimeUtc()));
     if (!sql::exec(head, &err))
-        return unexpected(error(tr("cannot save the assessment sheet: %1").arg(err)));
+        return unexpected(error(StoreTr::tr("cannot save the assessment sheet: %1").arg(err)));
 
     QSqlQuery dim(db);
     dim.prepare(QStringLiteral(
@@ -95,7 +96,7 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
         dim.bindValue(2, sql::toDbText(d.rating));
         dim.bindValue(3, sql::toDbText(d.notes));
         if (!sql::exec(dim, &err))
-            return unexpected(error(tr("cannot save assessment dimension %1: %2").arg(d.key, err)));
+            return unexpected(error(StoreTr::tr("cannot save assessment dimension %1: %2").arg(d.key, err)));
         for (qsizetype j = 0; j < d.evidence.size(); ++j) {
             const EvidenceLink& e = d.evidence[j];
             ev.bindValue(0, d.key);
@@ -105,7 +106,8 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
             ev.bindValue(4, e.kind == EvidenceKind::Stage ? QVariant(e.stage) : QVariant());
             ev.bindValue(5, sql::toDbText(e.note));
             if (!sql::exec(ev, &err))
-                return unexpected(error(tr("cannot save the evidence of dimension %1: %2").arg(d.key, err)));
+                return unexpected(
+                    error(StoreTr::tr("cannot save the evidence of dimension %1: %2").arg(d.key, err)));
         }
     }
 
@@ -120,14 +122,15 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
         cost.bindValue(3, sql::toDbText(c.drivers));
         cost.bindValue(4, sql::toDbText(c.notes));
         if (!sql::exec(cost, &err))
-            return unexpected(error(tr("cannot save the cost estimate %1: %2").arg(c.category, err)));
+            return unexpected(
+                error(StoreTr::tr("cannot save the cost estimate %1: %2").arg(c.category, err)));
     }
     dim.finish();
     ev.finish();
     cost.finish();
     head.finish();
     if (!tx.commit(&err))
-        return unexpected(error(tr("cannot save the assessment sheet: %1").arg(err)));
+        return unexpected(error(StoreTr::tr("cannot save the assessment sheet: %1").arg(err)));
     return Ok{};
 }
 

@@ -13,8 +13,6 @@
 
 namespace moewb::store {
 
-using sql::tr;
-
 namespace {
 
 QSqlDatabase connection(const QString& name) {
@@ -24,20 +22,20 @@ QSqlDatabase connection(const QString& name) {
 // Problems a run can be refused for before anything is written.
 QString validate(const RunData& run) {
     if (run.name.trimmed().isEmpty())
-        return tr("a run needs a name");
+        return StoreTr::tr("a run needs a name");
     if (run.recordName.trimmed().isEmpty())
-        return tr("run %1 belongs to no config record (every run needs one)").arg(run.name);
+        return StoreTr::tr("run %1 belongs to no config record (every run needs one)").arg(run.name);
     for (const CommSample& s : run.commSamples)
         if (!std::isfinite(s.timeUs) || s.timeUs < 0)
-            return tr("run %1: a communication sample at %2 bytes per rank has no valid time")
+            return StoreTr::tr("run %1: a communication sample at %2 bytes per rank has no valid time")
                 .arg(run.name)
                 .arg(s.bytesPerRank);
     for (const StepMetric& m : run.stepMetrics)
         if (m.name.trimmed().isEmpty())
-            return tr("run %1: a metric at step %2 has no name").arg(run.name).arg(m.step);
+            return StoreTr::tr("run %1: a metric at step %2 has no name").arg(run.name).arg(m.step);
     for (const ExpertLoadBlock& b : run.expertLoad)
         if (b.tokensPerExpert.isEmpty())
-            return tr("run %1: the expert load at step %2, layer %3 lists no experts")
+            return StoreTr::tr("run %1: the expert load at step %2, layer %3 lists no experts")
                 .arg(run.name)
                 .arg(b.step)
                 .arg(b.layer);
@@ -104,7 +102,7 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     auto failed = [&](const QString& message) {
-        return unexpected(error(tr("run %1 not saved: %2").arg(run.name, message)));
+        return unexpected(error(StoreTr::tr("run %1 not saved: %2").arg(run.name, message)));
     };
 
     sql::Transaction tx(db);
@@ -113,18 +111,18 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
     ProgressReporter reporter(progress, qint64(run.commSamples.size()) + run.stepMetrics.size() +
                                             run.expertLoad.size());
     if (!reporter.start())
-        return unexpected(error(tr("cancelled")));
+        return unexpected(error(StoreTr::tr("cancelled")));
 
     if (idByName(db, "run", run.name))
-        return unexpected(error(tr("a run named %1 already exists").arg(run.name)));
+        return unexpected(error(StoreTr::tr("a run named %1 already exists").arg(run.name)));
     const auto recordId = idByName(db, "config_record", run.recordName);
     if (!recordId)
-        return failed(tr("no config record named %1").arg(run.recordName));
+        return failed(StoreTr::tr("no config record named %1").arg(run.recordName));
     std::optional<qint64> clusterId;
     if (!run.clusterName.isEmpty()) {
         clusterId = idByName(db, "cluster", run.clusterName);
         if (!clusterId)
-            return failed(tr("no cluster named %1").arg(run.clusterName));
+            return failed(StoreTr::tr("no cluster named %1").arg(run.clusterName));
     }
 
     QSet<qint64> steps;
@@ -160,13 +158,13 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
         comm.bindValue(3, s.iteration);
         comm.bindValue(4, s.timeUs);
         if (!comm.exec())
-            return failed(tr("communication sample (%1 bytes per rank, repeat %2, iteration %3): %4")
+            return failed(StoreTr::tr("communication sample (%1 bytes per rank, repeat %2, iteration %3): %4")
                               .arg(s.bytesPerRank)
                               .arg(s.repeat)
                               .arg(s.iteration)
                               .arg(sql::errorText(comm)));
         if (!reporter.row())
-            return unexpected(error(tr("cancelled")));
+            return unexpected(error(StoreTr::tr("cancelled")));
     }
 
     // Per-step metrics; a later value for the same (metric, step) replaces an
@@ -183,7 +181,7 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
             addName.bindValue(0, m.name);
             findName.bindValue(0, m.name);
             if (!addName.exec() || !findName.exec() || !findName.next())
-                return failed(tr("metric %1: %2").arg(m.name, sql::errorText(findName)));
+                return failed(StoreTr::tr("metric %1: %2").arg(m.name, sql::errorText(findName)));
             it = metricIds.insert(m.name, findName.value(0).toLongLong());
             findName.finish();
         }
@@ -192,9 +190,10 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
         metric.bindValue(2, m.step);
         metric.bindValue(3, std::isnan(m.value) ? QVariant(QMetaType(QMetaType::Double)) : QVariant(m.value));
         if (!metric.exec())
-            return failed(tr("metric %1 at step %2: %3").arg(m.name).arg(m.step).arg(sql::errorText(metric)));
+            return failed(
+                StoreTr::tr("metric %1 at step %2: %3").arg(m.name).arg(m.step).arg(sql::errorText(metric)));
         if (!reporter.row())
-            return unexpected(error(tr("cancelled")));
+            return unexpected(error(StoreTr::tr("cancelled")));
     }
 
     // Expert load: one blob per (step, layer).
@@ -209,16 +208,16 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
         load.bindValue(4, int(ExpertLoadCodec::RawUInt32LE));
         load.bindValue(5, encodeExpertLoad(b.tokensPerExpert));
         if (!load.exec())
-            return failed(tr("expert load at step %1, layer %2: %3")
+            return failed(StoreTr::tr("expert load at step %1, layer %2: %3")
                               .arg(b.step)
                               .arg(b.layer)
                               .arg(sql::errorText(load)));
         if (!reporter.row())
-            return unexpected(error(tr("cancelled")));
+            return unexpected(error(StoreTr::tr("cancelled")));
     }
 
     if (!reporter.finish())
-        return unexpected(error(tr("cancelled")));
+        return unexpected(error(StoreTr::tr("cancelled")));
     if (!tx.commit(&err))
         return failed(err);
     return runId;
@@ -230,9 +229,9 @@ Expected<Ok, StoreError> ProjectStore::removeRun(const QString& name) {
     q.bindValue(0, name);
     QString err;
     if (!sql::exec(q, &err))
-        return unexpected(error(tr("cannot remove run %1: %2").arg(name, err)));
+        return unexpected(error(StoreTr::tr("cannot remove run %1: %2").arg(name, err)));
     if (q.numRowsAffected() != 1)
-        return unexpected(error(tr("no run named %1").arg(name)));
+        return unexpected(error(StoreTr::tr("no run named %1").arg(name)));
     return Ok{};
 }
 
@@ -334,10 +333,11 @@ QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qi
     while (q.next()) {
         auto counts = decodeExpertLoad(q.value(2).toInt(), q.value(3).toByteArray());
         if (!counts) {
-            qWarning("%s", qPrintable(error(tr("expert load at step %1, layer %2 has an unknown encoding")
-                                                .arg(q.value(0).toLongLong())
-                                                .arg(q.value(1).toInt()))
-                                          .text()));
+            qWarning("%s",
+                     qPrintable(error(StoreTr::tr("expert load at step %1, layer %2 has an unknown encoding")
+                                          .arg(q.value(0).toLongLong())
+                                          .arg(q.value(1).toInt()))
+                                    .text()));
             continue;
         }
         blocks.append(ExpertLoadBlock{q.value(0).toLongLong(), q.value(1).toInt(), std::move(*counts)});

@@ -9,11 +9,14 @@
 #include <QString>
 #include <QVariant>
 
-namespace moewb::store::sql {
+namespace moewb::store {
+// Translation context of the store's messages: StoreTr::tr("...").
+class StoreTr {
+    Q_DECLARE_TR_FUNCTIONS(Store)
+};
+} // namespace moewb::store
 
-inline QString tr(const char* text) {
-    return QCoreApplication::translate("moewb::store", text);
-}
+namespace moewb::store::sql {
 
 // Times are stored as ISO 8601 UTC text with milliseconds: sortable and readable
 // with the sqlite3 shell.

@@ -16,32 +16,32 @@ QList<ThresholdRow> placeholderThresholds() {
         {QStringLiteral("stage1.cv_max"),
          0.10,
          S::Placeholder,
-         sql::tr("coefficient of variation of time across repeats, per message size"),
+         StoreTr::tr("coefficient of variation of time across repeats, per message size"),
          {}},
         {QStringLiteral("stage1.p99_over_median_max"),
          2.0,
          S::Placeholder,
-         sql::tr("P99 latency over median latency, per message size"),
+         StoreTr::tr("P99 latency over median latency, per message size"),
          {}},
         {QStringLiteral("stage3.load_ratio_max"),
          1.5,
          S::Placeholder,
-         sql::tr("expert load max/mean per layer and step"),
+         StoreTr::tr("expert load max/mean per layer and step"),
          {}},
         {QStringLiteral("stage3.load_ratio_window_fraction"),
          0.5,
          S::Placeholder,
-         sql::tr("fraction of a window's steps above the load ratio limit that stops stage 3"),
+         StoreTr::tr("fraction of a window's steps above the load ratio limit that stops stage 3"),
          {}},
         {QStringLiteral("stage3.drop_rate_max"),
          0.01,
          S::Placeholder,
-         sql::tr("fraction of routed tokens dropped (drop policies only)"),
+         StoreTr::tr("fraction of routed tokens dropped (drop policies only)"),
          {}},
         {QStringLiteral("stage4.baseline_diff_max"),
          0.15,
          S::Placeholder,
-         sql::tr("relative difference of the target's stage 1 baseline from the source's, per size"),
+         StoreTr::tr("relative difference of the target's stage 1 baseline from the source's, per size"),
          {}},
     };
 }
@@ -226,7 +226,7 @@ bool migrateV1ToV2(QSqlDatabase& db, QString* error) {
             counts.clear();
         }
         if (expert < 0 || expert > 65535) {
-            *error = sql::tr("expert index %1 out of range at run %2, step %3, layer %4")
+            *error = StoreTr::tr("expert index %1 out of range at run %2, step %3, layer %4")
                          .arg(expert)
                          .arg(r)
                          .arg(s)

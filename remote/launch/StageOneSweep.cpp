@@ -100,7 +100,21 @@ struct RankOutcome {
     std::optional<RemoteError> error;
     QString lastStderr;  // the last non-empty stderr line (for messages)
     QString allStderr;   // bounded
+    QString slurmJobId;  // sbatch: the id from "Submitted batch job N"
+    RemoteCommandStop stop;  // filled when the command was stopped (cancel, timeout)
 };
+
+// Ranks whose stopped process group could not be confirmed gone (after the retry).
+QList<NodeFailure> groupsLeft(const std::vector<RankOutcome>& outcome, const std::vector<PoolNode>& pn) {
+    QList<NodeFailure> out;
+    for (size_t k = 0; k < outcome.size(); ++k)
+        if (outcome[k].stop.pgid > 1 && !outcome[k].stop.confirmedGone)
+            out << NodeFailure{pn[k].name, RemoteError::Kind::Protocol,
+                               QStringLiteral("%1: process group %2 could not be confirmed ended; it may still be running")
+                                   .arg(pn[k].name)
+                                   .arg(outcome[k].stop.pgid)};
+    return out;
+}
 
 } // namespace
 
@@ -157,6 +171,34 @@ void replaceSizes(QStringList& argv, const SizeSweep& s) {
     set(QStringLiteral("-b"), s.begin);
     set(QStringLiteral("-e"), s.end);
     set(QStringLiteral("-f"), s.factor);
+}
+
+// `sbatch --wait` stopped by us (cancel, timeout): its job is still queued or running on
+// the cluster. `scancel` it on the head node, where sbatch ran, with the same environment.
+void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, const QString& jobId, const StageOneEvents& events) {
+    bool numeric = false;
+    jobId.toULongLong(&numeric);
+    if (!numeric)
+        return;
+    QString message;
+    head.worker->post([&](std::unique_ptr<SshSession>& session) {
+        if (!session) {
+            message = QStringLiteral("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, jobId);
+            return;
+        }
+        auto c = RemoteCommand::capture(*session, {r.scancelProgram, jobId}, 30000);
+        if (!c)
+            message = QStringLiteral("%1: Slurm job %2 may still be running: %3").arg(head.name, jobId, c.error().message);
+        else if (c->exitStatus != 0)
+            message = QStringLiteral("%1: Slurm job %2 may still be running: %3 exited with status %4: %5")
+                          .arg(head.name, jobId, r.scancelProgram)
+                          .arg(c->exitStatus)
+                          .arg(QString::fromUtf8(c->err).trimmed());
+        else
+            message = QStringLiteral("cancelled Slurm job %1 (%2 %1)").arg(jobId, r.scancelProgram);
+    }).wait();
+    if (events.log)
+        events.log(head.name, LogStream::Info, message);
 }
 
 } // namespace
@@ -359,10 +401,15 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         LineSplitter so, se;
                         QString last;
                         QString all;
-                        RemoteCommandOptions o;
-                        o.onStdout = [&](const QByteArray& b) {
-                            so.feed(b, [&](const QString& line) { pool.log(label, LogStream::Stdout, line); });
+                        QString jobId;
+                        auto stdoutLine = [&](const QString& line) {
+                            static const QLatin1String submitted("Submitted batch job ");
+                            if (jobId.isEmpty() && line.startsWith(submitted))
+                                jobId = line.mid(submitted.size()).section(QLatin1Char(' '), 0, 0).trimmed();
+                            pool.log(label, LogStream::Stdout, line);
                         };
+                        RemoteCommandOptions o;
+                        o.onStdout = [&](const QByteArray& b) { so.feed(b, stdoutLine); };
                         o.onStderr = [&](const QByteArray& b) {
                             se.feed(b, [&](const QString& line) {
                                 if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1String("setsid: ")))
@@ -375,8 +422,10 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         o.timeoutMs = timeoutMs;
                         o.cancel = &pointCancel;
                         o.killGraceMs = 500;
+                        RemoteCommandStop stop;
+                        o.stopReport = &stop;
                         auto res = RemoteCommand::run(*session, argv, o);
-                        so.flush([&](const QString& line) { pool.log(label, LogStream::Stdout, line); });
+                        so.flush(stdoutLine);
                         se.flush([&](const QString& line) {
                             if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1String("setsid: ")))
                                 last = line.trimmed();
@@ -386,6 +435,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         std::lock_guard<std::mutex> lock(outMutex);
                         out->lastStderr = last;
                         out->allStderr = all;
+                        out->slurmJobId = jobId;
+                        out->stop = stop;
                         if (res) {
                             out->exitStatus = res->exitStatus;
                             out->ok = res->exitStatus == 0;
@@ -420,6 +471,25 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                     std::this_thread::sleep_for(std::chrono::milliseconds(20));
                 }
                 waitAll(futures);
+                // Every stopped process group is confirmed gone before run() goes on or
+                // returns: where the first kill did not see it end, one more bounded try.
+                std::vector<std::future<void>> confirms;
+                for (size_t k = 0; k < outcome.size(); ++k) {
+                    RankOutcome* o = &outcome[k];
+                    if (o->stop.pgid <= 1 || o->stop.confirmedGone)
+                        continue;
+                    confirms.push_back(pn[k].worker->post([o](std::unique_ptr<SshSession>& session) {
+                        if (!session)
+                            return;
+                        auto gone = RemoteCommand::killGroup(*session, o->stop.pgid, 500);
+                        o->stop.confirmedGone = gone && *gone;
+                    }));
+                }
+                waitAll(confirms);
+                // sbatch: killing `sbatch --wait` (cancel, timeout; an exit status means
+                // the job ended) leaves its job queued or running; cancel it there.
+                if (r.launcher == Launcher::Slurm && r.slurmUseSbatch && outcome[0].error && !outcome[0].slurmJobId.isEmpty())
+                    cancelSlurmJob(r, pn[0], outcome[0].slurmJobId, d->events);
                 const bool busy = !outcome[0].ok && outcome[0].allStderr.contains(QLatin1String("in use"));
                 if (busy && r.rendezvousPort == 0 && attempt < 3 && !d->cancel.load()) {
                     if (d->events.log)
@@ -434,6 +504,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 StageOneFailure f;
                 f.cancelled = true;
                 f.savedRuns = saved;
+                f.nodes = groupsLeft(outcome, pn);
                 f.nodes << NodeFailure{{}, RemoteError::Kind::Cancelled,
                                        QStringLiteral("cancelled during %1; %2 not saved").arg(what, runName)};
                 return unexpected(std::move(f));
@@ -472,7 +543,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             }
             if (!pointFailures.isEmpty() || !stopped.isEmpty()) {
                 StageOneFailure f;
-                f.nodes = pointFailures + stopped;
+                f.nodes = pointFailures + stopped + groupsLeft(outcome, pn);
                 f.savedRuns = saved;
                 f.nodes << NodeFailure{{}, RemoteError::Kind::Protocol,
                                        QStringLiteral("%1 failed; run %2 not saved").arg(what, runName)};

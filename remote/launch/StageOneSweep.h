@@ -84,6 +84,7 @@ struct StageOneRequest {
     QStringList mpirunHosts;       // -H names, one per node; empty: the nodes' host names
     QString srunProgram = QStringLiteral("srun");
     QString sbatchProgram = QStringLiteral("sbatch");
+    QString scancelProgram = QStringLiteral("scancel");  // sbatch: cancels the job on cancel/timeout
     bool slurmUseSbatch = false;   // false: srun inside an existing allocation
     QStringList slurmExtraArgs;    // e.g. {"--partition=gpu"}
 };

@@ -115,6 +115,28 @@ Expected<RemoteCommand::Captured, RemoteError> RemoteCommand::capture(SshSession
     return c;
 }
 
+Expected<bool, RemoteError> RemoteCommand::killGroup(SshSession& session, qint64 pgid, int graceMs) {
+    if (pgid <= 1)
+        return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
+                                      QStringLiteral("%1: no process group to kill").arg(session.node())});
+    // The shell's builtin kill with "-SIG -PGID" (POSIX; dash's builtin does not take
+    // "-s SIG -- -PGID"): no program started per signal or check. Exit 0 once the group
+    // is gone, 1 if it outlived the wait.
+    const int steps = qMax(1, graceMs / 100);
+    const QString script = QStringLiteral(
+                               "kill -TERM -\"$1\" 2>/dev/null || exit 0; i=0; "
+                               "while kill -0 -\"$1\" 2>/dev/null; do "
+                               "i=$((i+1)); if [ \"$i\" -ge %1 ]; then kill -KILL -\"$1\" 2>/dev/null; fi; "
+                               "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
+                               .arg(steps)
+                               .arg(steps + 50);
+    auto k = capture(session, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"), QString::number(pgid)},
+                     graceMs + 10000);
+    if (!k)
+        return unexpected(k.error());
+    return k->exitStatus == 0;
+}
+
 Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& session, const QStringList& argv,
                                                               const RemoteCommandOptions& o) {
     if (argv.isEmpty())
@@ -191,33 +213,28 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
         return r;
     }
 
-    // Cancel or timeout: learn the process group (it is the first stderr line), then
-    // TERM it, KILL it after the grace period, and wait until it is gone. The kill
-    // program (procps/util-linux, via env) is used: dash's builtin kill does not take
-    // "-- -PGID".
+    // Cancel or timeout: learn the process group (it is the first stderr line; a
+    // command sent just before the cancel may take a moment to start, and must not be
+    // left to start unseen), then kill the group and confirm it is gone.
     QElapsedTimer w;
     w.start();
-    while (!haveMarker && !done && w.elapsed() < 2000) {
+    while (!haveMarker && !done && w.elapsed() < 5000) {
         if (!pump(ch.get(), 50, done, sink))
             break;
     }
     QString killNote;
+    bool gone = pgid <= 1 && done;  // ended before it told its group: nothing to kill
     if (pgid > 1) {
-        const int steps = qMax(1, o.killGraceMs / 100);
-        const QString script = QStringLiteral(
-                                   "env kill -s TERM -- -\"$1\" 2>/dev/null || exit 0; i=0; "
-                                   "while env kill -s 0 -- -\"$1\" 2>/dev/null; do "
-                                   "i=$((i+1)); if [ \"$i\" -ge %1 ]; then env kill -s KILL -- -\"$1\" 2>/dev/null; fi; "
-                                   "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
-                                   .arg(steps)
-                                   .arg(steps + 50);
-        auto k = capture(session, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"),
-                                   QString::number(pgid)},
-                         o.killGraceMs + 10000);
-        if (!k || k->exitStatus != 0)
+        auto k = killGroup(session, pgid, o.killGraceMs);
+        gone = k && *k;
+        if (!gone)
             killNote = QStringLiteral(" (the remote process group %1 may still be running)").arg(pgid);
     } else if (!done) {
         killNote = QStringLiteral(" (the remote process group is unknown; it may still be running)");
+    }
+    if (o.stopReport) {
+        o.stopReport->pgid = pgid > 1 ? pgid : 0;
+        o.stopReport->confirmedGone = gone;
     }
     // Let the channel finish: the setsid parent exits once its child is gone.
     w.restart();

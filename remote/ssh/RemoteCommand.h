@@ -16,12 +16,19 @@
 
 namespace moewb::remote {
 
+// What run() did to stop a command on cancel or timeout.
+struct RemoteCommandStop {
+    qint64 pgid = 0;             // the remote process group; 0: unknown
+    bool confirmedGone = false;  // the node's kill command saw the group gone
+};
+
 struct RemoteCommandOptions {
     std::function<void(const QByteArray&)> onStdout;  // called on the session's thread
     std::function<void(const QByteArray&)> onStderr;
     int timeoutMs = 0;                        // 0: none
     const std::atomic_bool* cancel = nullptr; // set from any thread to cancel
     int killGraceMs = 2000;                   // SIGTERM -> SIGKILL
+    RemoteCommandStop* stopReport = nullptr;  // filled on cancel/timeout when given
 };
 
 struct RemoteCommandResult {
@@ -45,6 +52,11 @@ public:
         QByteArray err;
     };
     static Expected<Captured, RemoteError> capture(SshSession& session, const QStringList& argv, int timeoutMs);
+
+    // Ends a remote process group: SIGTERM, SIGKILL after graceMs, then waits until no
+    // process of the group is left (up to graceMs + 5 s). One command on the node.
+    // true: the group is gone (or was already); false: it was still there at the end.
+    static Expected<bool, RemoteError> killGroup(SshSession& session, qint64 pgid, int graceMs);
 };
 
 } // namespace moewb::remote

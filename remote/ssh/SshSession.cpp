@@ -3,8 +3,12 @@
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
+#include "ShellQuote.h"
+
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QTemporaryFile>
 #include <QThread>
 
 #include <cstring>
@@ -37,6 +41,52 @@ int authCallback(const char* prompt, char* buf, size_t len, int /*echo*/, int /*
     // Never kept: wipe our copy (libssh wipes its buffer after use).
     bytes.fill('\0');
     return rc;
+}
+
+// A shell word for a ProxyCommand: quoted, and '%' doubled (libssh expands %h, %p, ...).
+QString proxyWord(const QString& v) {
+    QString q = shellQuote(v);
+    q.replace(QLatin1Char('%'), QStringLiteral("%%"));
+    return q;
+}
+
+// libssh 0.10 turns `ProxyJump` into the ProxyCommand
+//   ssh [-l USER] [-p PORT] [-J NEXT,...] -W '[%h]:%p' JUMP
+// run with $SHELL -c. That ssh reads the password database's ~/.ssh, not the files of
+// this session: give it this session's config file, known_hosts (strictly: the jump
+// host's key must be known; never asked), keys and agent setting, no prompts, and a log
+// file for its error message. Returns the rewritten command, or an empty string when
+// the command is not one libssh made from ProxyJump (a user's own ProxyCommand is left
+// as it is).
+QString jumpCommand(const QString& generated, const SshOptions& o, const QString& logFile) {
+    if (!generated.startsWith(QLatin1String("ssh ")) || !generated.contains(QLatin1String(" -W '[%h]:%p' ")))
+        return {};
+    QStringList opts;
+    QString config = o.configFile;
+    if (config.isEmpty() && !o.sshDir.isEmpty() && QFileInfo::exists(o.sshDir + QStringLiteral("/config")))
+        config = o.sshDir + QStringLiteral("/config");
+    if (!config.isEmpty())
+        opts << QStringLiteral("-F") << proxyWord(config);
+    QString knownHosts = o.knownHostsFile;
+    if (knownHosts.isEmpty() && !o.sshDir.isEmpty())
+        knownHosts = o.sshDir + QStringLiteral("/known_hosts");
+    if (!knownHosts.isEmpty())
+        opts << QStringLiteral("-o") << proxyWord(QStringLiteral("UserKnownHostsFile=") + knownHosts);
+    opts << QStringLiteral("-o") << QStringLiteral("StrictHostKeyChecking=yes") << QStringLiteral("-o")
+         << QStringLiteral("BatchMode=yes") << QStringLiteral("-o")
+         << QStringLiteral("ConnectTimeout=%1").arg(qMax(1, (o.connectTimeoutMs + 999) / 1000));
+    if (!o.useAgent)
+        opts << QStringLiteral("-o") << QStringLiteral("IdentityAgent=none");
+    QStringList keys = o.identityFiles;
+    if (!o.sshDir.isEmpty())
+        for (const char* k : {"id_ed25519", "id_ecdsa", "id_rsa"})
+            if (QFileInfo::exists(o.sshDir + QLatin1Char('/') + QLatin1String(k)))
+                keys << o.sshDir + QLatin1Char('/') + QLatin1String(k);
+    for (const QString& k : keys)
+        opts << QStringLiteral("-i") << proxyWord(k);
+    if (!logFile.isEmpty())
+        opts << QStringLiteral("-E") << proxyWord(logFile);
+    return QStringLiteral("ssh ") + opts.join(QLatin1Char(' ')) + generated.mid(3);
 }
 
 } // namespace
@@ -94,6 +144,23 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
         const unsigned int port = static_cast<unsigned int>(o.node.port);
         ssh_options_set(s, SSH_OPTIONS_PORT, &port);
     }
+    // ProxyJump (see jumpCommand): the jump host is reached by OpenSSH's ssh with this
+    // session's files; its error message is read back from its log.
+    QTemporaryFile jumpLog(QDir::tempPath() + QStringLiteral("/moewb-jump-XXXXXX.log"));
+    QString jumpVia;
+    {
+        char* pc = nullptr;
+        if (ssh_options_get(s, SSH_OPTIONS_PROXYCOMMAND, &pc) == SSH_OK && pc) {
+            const QString generated = QString::fromUtf8(pc);
+            ssh_string_free_char(pc);
+            const QString cmd = jumpCommand(generated, o, jumpLog.open() ? jumpLog.fileName() : QString());
+            if (!cmd.isEmpty()) {
+                jumpVia = generated.section(QLatin1Char(' '), -1);
+                if (!setStr(SSH_OPTIONS_PROXYCOMMAND, cmd))
+                    return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ProxyJump")));
+            }
+        }
+    }
     {
         char* h = nullptr;
         if (ssh_options_get(s, SSH_OPTIONS_HOST, &h) == SSH_OK && h) {
@@ -121,8 +188,18 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
         const QString e = QString::fromUtf8(ssh_get_error(s));
         const bool timeout = e.contains(QLatin1String("imeout"), Qt::CaseInsensitive) ||
                              e.contains(QLatin1String("timed out"), Qt::CaseInsensitive);
+        QString via;
+        if (!jumpVia.isEmpty()) {
+            QFile log(jumpLog.fileName());
+            QString last;
+            if (log.open(QIODevice::ReadOnly))
+                for (const QByteArray& line : log.readAll().split('\n'))
+                    if (!line.trimmed().isEmpty())
+                        last = QString::fromUtf8(line.trimmed());
+            via = QStringLiteral(" (through ProxyJump %1%2)").arg(jumpVia, last.isEmpty() ? QString() : QStringLiteral(": ") + last);
+        }
         return fail(timeout ? RemoteError::Kind::TimedOut : RemoteError::Kind::Unreachable,
-                    QStringLiteral("%1: cannot connect (%2 ms timeout): %3").arg(node).arg(ms).arg(e));
+                    QStringLiteral("%1: cannot connect (%2 ms timeout): %3%4").arg(node).arg(ms).arg(e, via));
     }
 
     if (!o.knownHostsFile.isEmpty())

@@ -158,6 +158,55 @@ private slots:
         screenshot(view, QStringLiteral("stage1-latency"));
     }
 
+    // Zooming a latency axis from ms into µs: the title never names a unit the ticks
+    // do not show. The log axis names none and every tick carries its own (also
+    // zoomed within one decade); a linear one names the unit its ticks are divided by.
+    void zoomedLatencyUnits()
+    {
+        PlotView view;
+        show(view, stageOnePlots(stageOneResult())[1]);
+        QCustomPlot* plot = view.customPlot();
+        QCPAxis* y = plot->axisRect()->axis(QCPAxis::atLeft);
+        QCOMPARE(y->label(), QStringLiteral("Time"));
+        const auto unitsOnEveryTick = [&](const QString& when) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            const QStringList labels = tickLabels(y);
+            QVERIFY2(labels.size() >= 2, qPrintable(when + QStringLiteral(": ") + labels.join(QLatin1Char('|'))));
+            for (const QString& l : labels)
+                QVERIFY2(l.endsWith(QStringLiteral(" µs")) || l.endsWith(QStringLiteral(" ms")) ||
+                             l.endsWith(QStringLiteral(" s")),
+                         qPrintable(when + QStringLiteral(": ") + labels.join(QLatin1Char('|'))));
+            QCOMPARE(y->label(), QStringLiteral("Time"));
+        };
+        unitsOnEveryTick(QStringLiteral("as drawn"));
+        y->setRange(2000, 9000); // within one decade, in ms
+        unitsOnEveryTick(QStringLiteral("2–9 ms"));
+        QVERIFY(tickLabels(y).join(QLatin1Char('|')).contains(QStringLiteral(" ms")));
+        y->setRange(120, 480); // µs
+        unitsOnEveryTick(QStringLiteral("120–480 µs"));
+        QVERIFY(tickLabels(y).join(QLatin1Char('|')).contains(QStringLiteral(" µs")));
+
+        PlotSpec linear;
+        linear.title = QStringLiteral("linear time");
+        linear.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::None};
+        linear.y = {QStringLiteral("Time"), AxisScale::Linear, AxisUnit::Microseconds};
+        Series s;
+        s.name = QStringLiteral("t");
+        for (int i = 0; i <= 10; ++i) {
+            s.x << i;
+            s.y << 500.0 * i;
+        }
+        linear.series << s;
+        show(view, linear);
+        y = plot->axisRect()->axis(QCPAxis::atLeft); // a new axis rect
+        QCOMPARE(y->label(), QStringLiteral("Time (ms)"));
+        y->setRange(0, 40); // zoomed into µs: the ticks stay in the title's ms
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QStringList labels = tickLabels(y);
+        QCOMPARE(y->label(), QStringLiteral("Time (ms)"));
+        QVERIFY2(labels.contains(QStringLiteral("0.02")), qPrintable(labels.join(QLatin1Char('|'))));
+    }
+
     void exports()
     {
         const PlotSpec spec = stageOnePlots(stageOneResult())[0];
@@ -269,6 +318,100 @@ private slots:
             QCOMPARE(map->data()->dataBounds().upper, hottest);
             screenshot(view, spec.id);
         }
+    }
+
+    // Category labels of bars: every one is drawn, also the last rotated one, which
+    // reaches right of its bar (QCustomPlot drops a label that would cross the edge).
+    void barLabelsAllDrawn()
+    {
+        QList<TrainingRunInput> runs;
+        const QStringList names{QStringLiteral("demo-train-dense-1.2b"), QStringLiteral("demo-train-moe-cf1.0"),
+                                QStringLiteral("demo-train-moe-cf1.25"), QStringLiteral("demo-train-moe-cf1.5"),
+                                QStringLiteral("demo-train-moe-dropless")};
+        for (int i = 0; i < names.size(); ++i) {
+            TrainingRunInput run = trainingRuns()[i == 0 ? 1 : 0];
+            run.runName = names[i];
+            runs << run;
+        }
+        const PlotSpec spec = stageTwoThroughputPlot(runs);
+        for (const QSize size : {QSize(500, 380), QSize(900, 560)}) {
+            PlotView view;
+            view.resize(size);
+            view.setSpec(spec);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.customPlot()->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(view.customPlot()->axisRect()->axis(QCPAxis::atBottom)->tickLabelRotation() > 0);
+            const QString pdf = m_dir.filePath(QStringLiteral("bars-%1.pdf").arg(size.width()));
+            QString error;
+            QVERIFY2(view.exportPdf(pdf, &error), qPrintable(error));
+            const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+            for (const QString& name : names)
+                QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing at width ") +
+                                                         QString::number(size.width()) + QStringLiteral(":\n") + text));
+            screenshot(view, QStringLiteral("stage2-throughput-%1").arg(size.width()));
+        }
+        // The report's renderer lays out the same.
+        const QString pdf = m_dir.filePath(QStringLiteral("bars-render.pdf"));
+        {
+            QPdfWriter writer(pdf);
+            writer.setResolution(300);
+            QPainter painter(&writer);
+            renderPlot(spec, &painter, QRectF(0, 0, writer.width() * 0.5, writer.width() * 0.3));
+        }
+        const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        for (const QString& name : names)
+            QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing in the rendered plot")));
+    }
+
+    // Point labels of a scatter stay inside the axis rect: the rightmost and topmost
+    // points get theirs on the left and below.
+    void scatterLabelsInside()
+    {
+        QList<ExpertLoadRunInput> runs;
+        QList<StageThreeRunSummary> summaries;
+        const ThresholdSet t = teamThresholds({{QStringLiteral("stage3.window_steps"), 20}});
+        // As the demo's: the most dropping run has the highest loss (top right).
+        const QList<std::tuple<QString, double, double>> points{
+            {QStringLiteral("demo-train-moe-cf1.0"), 0.038, 2.94},
+            {QStringLiteral("demo-train-moe-cf1.25"), 0.007, 2.917},
+            {QStringLiteral("demo-train-moe-cf1.5"), 0.003, 2.90}};
+        for (const auto& [name, drop, loss] : points) {
+            ExpertLoadRunInput run = expertRun(name, 60, 10);
+            for (auto& m : run.metrics)
+                m.value = m.name == QLatin1String("drop_rate") ? drop
+                          : m.name == QLatin1String("lm_loss") ? loss
+                                                               : m.value;
+            runs << run;
+            summaries << summarizeStageThreeRun(run, t);
+        }
+        const PlotSpec spec = dropVsLossPlot(summaries, runs);
+        int labels = 0;
+        for (const QSize size : {QSize(420, 320), QSize(900, 560)}) {
+            PlotView view;
+            view.resize(size);
+            view.setSpec(spec);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QCustomPlot* plot = view.customPlot();
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            const QRect inside = plot->axisRect()->rect().adjusted(-1, -1, 1, 1);
+            for (int k = 0; k < plot->itemCount(); ++k) {
+                auto* label = qobject_cast<QCPItemText*>(plot->item(k));
+                if (!label || !label->text().startsWith(QStringLiteral("demo-")))
+                    continue;
+                ++labels;
+                const QPointF tl = label->topLeft->pixelPosition(), br = label->bottomRight->pixelPosition();
+                QVERIFY2(inside.contains(tl.toPoint()) && inside.contains(br.toPoint()),
+                         qPrintable(QStringLiteral("%1 at %2,%3–%4,%5 leaves %6,%7 %8x%9 (width %10)")
+                                        .arg(label->text())
+                                        .arg(tl.x()).arg(tl.y()).arg(br.x()).arg(br.y())
+                                        .arg(inside.x()).arg(inside.y()).arg(inside.width()).arg(inside.height())
+                                        .arg(size.width())));
+            }
+            screenshot(view, QStringLiteral("stage3-drop-vs-loss-%1").arg(size.width()));
+        }
+        QCOMPARE(labels, 6);
     }
 
     void otherKindsAndEmpty()

@@ -8,8 +8,6 @@
 #include "costs/CostModel.h"
 #include "costs/StepTimeEstimate.h"
 #include "plots/PlotView.h"
-#include "stages/StageInputs.h"
-#include "stages/StageOneGate.h"
 #include "store/ProjectStore.h"
 
 #include <QComboBox>
@@ -60,35 +58,6 @@ struct Optimizer {
     double stateBytes;
     bool distributed;
 };
-
-// The all-to-all curve of the project's stage 1 runs: the run whose world matches EP,
-// else the first (as `moewb costs`).
-std::optional<costs::CommCurve> projectCurve(const store::ProjectStore* project, std::int64_t ep,
-                                             QString* note) {
-    if (!project)
-        return std::nullopt;
-    const auto in = stages::loadStageOneInputs(*project, {});
-    if (!in) {
-        *note = in.error().message;
-        return std::nullopt;
-    }
-    if (in->isEmpty())
-        return std::nullopt;
-    const stages::StageOneRunInput* chosen = &in->first();
-    for (const auto& r : *in)
-        if (r.world && *r.world == ep) {
-            chosen = &r;
-            break;
-        }
-    const stages::StageOneTable table = stages::stageOneTable(*chosen);
-    costs::CommCurve curve;
-    curve.runName = table.runName;
-    for (const auto& row : table.rows)
-        curve.points.append({double(row.bytesPerRank), row.medianUs});
-    if (curve.points.isEmpty())
-        return std::nullopt;
-    return curve;
-}
 
 QString percent(double part, double whole) {
     return whole > 0 ? QString::number(100.0 * part / whole, 'f', 1) + QStringLiteral(" %")
@@ -403,6 +372,11 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     gl->addWidget(d->curveSource, 2, 0, 1, 3);
     d->recomputeTime = new QLabel(out);
     d->recomputeTime->setObjectName(QStringLiteral("recomputeTime"));
+    d->recomputeTime->setWordWrap(true);
+    // The plots shrink with the column (their axes relabel) rather than force a sideways
+    // scroll at large text scaling.
+    d->paramView->setMinimumWidth(260);
+    d->memoryView->setMinimumWidth(260);
     col->addWidget(d->recomputeTime);
     col->addStretch(1);
     scroll->setWidget(out);
@@ -428,7 +402,13 @@ void CostExplorerPage::setProject(store::ProjectStore* project) {
 void CostExplorerPage::Impl::reloadCurve() {
     curveNote.clear();
     curveEp = value(QStringLiteral("ep"));
-    curve = projectCurve(project, curveEp, &curveNote);
+    curve.reset();
+    if (!project)
+        return;
+    // The same choice as `moewb costs`: the run whose world matches EP, else the first.
+    costs::ProjectCurve found = costs::commCurveFromProject(*project, curveEp);
+    curve = std::move(found.curve);
+    curveNote = found.error;
 }
 
 void CostExplorerPage::Impl::recompute() {

@@ -30,6 +30,7 @@ QLabel* makeFigureLabel(const QString& name, QWidget* parent) {
     auto* l = new QLabel(parent);
     l->setObjectName(name);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setWordWrap(true); // long figures wrap instead of widening the column
     QFont f = l->font();
     f.setBold(true);
     l->setFont(f);

@@ -51,14 +51,31 @@ struct SeedRow {
     const char* dropped;
     const char* msPerToken;
 };
+// Shown through RoutingLabPage::tr; the scores words are also ScoreSpec::text()'s tokens.
+constexpr const char* kUniform = QT_TRANSLATE_NOOP("moewb::gui::RoutingLabPage", "uniform");
+constexpr const char* kPreferential = QT_TRANSLATE_NOOP("moewb::gui::RoutingLabPage", "preferential");
+constexpr const char* kSigmoid = QT_TRANSLATE_NOOP("moewb::gui::RoutingLabPage", "Sigmoid");
 constexpr SeedRow kSeedTable[] = {
-    {"Top-K", "uniform", "0.0083", "0", "0.00068"},
-    {"Expert-Choice", "uniform", "0.0083", "0", "0.00064"},
-    {"Sigmoid", "uniform", "0.0001", "0", "0.00341"},
-    {"Top-K", "preferential", "0.0048", "0", "0.00068"},
-    {"Expert-Choice", "preferential", "0.0048", "0", "0.00064"},
-    {"Sigmoid", "preferential", "0.0003", "0", "0.00341"},
+    {"Top-K", kUniform, "0.0083", "0", "0.00068"},
+    {"Expert-Choice", kUniform, "0.0083", "0", "0.00064"},
+    {kSigmoid, kUniform, "0.0001", "0", "0.00341"},
+    {"Top-K", kPreferential, "0.0048", "0", "0.00068"},
+    {"Expert-Choice", kPreferential, "0.0048", "0", "0.00064"},
+    {kSigmoid, kPreferential, "0.0003", "0", "0.00341"},
 };
+
+// The scores as the page names them (English: ScoreSpec::text(), e.g. "zipf:1.2").
+QString scoresTitle(const routing::ScoreSpec& s) {
+    switch (s.mode) {
+    case routing::ScoreMode::Uniform:
+        return RoutingLabPage::tr("uniform");
+    case routing::ScoreMode::Preferential:
+        return RoutingLabPage::tr("preferential");
+    case routing::ScoreMode::Zipf:
+        return RoutingLabPage::tr("zipf:%1").arg(QString::number(s.zipfExponent));
+    }
+    return s.text();
+}
 
 QTableWidget* makeTable(QWidget* parent, const QStringList& headers, const QString& name) {
     auto* t = new QTableWidget(0, int(headers.size()), parent);
@@ -274,8 +291,9 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
     for (const SeedRow& r : kSeedTable) {
         const int row = d->seedTable->rowCount();
         d->seedTable->insertRow(row);
-        d->seedTable->setItem(row, 0, cell(QString::fromLatin1(r.router), Qt::AlignLeft | Qt::AlignVCenter));
-        d->seedTable->setItem(row, 1, cell(QString::fromLatin1(r.scores), Qt::AlignLeft | Qt::AlignVCenter));
+        d->seedTable->setItem(row, 0, cell(tr(r.router), Qt::AlignLeft | Qt::AlignVCenter));
+        d->seedTable->setItem(row, 1, cell(tr(r.scores), Qt::AlignLeft | Qt::AlignVCenter));
+        d->seedTable->item(row, 1)->setData(Qt::UserRole, QString::fromLatin1(r.scores));
         d->seedTable->setItem(row, 2, cell(QString::fromLatin1(r.maxVio)));
         d->seedTable->setItem(row, 3, cell(QString::fromLatin1(r.dropped)));
         d->seedTable->setItem(row, 4, cell(QString::fromLatin1(r.msPerToken)));
@@ -457,7 +475,7 @@ void RoutingLabPage::Impl::finished() {
                             .arg(out.setup.tokens)
                             .arg(out.setup.topK)
                             .arg(out.setup.capacityFactor)
-                            .arg(out.setup.scores.text()));
+                            .arg(scoresTitle(out.setup.scores)));
         return;
     }
     if (out.run) {
@@ -476,7 +494,7 @@ void RoutingLabPage::Impl::showRun(const RoutingSetup& s, const RoutingRun& run)
             .arg(s.capacityFactor)
             .arg(double(s.topK) * double(s.tokens) / s.experts, 0, 'f', 1)
             .arg(run.capacity)
-            .arg(s.scores.text())
+            .arg(scoresTitle(s.scores))
             .arg(s.seed));
     results->setRowCount(0);
     for (const auto& r : run.results) {
@@ -502,7 +520,7 @@ void RoutingLabPage::Impl::showRun(const RoutingSetup& s, const RoutingRun& run)
 
 void RoutingLabPage::Impl::highlightSeedRows(const QString& mode) {
     for (int r = 0; r < seedTable->rowCount(); ++r) {
-        const bool match = seedTable->item(r, 1)->text() == mode;
+        const bool match = seedTable->item(r, 1)->data(Qt::UserRole).toString() == mode;
         for (int c = 0; c < seedTable->columnCount(); ++c) {
             QFont f = seedTable->item(r, c)->font();
             f.setBold(match);

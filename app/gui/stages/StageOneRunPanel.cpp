@@ -71,7 +71,9 @@ StageOneRunPanel::StageOneRunPanel(QWidget* parent) : QWidget(parent) {
     m_gpus->setRange(1, 64);
     auto* epRow = new QHBoxLayout;
     epRow->addWidget(m_ep);
-    epRow->addWidget(new QLabel(tr("GPUs per node:"), this));
+    auto* gpusLabel = new QLabel(tr("GPUs per node:"), this);
+    gpusLabel->setBuddy(m_gpus);
+    epRow->addWidget(gpusLabel);
     epRow->addWidget(m_gpus);
     epRow->addStretch(1);
     m_sizes = new QLineEdit(this);
@@ -101,6 +103,11 @@ StageOneRunPanel::StageOneRunPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Node counts:"), m_nodeCounts);
     form->addRow(tr("EP size:"), epRow);
     form->addRow(tr("Message sizes:"), sizeRow);
+    // Rows whose field is a layout: their labels name its first input.
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(epRow)))
+        label->setBuddy(m_ep);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(sizeRow)))
+        label->setBuddy(m_sizes);
     form->addRow(tr("Repeats:"), m_repeats);
     form->addRow(tr("Launcher:"), m_launcher);
     form->addRow(tr("Backend:"), m_backend);

@@ -242,6 +242,7 @@ void StagePage::build() {
     d->inputs->body()->addWidget(d->runHint);
     d->runList = new QListWidget(content);
     d->runList->setObjectName(QStringLiteral("runList"));
+    d->runHint->setBuddy(d->runList);
     d->runList->setMaximumHeight(120);
     d->inputs->body()->addWidget(d->runList);
     buildInputs(d->inputs->body());
@@ -313,6 +314,8 @@ void StagePage::build() {
     d->thresholds->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     d->thresholds->horizontalHeader()->setStretchLastSection(true);
     d->thresholds->verticalHeader()->setVisible(false);
+    // Tab would wrap around the cells forever: the arrows move, F2 edits, Tab moves on.
+    d->thresholds->setTabKeyNavigation(false);
     d->thresholds->setToolTip(tr("Double-click a value to set your team's threshold (saved with source \"team\")."));
     d->thresholdSection->body()->addWidget(d->thresholds);
     if (offersSuggestions()) {
@@ -371,7 +374,7 @@ void StagePage::refresh() {
                 continue;
             auto* item = new QListWidgetItem(
                 tr("%1  (%2, record %3%4)")
-                    .arg(r.name, store::runKindName(r.kind), r.recordName,
+                    .arg(r.name, store::runKindTitle(r.kind), r.recordName,
                          r.clusterName.isEmpty() ? QString() : tr(", cluster %1").arg(r.clusterName)),
                 d->runList);
             item->setData(Qt::UserRole, r.name);

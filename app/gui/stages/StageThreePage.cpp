@@ -66,14 +66,18 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     results->addWidget(m_summary);
 
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Run:"), this));
+    auto* runLabel = new QLabel(tr("Run:"), this);
+    controls->addWidget(runLabel);
     m_run = new QComboBox(this);
+    runLabel->setBuddy(m_run);
     m_run->setObjectName(QStringLiteral("stage3Run"));
     m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     controls->addWidget(m_run);
     controls->addSpacing(16);
-    controls->addWidget(new QLabel(tr("Also plot layers:"), this));
+    auto* layersLabel = new QLabel(tr("Also plot layers:"), this);
+    controls->addWidget(layersLabel);
     m_layers = new QLineEdit(this);
+    layersLabel->setBuddy(m_layers);
     m_layers->setObjectName(QStringLiteral("stage3Layers"));
     m_layers->setPlaceholderText(tr("e.g. 0, 5"));
     m_layers->setMaximumWidth(120);
@@ -87,8 +91,10 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     results->addWidget(m_ratio);
 
     auto* heatControls = new QHBoxLayout;
-    heatControls->addWidget(new QLabel(tr("Step:"), this));
+    auto* stepLabel = new QLabel(tr("Step:"), this);
+    heatControls->addWidget(stepLabel);
     m_stepSlider = new QSlider(Qt::Horizontal, this);
+    stepLabel->setBuddy(m_stepSlider);
     m_stepSlider->setObjectName(QStringLiteral("stage3StepSlider"));
     m_stepSlider->setMinimumWidth(200);
     m_step = new QSpinBox(this);
@@ -97,8 +103,10 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     heatControls->addWidget(m_stepSlider, 1);
     heatControls->addWidget(m_step);
     heatControls->addSpacing(16);
-    heatControls->addWidget(new QLabel(tr("Layer:"), this));
+    auto* layerLabel = new QLabel(tr("Layer:"), this);
+    heatControls->addWidget(layerLabel);
     m_layer = new QSpinBox(this);
+    layerLabel->setBuddy(m_layer);
     m_layer->setObjectName(QStringLiteral("stage3Layer"));
     heatControls->addWidget(m_layer);
     m_relative = new QCheckBox(tr("× mean of the layer"), this);

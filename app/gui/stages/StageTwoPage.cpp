@@ -68,8 +68,10 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     auto* lossControls = new QHBoxLayout;
     lossControls->addWidget(sectionLabel(tr("Loss curves"), this));
     lossControls->addSpacing(20);
-    lossControls->addWidget(new QLabel(tr("x axis:"), this));
+    auto* lossXLabel = new QLabel(tr("x axis:"), this);
+    lossControls->addWidget(lossXLabel);
     m_lossX = new QComboBox(this);
+    lossXLabel->setBuddy(m_lossX);
     m_lossX->setObjectName(QStringLiteral("lossXAxis"));
     m_lossX->addItem(tr("tokens"), int(plots::TrainingX::Tokens));
     m_lossX->addItem(tr("steps"), int(plots::TrainingX::Steps));

@@ -14,6 +14,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace moewb::gui {
@@ -53,6 +54,8 @@ ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWi
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setAlternatingRowColors(true);
     setSortingEnabled(true);
+    // Read-only: the arrows move between cells, Tab moves on to the next control.
+    setTabKeyNavigation(false);
     setToolTip(tr("Click a header to sort; Ctrl+C copies the selected rows as TSV."));
 }
 
@@ -166,10 +169,11 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("justification"));
     m_text->setPlaceholderText(tr("Why may the evaluation go on despite the stop? (required)"));
+    m_text->setTabChangesFocus(true); // Tab moves on to the author, never types a tab
     m_author = new QLineEdit(qEnvironmentVariable("USER"), this);
     m_author->setObjectName(QStringLiteral("author"));
-    form->addRow(tr("Justification:"), m_text);
-    form->addRow(tr("Decided by:"), m_author);
+    form->addRow(tr("&Justification:"), m_text);
+    form->addRow(tr("&Decided by:"), m_author);
     layout->addLayout(form);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("overrideError"));
@@ -181,7 +185,8 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &OverrideDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &OverrideDialog::reject);
-    resize(520, 320);
+    // Tall enough for every wrapped stop reason at this width (large fonts, 200 %).
+    resize(520, std::max(320, heightForWidth(520)));
 }
 
 QString OverrideDialog::justification() const {

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace moewb;
 
 class TestMoewbDemo : public QObject {
@@ -346,6 +348,33 @@ private slots:
         auto plain = store::ProjectStore::open(m_home.filePath(QStringLiteral("plain.moewb")));
         QVERIFY(plain);
         QVERIFY(!demo::isDemoProject(*plain.value()));
+    }
+
+    // The project file gets the mode of any new file (0666 less the umask), not a
+    // temporary file's 0600; a replaced file keeps its mode.
+    void fileModeFollowsTheUmask() {
+        const auto modeOf = [](const QString& path) {
+            struct stat st {};
+            return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
+        };
+        const mode_t old = ::umask(022);
+        const QString cli = m_home.filePath(QStringLiteral("mode-cli.moewb"));
+        QCOMPARE(run({QStringLiteral("demo"), QStringLiteral("-o"), cli}).exitCode, 0);
+        const QString api = m_home.filePath(QStringLiteral("mode-api.moewb"));
+        QVERIFY(demo::writeDemoProject(api));
+        ::umask(027);
+        const QString strict = m_home.filePath(QStringLiteral("mode-027.moewb"));
+        QVERIFY(demo::writeDemoProject(strict));
+        ::umask(old);
+        QCOMPARE(modeOf(cli), 0644);
+        QCOMPARE(modeOf(api), 0644);
+        QCOMPARE(modeOf(strict), 0640);
+        QVERIFY(QFile::setPermissions(api, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                               QFileDevice::WriteGroup));
+        demo::DemoOptions replace;
+        replace.overwrite = true;
+        QVERIFY(demo::writeDemoProject(api, replace));
+        QCOMPARE(modeOf(api), 0660);
     }
 
     void defaultPathFollowsXdg() {

@@ -12,10 +12,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-namespace {
-
-} // namespace
-
 int SshdFixture::freePort(const QString& ip) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
@@ -34,9 +30,7 @@ int SshdFixture::freePort(const QString& ip) {
     return port;
 }
 
-namespace {
-
-bool canConnect(const QString& ip, int port) {
+bool SshdFixture::canConnect(const QString& ip, int port) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
         return false;
@@ -48,8 +42,6 @@ bool canConnect(const QString& ip, int port) {
     ::close(fd);
     return ok;
 }
-
-} // namespace
 
 SshdFixture::SshdFixture() {
     m_ip = QStringLiteral("127.0.0.%1").arg(QRandomGenerator::global()->bounded(2, 250));

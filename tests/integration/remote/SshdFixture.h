@@ -41,6 +41,7 @@ public:
     QString log() const { return m_log; }
 
     static int freePort(const QString& ip);  // bind port 0, read it back, close
+    static bool canConnect(const QString& ip, int port);  // a TCP connect succeeds
     static QString run(const QString& program, const QStringList& args, int* rc = nullptr);
 
 private:

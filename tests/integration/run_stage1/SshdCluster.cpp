@@ -1,66 +1,20 @@
 #include "SshdCluster.h"
 
+#include "SshdFixture.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QThread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pwd.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-namespace {
+// Port, process and connect helpers come from the single-sshd fixture.
+int SshdCluster::freePort(const QString& ip) { return SshdFixture::freePort(ip); }
 
-bool canConnect(const QString& ip, int port) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return false;
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(static_cast<uint16_t>(port));
-    ::inet_pton(AF_INET, ip.toLatin1().constData(), &a.sin_addr);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
-}
-
-} // namespace
-
-int SshdCluster::freePort(const QString& ip) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    ::inet_pton(AF_INET, ip.toLatin1().constData(), &a.sin_addr);
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
-        socklen_t len = sizeof a;
-        if (::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-            port = ntohs(a.sin_port);
-    }
-    ::close(fd);
-    return port;
-}
-
-QString SshdCluster::run(const QString& program, const QStringList& args, int* rc) {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(program, args);
-    if (!p.waitForStarted(10000)) {
-        if (rc)
-            *rc = -1;
-        return QStringLiteral("cannot start %1").arg(program);
-    }
-    p.closeWriteChannel();
-    p.waitForFinished(30000);
-    if (rc)
-        *rc = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return QString::fromLocal8Bit(p.readAll());
-}
+QString SshdCluster::run(const QString& program, const QStringList& args, int* rc) { return SshdFixture::run(program, args, rc); }
 
 QStringList SshdCluster::processesMatching(const QString& text) {
     QStringList out;
@@ -164,12 +118,16 @@ QString SshdCluster::startNode(size_t i) {
                            "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
                            "StrictModes no\nUsePAM no\nPidFile %5/sshd_%6.pid\nLogLevel ERROR\n"
                            "MaxStartups 100:30:200\nMaxSessions 50\n"
+                           "AllowTcpForwarding %8\n"
                            "Subsystem sftp internal-sftp -d %7\n")
                 .arg(n.port)
                 .arg(n.ip, n.hostKey, keys, dir())
                 .arg(i)
                 .arg(n.remoteHome)
+                .arg(n.spec.tcpForwarding ? QStringLiteral("yes") : QStringLiteral("no"))
                 .toUtf8());
+    if (!extraSshdConfig.isEmpty())
+        f.write(extraSshdConfig.toUtf8() + '\n');
     f.close();
     n.sshd = std::make_unique<QProcess>();
     n.sshd->setProcessChannelMode(QProcess::MergedChannels);
@@ -181,7 +139,7 @@ QString SshdCluster::startNode(size_t i) {
     while (t.elapsed() < 10000) {
         if (n.sshd->state() != QProcess::Running)
             return QStringLiteral("sshd on %1:%2 exited: %3").arg(n.ip).arg(n.port).arg(QString::fromLocal8Bit(n.sshd->readAll()));
-        if (canConnect(n.ip, n.port))
+        if (SshdFixture::canConnect(n.ip, n.port))
             return {};
         QThread::msleep(20);
     }
@@ -257,6 +215,10 @@ void SshdCluster::configure(moewb::remote::StageOneRequest& r) const {
     r.connectTimeoutMs = 5000;
 }
 
+QString SshdCluster::hangMarker() const {
+    return QStringLiteral("sleep 4217.%1").arg(m_nodes.empty() ? 0 : m_nodes.front().port);
+}
+
 QString SshdCluster::faultBundle(const QString& realProbe, const QString& faultIp, int faultPort, const QString& fault) {
     const QString bundle = dir() + QStringLiteral("/bundle-") + fault;
     QDir().mkpath(bundle);
@@ -264,9 +226,9 @@ QString SshdCluster::faultBundle(const QString& realProbe, const QString& faultI
     if (fault == QLatin1String("crash"))
         action = QStringLiteral("kill -s SEGV $$");
     else if (fault == QLatin1String("hang"))
-        // A duration no other test uses: tests run in parallel and each checks the
-        // machine's process table for its own marker.
-        action = QStringLiteral("exec sleep 4217");
+        // A duration no other test or cluster uses: tests run in parallel and each
+        // checks the machine's process table for its own marker.
+        action = QStringLiteral("exec ") + hangMarker();
     else
         action = QStringLiteral("exit 7");
     // $SSH_CONNECTION: "client-ip client-port server-ip server-port".

@@ -22,6 +22,7 @@ public:
         bool authorized = true;        // false: the client key is not in authorized_keys
         bool knownHost = true;         // false: known_hosts does not list it
         QString remoteHomeName;        // "" = "remote<i>"; same name = shared filesystem
+        bool tcpForwarding = true;     // false: AllowTcpForwarding no (a jump host that forwards nothing)
     };
     // Starts n nodes (sshd on consecutive 127.0.0.x, free ports). Empty on success.
     QString start(int n, const QList<NodeSpec>& specs = {});
@@ -44,11 +45,18 @@ public:
     // Fills the SSH fields of a request (private HOME, no agent).
     void configure(moewb::remote::StageOneRequest& request) const;
 
+    // Lines appended to every node's sshd_config when it (re)starts, e.g.
+    // "SetEnv SLURM_CONF=/tmp/x/slurm.conf" (the environment of remote commands).
+    QString extraSshdConfig;
+
     // A bundle directory whose moe-probe is a shell stand-in that runs the real probe,
     // except on the node listening on faultIp:faultPort, where it does `fault`
     // ("crash": SIGSEGV itself, "hang": sleep, "exit7": exit 7; --inventory is passed
     // through), or "no-nccl": there --inventory reports no NCCL (the rest passes through).
     QString faultBundle(const QString& realProbe, const QString& faultIp, int faultPort, const QString& fault);
+    // The command line of the "hang" fault's process ("sleep 4217.<port of node 0>"): one
+    // per cluster, so tests running in parallel never see each other's.
+    QString hangMarker() const;
 
     static QString run(const QString& program, const QStringList& args, int* rc = nullptr);
     static int freePort(const QString& ip);

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -131,6 +132,22 @@ private slots:
             QVERIFY(n.toObject().value(QStringLiteral("ok")).toBool());
             QVERIFY(!n.toObject().value(QStringLiteral("inventory")).toObject().value(QStringLiteral("hostname")).toString().isEmpty());
         }
+        // The refreshed facts are stored on the cluster's nodes (added without any).
+        QCOMPARE(r.json().value(QStringLiteral("updated")).toInt(), 3);
+        r = moewbCli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("list")});
+        const QJsonArray listed =
+            r.json().value(QStringLiteral("clusters")).toArray().at(0).toObject().value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(listed.size(), 3);
+        for (const auto& n : listed) {
+            const QJsonObject facts = n.toObject().value(QStringLiteral("facts")).toObject();
+            QVERIFY2(!facts.value(QStringLiteral("hostname")).toString().isEmpty() &&
+                         !facts.value(QStringLiteral("checked")).toString().isEmpty(),
+                     qPrintable(QString::fromUtf8(QJsonDocument(facts).toJson())));
+            QCOMPARE(n.toObject().value(QStringLiteral("gpus")).toInt(), 8);  // as given at add
+        }
+        r = moewbCli({QStringLiteral("cluster"), QStringLiteral("check"), QStringLiteral("lab"), QStringLiteral("--no-update"),
+                      QStringLiteral("--probe-bundle"), probeBundle()});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("Facts not stored (--no-update).")), qPrintable(r.err + r.out));
 
         r = moewbCli({QStringLiteral("run"), QStringLiteral("stage1"), QStringLiteral("--cluster"), QStringLiteral("lab"),
                       QStringLiteral("--record"), kRecord, QStringLiteral("--nodes"), QStringLiteral("2,3"), QStringLiteral("--sizes"),
@@ -320,6 +337,45 @@ private slots:
         for (const QString& l : rec.logs)
             sawCommand = sawCommand || l.contains(QStringLiteral("$ 'mpirun' '-np' '2' '-H' 'localhost:1,localhost:1'"));
         QVERIFY2(sawCommand, qPrintable(rec.logs.join('\n')));
+    }
+
+    void mpirunLauncherAcrossSshdNodes() {
+        // mpirun on the head node (node0) starts its daemons on node1..node2 through
+        // Open MPI's rsh launcher: the agent is ssh with the test's config (aliases, ports,
+        // key, strict known_hosts), wrapped to record what it was asked to run.
+        if (QStandardPaths::findExecutable(QStringLiteral("mpirun")).isEmpty())
+            QFAIL("mpirun not found: install openmpi-bin (packaging/install-deps)");
+        SshdCluster c;
+        const QString e = c.start(3);
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        const QString project = makeProject(newProjectPath());
+        const QString agentLog = c.dir() + QStringLiteral("/rsh-agent.log");
+        const QString agent = c.dir() + QStringLiteral("/rsh-agent");
+        writeScript(agent, QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$*\" >> '%1'\n"
+                                          "exec ssh -F '%2/config' -o StrictHostKeyChecking=yes -o UserKnownHostsFile='%2/known_hosts' "
+                                          "-o BatchMode=yes -o IdentitiesOnly=yes -i '%2/id_ed25519' \"$@\"\n")
+                               .arg(agentLog, c.sshDir()));
+        remote::StageOneRequest r = smallRequest(c, project);
+        r.launcher = remote::Launcher::Mpirun;
+        r.mpirunHosts = {QStringLiteral("node0"), QStringLiteral("node1"), QStringLiteral("node2")};
+        r.mpirunExtraArgs = {QStringLiteral("--allow-run-as-root"), QStringLiteral("--mca"), QStringLiteral("plm_rsh_agent"), agent,
+                             QStringLiteral("--mca"), QStringLiteral("plm_rsh_no_tree_spawn"), QStringLiteral("1")};
+        Recorder rec;
+        auto result = remote::StageOneSweep(r, rec.events()).run();
+        QVERIFY2(result, result ? "" : qPrintable(result.error().summary() + QLatin1Char('\n') + rec.logs.join('\n')));
+        auto opened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+        const auto run = opened.value()->run(QStringLiteral("t-n3"));
+        QVERIFY(run);
+        QCOMPARE(run->environment.value(QStringLiteral("launcher")).toString(), QStringLiteral("mpirun"));
+        QCOMPARE(run->environment.value(QStringLiteral("world")).toInt(), 3);
+        QVERIFY(run->commSampleCount > 0);
+        // Each host's daemon went through the agent (ssh with the test's config).
+        QFile log(agentLog);
+        QVERIFY2(log.open(QIODevice::ReadOnly), "the rsh agent was never called");
+        const QString calls = QString::fromUtf8(log.readAll());
+        for (const QString& h : {QStringLiteral("node1"), QStringLiteral("node2")})
+            QVERIFY2(calls.contains(QRegularExpression(QStringLiteral("(^|\\n|\\s)%1\\s.*orted").arg(h))), qPrintable(calls));
+        QVERIFY(SshdCluster::programsUnder(c.dir()).isEmpty());
     }
 
 private:

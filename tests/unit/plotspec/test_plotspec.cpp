@@ -127,6 +127,21 @@ private slots:
             QVERIFY(p99->y[i] >= med->y[i]);
     }
 
+    void csvColumnNamesIndependentOfLanguage()
+    {
+        // A translated label keeps its English key: exported CSV headers do not change with
+        // the UI language. An axis without a key keeps its (translated) words.
+        const Axis zh{QStringLiteral("有效带宽"), AxisScale::Linear, AxisUnit::BytesPerSec,
+                      QStringLiteral("Effective bandwidth")};
+        QCOMPARE(csvColumnName(zh), QStringLiteral("effective_bandwidth_bytes_per_s"));
+        const Axis noKey{QStringLiteral("参数量"), AxisScale::Linear, AxisUnit::None, {}};
+        QCOMPARE(csvColumnName(noKey), QStringLiteral("参数量"));
+        for (const PlotSpec& spec : stageOnePlots(stageOneResult())) {
+            QVERIFY2(!spec.x.key.isEmpty() && !spec.y.key.isEmpty(), qPrintable(spec.title));
+            QCOMPARE(spec.x.key, spec.x.label); // untranslated here: the key is the English label
+        }
+    }
+
     void csvLongFormat()
     {
         const PlotSpec bw = stageOnePlots(stageOneResult())[0];
@@ -323,14 +338,14 @@ private slots:
         QCOMPARE(formatBytes(1024), QStringLiteral("1 KiB"));
         QCOMPARE(formatBytes(3 << 20), QStringLiteral("3 MiB"));
         QCOMPARE(formatBytes(512), QStringLiteral("512 B"));
-        const Axis bw{QString(), AxisScale::Linear, AxisUnit::BytesPerSec};
+        const Axis bw{QString(), AxisScale::Linear, AxisUnit::BytesPerSec, {}};
         QCOMPARE(formatValue(12.3456e9, bw), QStringLiteral("12.35 GB/s"));
-        const Axis us{QString(), AxisScale::Linear, AxisUnit::Microseconds};
+        const Axis us{QString(), AxisScale::Linear, AxisUnit::Microseconds, {}};
         QCOMPARE(formatValue(850, us), QStringLiteral("850 µs"));
         QCOMPARE(formatValue(3200, us), QStringLiteral("3.2 ms"));
         QCOMPARE(formatCount(1500), QStringLiteral("1.5K"));
         QCOMPARE(formatCount(2.5e9), QStringLiteral("2.5B"));
-        const Axis frac{QString(), AxisScale::Linear, AxisUnit::Fraction};
+        const Axis frac{QString(), AxisScale::Linear, AxisUnit::Fraction, {}};
         QCOMPARE(formatValue(0.125, frac), QStringLiteral("12.5 %"));
         QVERIFY(isEmpty(PlotSpec{}));
     }

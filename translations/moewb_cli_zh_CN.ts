@@ -1,0 +1,1319 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Cli</name>
+    <message>
+        <source>takes no arguments</source>
+        <translation>不接受参数</translation>
+    </message>
+    <message>
+        <source>No misjudgment warnings.</source>
+        <translation>没有误判警告。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s):</source>
+        <translation>
+            <numerusform>%n 条警告：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>⚠ %1. %2</source>
+        <translation>⚠ 误判 %1：%2</translation>
+    </message>
+    <message>
+        <source>   Fix: %1</source>
+        <translation>   纠正方法：%1</translation>
+    </message>
+    <message>
+        <source>the misjudgment warnings, each with its fix (exit 0: warnings are not failures)</source>
+        <translation>列出误判警告及各自的纠正方法（退出码为 0：警告不算失败）</translation>
+    </message>
+    <message>
+        <source>moewb: no project file at %1; create it with: moewb init %1</source>
+        <translation>moewb: %1 处没有项目文件；可用以下命令创建：moewb init %1</translation>
+    </message>
+    <message>
+        <source>moewb: %1</source>
+        <translation>moewb: %1</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示本帮助。</translation>
+    </message>
+    <message>
+        <source>Usage: moewb [--project FILE] [--json] %1 %2</source>
+        <translation>用法：moewb [--project FILE] [--json] %1 %2</translation>
+    </message>
+    <message>
+        <source>moewb %1: %2</source>
+        <translation>moewb %1: %2</translation>
+    </message>
+    <message>
+        <source>Try: moewb %1 --help</source>
+        <translation>查看帮助：moewb %1 --help</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>a node: ~/.ssh/config alias or [user@]host[:port]; comma-separated or repeated</source>
+        <translation>一个节点：~/.ssh/config 中的别名或 [user@]host[:port]；多个节点用逗号分隔，或重复此选项</translation>
+    </message>
+    <message>
+        <source>accelerators per node (default 0: from the inventory)</source>
+        <translation>每节点加速卡数（默认 0：取自节点清单）</translation>
+    </message>
+    <message>
+        <source>SSH private key for these nodes</source>
+        <translation>这些节点使用的 SSH 私钥</translation>
+    </message>
+    <message>
+        <source>connect to every node first and store its inventory (as cluster check)</source>
+        <translation>先连接每个节点并保存其清单（同 cluster check）</translation>
+    </message>
+    <message>
+        <source>with --check: trust and record unknown host keys</source>
+        <translation>与 --check 同用：信任并记录未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>needs exactly one cluster name</source>
+        <translation>需要且只需要一个集群名称</translation>
+    </message>
+    <message>
+        <source>the cluster name is empty</source>
+        <translation>集群名称为空</translation>
+    </message>
+    <message>
+        <source>--node &quot;%1&quot;: %2</source>
+        <translation>--node &quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>give at least one --node</source>
+        <translation>请至少给出一个 --node</translation>
+    </message>
+    <message>
+        <source>--gpus must be a whole number &gt;= 0, not &quot;%1&quot;</source>
+        <translation>--gpus 必须是 &gt;= 0 的整数，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--identity %1: no such file</source>
+        <translation>--identity %1：文件不存在</translation>
+    </message>
+    <message>
+        <source>%1: a cluster named %2 already exists</source>
+        <translation>%1：已存在名为 %2 的集群</translation>
+    </message>
+    <message>
+        <source>cluster %1 not added: not every node could be checked</source>
+        <translation>未添加集群 %1：有节点未能完成检查</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added cluster %1 with %n node(s) to %2.</source>
+        <translation>
+            <numerusform>已将集群 %1（%n 个节点）添加到 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>trust unknown host keys and record them in ~/.ssh/known_hosts (default: refuse them)</source>
+        <translation>信任未知的主机密钥并记录到 ~/.ssh/known_hosts（默认：拒绝）</translation>
+    </message>
+    <message>
+        <source>seconds per connection (default 10)</source>
+        <translation>每次连接的超时秒数（默认 10）</translation>
+    </message>
+    <message>
+        <source>the probe bundle directory</source>
+        <translation>探针包所在目录</translation>
+    </message>
+    <message>
+        <source>--connect-timeout must be a whole number of seconds &gt;= 1</source>
+        <translation>--connect-timeout 必须是 &gt;= 1 的整数秒数</translation>
+    </message>
+    <message>
+        <source>%1: no cluster named %2</source>
+        <translation>%1：没有名为 %2 的集群</translation>
+    </message>
+    <message>
+        <source>cluster %1: bad node address &quot;%2&quot;: %3</source>
+        <translation>集群 %1：节点地址 &quot;%2&quot; 无效：%3</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>HOSTNAME</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>GPUS</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>No clusters in %1.</source>
+        <translation>%1 中没有集群。</translation>
+    </message>
+    <message>
+        <source>CLUSTER</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>NODES</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>GPUS/NODE</source>
+        <translation>GPU/节点</translation>
+    </message>
+    <message>
+        <source>ADDRESSES</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>add a cluster (nodes by ~/.ssh/config alias or user@host:port)</source>
+        <translation>添加集群（节点用 ~/.ssh/config 别名或 user@host:port 指定）</translation>
+    </message>
+    <message>
+        <source>the clusters of the project</source>
+        <translation>列出项目中的集群</translation>
+    </message>
+    <message>
+        <source>where to write it (default: --project when given, else %1)</source>
+        <translation>写入位置（默认：给出 --project 时用其值，否则为 %1）</translation>
+    </message>
+    <message>
+        <source>replace an existing file</source>
+        <translation>覆盖已有文件</translation>
+    </message>
+    <message>
+        <source>takes no arguments; the path goes after -o</source>
+        <translation>不接受参数；路径应写在 -o 之后</translation>
+    </message>
+    <message>
+        <source>-o needs a file name</source>
+        <translation>-o 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>Wrote the demo project (synthetic data, %1 ms). Next: moewb --project %2 stage 1</source>
+        <translation>已写入演示项目（合成数据，耗时 %1 ms）。下一步：moewb --project %2 stage 1</translation>
+    </message>
+    <message>
+        <source>write the synthetic demo project and print its path</source>
+        <translation>写入使用合成数据的演示项目并打印其路径</translation>
+    </message>
+    <message>
+        <source>no config record named &quot;%1&quot;; the project has none yet (add one with: moewb record add FILE)</source>
+        <translation>没有名为 &quot;%1&quot; 的配置记录；项目中还没有任何配置记录（可用 moewb record add FILE 添加）</translation>
+    </message>
+    <message>
+        <source>no config record named &quot;%1&quot;; the project has: %2</source>
+        <translation>没有名为 &quot;%1&quot; 的配置记录；项目中现有：%2</translation>
+    </message>
+    <message>
+        <source>every run belongs to a config record and the project has none; add one with: moewb record add FILE</source>
+        <translation>每个运行都必须属于一条配置记录，而项目中还没有；可用以下命令添加：moewb record add FILE</translation>
+    </message>
+    <message>
+        <source>the project has %1 config records (%2); choose one with --record NAME</source>
+        <translation>项目中有 %1 条配置记录（%2）；请用 --record NAME 选择其一</translation>
+    </message>
+    <message>
+        <source>files to import; each becomes one run</source>
+        <translation>要导入的文件；每个文件成为一个运行</translation>
+    </message>
+    <message>
+        <source>read every FILE as this format instead of detecting it: %1</source>
+        <translation>按此格式读取所有 FILE，不自动检测：%1</translation>
+    </message>
+    <message>
+        <source>the config record the runs belong to (default: the project&apos;s only record)</source>
+        <translation>运行所属的配置记录（默认：项目中唯一的一条）</translation>
+    </message>
+    <message>
+        <source>the run&apos;s name, with one FILE (default: the file&apos;s base name, made unique)</source>
+        <translation>运行名称，仅限单个 FILE（默认：文件的基本名，自动去重）</translation>
+    </message>
+    <message>
+        <source>expects at least one FILE</source>
+        <translation>至少需要一个 FILE</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;; known formats: %2</source>
+        <translation>未知格式 &quot;%1&quot;；支持的格式：%2</translation>
+    </message>
+    <message>
+        <source>--run needs a name</source>
+        <translation>--run 需要一个名称</translation>
+    </message>
+    <message>
+        <source>--run names one run; give one FILE, or leave --run out to name each run after its file</source>
+        <translation>--run 只能命名一个运行；请只给一个 FILE，或省略 --run，让每个运行以其文件命名</translation>
+    </message>
+    <message>
+        <source>a run named &quot;%1&quot; already exists in %2</source>
+        <translation>%2 中已存在名为 &quot;%1&quot; 的运行</translation>
+    </message>
+    <message>
+        <source>moewb: nothing stored.</source>
+        <translation>moewb: 未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>moewb: %1: %2</source>
+        <translation>moewb: %1: %2</translation>
+    </message>
+    <message>
+        <source>moewb: stored before the failure, each complete: %1</source>
+        <translation>moewb: 失败前已完整保存：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 as run &quot;%2&quot; (%3, %n data row(s): %4 communication samples, %5 step metrics, %6 expert-load blocks; record &quot;%7&quot;).</source>
+        <translation>
+            <numerusform>已将 %1 导入为运行 &quot;%2&quot;（%3，%n 行数据：%4 条通信样本、%5 条步指标、%6 个专家负载块；配置记录 &quot;%7&quot;）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>import probe JSON, nccl-tests, Megatron, TensorBoard, CSV/JSONL files as runs (docs/formats.md)</source>
+        <translation>将探针 JSON、nccl-tests、Megatron、TensorBoard、CSV/JSONL 文件导入为运行（docs/formats.md）</translation>
+    </message>
+    <message>
+        <source>the project file to create (default: --project, else the default project)</source>
+        <translation>要创建的项目文件（默认：--project 的值，否则为默认项目）</translation>
+    </message>
+    <message>
+        <source>expects at most one FILE, got %1</source>
+        <translation>最多接受一个 FILE，实际给出 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 already exists; init never overwrites a file</source>
+        <translation>%1 已存在；init 从不覆盖文件</translation>
+    </message>
+    <message>
+        <source>Created project %1 (schema %2).</source>
+        <translation>已创建项目 %1（格式版本 %2）。</translation>
+    </message>
+    <message>
+        <source>create a project file</source>
+        <translation>创建项目文件</translation>
+    </message>
+    <message>
+        <source>Top-K</source>
+        <translation>Top-K</translation>
+    </message>
+    <message>
+        <source>Expert-Choice</source>
+        <translation>Expert-Choice</translation>
+    </message>
+    <message>
+        <source>Sigmoid + bias</source>
+        <translation>Sigmoid + 偏置</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>MaxVio</source>
+        <translation>MaxVio</translation>
+    </message>
+    <message>
+        <source>dropped assignments</source>
+        <translation>丢弃的分配</translation>
+    </message>
+    <message>
+        <source>tokens without expert</source>
+        <translation>未分到专家的 token</translation>
+    </message>
+    <message>
+        <source>entropy (bits)</source>
+        <translation>熵（bit）</translation>
+    </message>
+    <message>
+        <source>routing time</source>
+        <translation>路由耗时</translation>
+    </message>
+    <message>
+        <source>per token (ns)</source>
+        <translation>每 token（ns）</translation>
+    </message>
+    <message>
+        <source>routed experts E (default 8)</source>
+        <translation>路由专家数 E（默认 8）</translation>
+    </message>
+    <message>
+        <source>tokens T (default 262144)</source>
+        <translation>token 数 T（默认 262144）</translation>
+    </message>
+    <message>
+        <source>experts per token K (default 2)</source>
+        <translation>每个 token 选择的专家数 K（默认 2）</translation>
+    </message>
+    <message>
+        <source>capacity = factor × K×T/E (default 1.12)</source>
+        <translation>容量 = 因子 × K×T/E（默认 1.12）</translation>
+    </message>
+    <message>
+        <source>uniform, preferential or zipf:S (default uniform)</source>
+        <translation>uniform、preferential 或 zipf:S（默认 uniform）</translation>
+    </message>
+    <message>
+        <source>topk, expert-choice, sigmoid-bias or all (default all)</source>
+        <translation>topk、expert-choice、sigmoid-bias 或 all（默认 all）</translation>
+    </message>
+    <message>
+        <source>random seed (default 1)</source>
+        <translation>随机种子（默认 1）</translation>
+    </message>
+    <message>
+        <source>also sweep E = 4, 8, …, 256</source>
+        <translation>另外扫描 E = 4, 8, …, 256</translation>
+    </message>
+    <message>
+        <source>sigmoid-bias update rate u (default 0.001)</source>
+        <translation>sigmoid-bias 的偏置更新率 u（默认 0.001）</translation>
+    </message>
+    <message>
+        <source>batches the tokens are cut into for the bias (default 16)</source>
+        <translation>更新偏置时把 token 切分成的批数（默认 16）</translation>
+    </message>
+    <message>
+        <source>bias updates, one per batch (default 512)</source>
+        <translation>偏置更新次数，每批一次（默认 512）</translation>
+    </message>
+    <message>
+        <source>takes no positional arguments</source>
+        <translation>不接受位置参数</translation>
+    </message>
+    <message>
+        <source>--experts, --tokens, --top-k, --bias-batches and --bias-iterations take whole numbers</source>
+        <translation>--experts、--tokens、--top-k、--bias-batches 和 --bias-iterations 只接受整数</translation>
+    </message>
+    <message>
+        <source>--seed takes a non-negative whole number</source>
+        <translation>--seed 只接受非负整数</translation>
+    </message>
+    <message>
+        <source>--capacity-factor and --bias-rate take numbers</source>
+        <translation>--capacity-factor 和 --bias-rate 只接受数字</translation>
+    </message>
+    <message>
+        <source>--scores takes uniform, preferential or zipf:S with S &gt; 0</source>
+        <translation>--scores 只接受 uniform、preferential 或 zipf:S（S &gt; 0）</translation>
+    </message>
+    <message>
+        <source>--router takes topk, expert-choice, sigmoid-bias or all</source>
+        <translation>--router 只接受 topk、expert-choice、sigmoid-bias 或 all</translation>
+    </message>
+    <message>
+        <source>E = %1 experts, T = %2 tokens, top-%3, capacity factor %4, scores %5, seed %6
+</source>
+        <translation>E = %1 个专家，T = %2 个 token，top-%3，容量因子 %4，打分方式 %5，种子 %6
+</translation>
+    </message>
+    <message>
+        <source>Target load K×T/E = %1 assignments per expert; capacity = %2 per expert.
+
+</source>
+        <translation>目标负载 K×T/E = 每个专家 %1 次分配；容量 = 每个专家 %2 次。
+
+</translation>
+    </message>
+    <message>
+        <source>Sigmoid + bias: MaxVio per bias iteration (batches of %1 tokens, u = %2):
+</source>
+        <translation>Sigmoid + 偏置：每次偏置迭代后的 MaxVio（每批 %1 个 token，u = %2）：
+</translation>
+    </message>
+    <message>
+        <source>iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Sweep over the expert count (same T, K, factor, scores and seed):
+</source>
+        <translation>专家数扫描（T、K、容量因子、打分方式和种子保持不变）：
+</translation>
+    </message>
+    <message>
+        <source>the config record&apos;s name in the project</source>
+        <translation>项目中配置记录的名称</translation>
+    </message>
+    <message>
+        <source>the stage 1 run whose curve to use (default: the one matching EP)</source>
+        <translation>使用哪个阶段 1 运行的曲线（默认：与 EP 匹配的那个）</translation>
+    </message>
+    <message>
+        <source>achieved TFLOP/s per device, for the compute estimate</source>
+        <translation>每设备实际达到的 TFLOP/s，用于估算计算时间</translation>
+    </message>
+    <message>
+        <source>bytes per parameter (default 2, bf16)</source>
+        <translation>每个参数的字节数（默认 2，bf16）</translation>
+    </message>
+    <message>
+        <source>bytes per gradient (default 2, bf16)</source>
+        <translation>每个梯度的字节数（默认 2，bf16）</translation>
+    </message>
+    <message>
+        <source>bytes per master weight (default 4, fp32; 0 for none)</source>
+        <translation>每个主权重的字节数（默认 4，fp32；0 表示没有主权重）</translation>
+    </message>
+    <message>
+        <source>optimizer-state bytes per parameter (default 8, Adam m+v fp32)</source>
+        <translation>每个参数的优化器状态字节数（默认 8，Adam m+v fp32）</translation>
+    </message>
+    <message>
+        <source>bytes per hidden element sent by the all-to-all (default 2)</source>
+        <translation>all-to-all 发送的每个隐藏维元素的字节数（默认 2）</translation>
+    </message>
+    <message>
+        <source>weight matrices per FFN: 3 SwiGLU (default), 2 plain</source>
+        <translation>每个 FFN 的权重矩阵数：3 为 SwiGLU（默认），2 为普通 FFN</translation>
+    </message>
+    <message>
+        <source>sequences per micro-batch (default 1)</source>
+        <translation>每个 micro-batch 的序列数（默认 1）</translation>
+    </message>
+    <message>
+        <source>shard master weights and optimizer state over data parallel</source>
+        <translation>在数据并行维度上切分主权重和优化器状态</translation>
+    </message>
+    <message>
+        <source>expects --record NAME</source>
+        <translation>需要 --record NAME</translation>
+    </message>
+    <message>
+        <source>byte sizes take non-negative numbers, --ffn-matrices 2 or 3, --micro-batch a whole number ≥ 1, --achieved-tflops a positive number</source>
+        <translation>字节数须为非负数，--ffn-matrices 须为 2 或 3，--micro-batch 须为 ≥ 1 的整数，--achieved-tflops 须为正数</translation>
+    </message>
+    <message>
+        <source>no config record named &quot;%1&quot; in the project</source>
+        <translation>项目中没有名为 &quot;%1&quot; 的配置记录</translation>
+    </message>
+    <message>
+        <source>cannot compute the costs of &quot;%1&quot;: %2</source>
+        <translation>无法计算 &quot;%1&quot; 的成本：%2</translation>
+    </message>
+    <message>
+        <source>The step-time estimate needs a stage 1 baseline: run `moewb run stage1` or import probe results with communication samples.</source>
+        <translation>估算步时间需要阶段 1 基线：请运行 `moewb run stage1`，或导入含通信样本的探针结果。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Costs of &quot;%1&quot; (docs/costs.md explains each line)
+
+</source>
+        <translation>&quot;%1&quot; 的成本（各行含义见 docs/costs.md）
+
+</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation>公式计算</translation>
+    </message>
+    <message>
+        <source>record</source>
+        <translation>配置记录值</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>activated per token</source>
+        <translation>每 token 激活</translation>
+    </message>
+    <message>
+        <source>attention per layer</source>
+        <translation>每层注意力</translation>
+    </message>
+    <message>
+        <source>one expert</source>
+        <translation>单个专家</translation>
+    </message>
+    <message>
+        <source>all routed experts</source>
+        <translation>全部路由专家</translation>
+    </message>
+    <message>
+        <source>other (embeddings, head, norms)</source>
+        <translation>其他（嵌入层、输出头、归一化层）</translation>
+    </message>
+    <message>
+        <source>memory per device</source>
+        <translation>每设备显存</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>parameters held (%1 dense + %2 expert)</source>
+        <translation>持有的参数（%1 稠密 + %2 专家）</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>total (activations not included)</source>
+        <translation>总计（不含激活值）</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>share of assignments leaving the device</source>
+        <translation>发往其他设备的分配占比</translation>
+    </message>
+    <message>
+        <source>per token per layer, one dispatch</source>
+        <translation>每 token 每层，一次分发</translation>
+    </message>
+    <message>
+        <source>per token per layer, fwd+bwd dispatch+combine</source>
+        <translation>每 token 每层，前向+反向的分发+合并</translation>
+    </message>
+    <message>
+        <source>per device per step</source>
+        <translation>每设备每步</translation>
+    </message>
+    <message>
+        <source>one call, bytes per rank</source>
+        <translation>单次调用，每 rank 字节数</translation>
+    </message>
+    <message>
+        <source>calls per step</source>
+        <translation>每步调用次数</translation>
+    </message>
+    <message>
+        <source>step time (per device)</source>
+        <translation>步时间（每设备）</translation>
+    </message>
+    <message>
+        <source>estimate</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>one all-to-all call</source>
+        <translation>单次 all-to-all 调用</translation>
+    </message>
+    <message>
+        <source> (extrapolated)</source>
+        <translation>（外推）</translation>
+    </message>
+    <message>
+        <source>all-to-all per step</source>
+        <translation>每步 all-to-all</translation>
+    </message>
+    <message>
+        <source>compute per step</source>
+        <translation>每步计算</translation>
+    </message>
+    <message>
+        <source>total, no overlap</source>
+        <translation>总计（不计重叠）</translation>
+    </message>
+    <message>
+        <source>All-to-all times from the stage 1 curve of run &quot;%1&quot;.
+</source>
+        <translation>all-to-all 耗时取自运行 &quot;%1&quot; 的阶段 1 曲线。
+</translation>
+    </message>
+    <message>
+        <source>Give --achieved-tflops X for the compute part of the step.
+</source>
+        <translation>给出 --achieved-tflops X 即可估算每步的计算部分。
+</translation>
+    </message>
+    <message>
+        <source>the routing lab: Top-K, Expert-Choice and sigmoid + bias compared</source>
+        <translation>路由实验：对比 Top-K、Expert-Choice 和 Sigmoid + 偏置</translation>
+    </message>
+    <message>
+        <source>the cost structure: parameters, memory per device, all-to-all, step time</source>
+        <translation>成本结构：参数量、每设备显存、all-to-all、步时间</translation>
+    </message>
+    <message>
+        <source>Usage: moewb [--project FILE] [--json] COMMAND ...
+
+Evaluate Mixture-of-Experts training on real clusters, headless.
+
+Global options:
+  --project FILE  the project file (*.moewb); default: %1
+  --json          machine-readable output
+  --help          this help; COMMAND --help for a command&apos;s own
+  --version       the program and format versions
+
+Commands:
+</source>
+        <translation>用法：moewb [--project FILE] [--json] COMMAND ...
+
+在真实集群上评估混合专家（MoE）训练，无需图形界面。
+
+全局选项：
+  --project FILE  项目文件（*.moewb）；默认：%1
+  --json          输出机器可读的 JSON
+  --help          显示本帮助；COMMAND --help 显示该命令自己的帮助
+  --version       显示程序与文件格式的版本
+
+命令：
+</translation>
+    </message>
+    <message>
+        <source>
+Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, 3 runtime failure (I/O, network, remote).
+</source>
+        <translation>
+退出码：0 成功；1 某阶段停止或校验失败；2 用法错误；3 运行时失败（I/O、网络、远程）。
+</translation>
+    </message>
+    <message>
+        <source>--project needs a file name</source>
+        <translation>--project 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>moewb %1 (project schema %2, probe JSON moe-probe/1)</source>
+        <translation>moewb %1（项目格式版本 %2，探针 JSON moe-probe/1）</translation>
+    </message>
+    <message>
+        <source>moewb: unknown command: %1</source>
+        <translation>moewb: 未知命令：%1</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;</source>
+        <translation>未知命令 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>moewb: cannot read %1: %2</source>
+        <translation>moewb: 无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>文件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a config record as JSON (docs/formats.md)</source>
+        <translation>JSON 格式的配置记录（docs/formats.md）</translation>
+    </message>
+    <message>
+        <source>expects exactly one FILE</source>
+        <translation>需要且只需要一个 FILE</translation>
+    </message>
+    <message>
+        <source>%1: complete; every field of the config record is present and valid.</source>
+        <translation>%1：完整；配置记录的所有字段均已填写且有效。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n field(s) missing or invalid; runs with this record cannot be compared.</source>
+        <translation>
+            <numerusform>%1：%n 个字段缺失或无效；使用此配置记录的运行无法比较。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the record&apos;s name (default: its &quot;name&quot; field, else the file name)</source>
+        <translation>配置记录的名称（默认：其 &quot;name&quot; 字段，否则为文件名）</translation>
+    </message>
+    <message>
+        <source>Stored config record &quot;%1&quot; in %2 (complete).</source>
+        <translation>已将配置记录 &quot;%1&quot; 存入 %2（完整）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stored config record &quot;%1&quot; in %2, incomplete: %n field(s) missing or invalid. Comparisons that use it are refused until they are fixed.</source>
+        <translation>
+            <numerusform>已将配置记录 &quot;%1&quot; 存入 %2，但不完整：%n 个字段缺失或无效。修正之前，使用它的比较都会被拒绝。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No config records in %1. Add one with: moewb record add FILE</source>
+        <translation>%1 中没有配置记录。可用以下命令添加：moewb record add FILE</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>CREATED</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message numerus="yes">
+        <source>incomplete (%n field(s))</source>
+        <translation>
+            <numerusform>不完整（%n 个字段）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>check a config record; exit 1 listing every missing or invalid field</source>
+        <translation>检查配置记录；有缺失或无效字段时逐一列出，退出码为 1</translation>
+    </message>
+    <message>
+        <source>store a config record (JSON, docs/formats.md) in the project</source>
+        <translation>将配置记录（JSON，docs/formats.md）存入项目</translation>
+    </message>
+    <message>
+        <source>the project&apos;s config records and whether each is complete</source>
+        <translation>列出项目的配置记录及各自是否完整</translation>
+    </message>
+    <message>
+        <source>the PDF to write (replaced only when the report is complete)</source>
+        <translation>要写入的 PDF（报告完整生成后才替换原文件）</translation>
+    </message>
+    <message>
+        <source>leave a framed placeholder where each plot goes (faster)</source>
+        <translation>在每个图表的位置只留带框的占位（更快）</translation>
+    </message>
+    <message>
+        <source>takes no arguments besides -o FILE.pdf</source>
+        <translation>除 -o FILE.pdf 外不接受参数</translation>
+    </message>
+    <message>
+        <source>needs the PDF to write: -o FILE.pdf</source>
+        <translation>需要指定要写入的 PDF：-o FILE.pdf</translation>
+    </message>
+    <message>
+        <source>report: no QApplication (internal error)</source>
+        <translation>report: 没有 QApplication（内部错误）</translation>
+    </message>
+    <message>
+        <source>report: %1 % %2</source>
+        <translation>report: %1 % %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>the evaluation report as a PDF (needs no display)</source>
+        <translation>生成 PDF 评估报告（无需显示器）</translation>
+    </message>
+    <message>
+        <source>the cluster (moewb cluster add)</source>
+        <translation>集群（见 moewb cluster add）</translation>
+    </message>
+    <message>
+        <source>the config record the runs belong to</source>
+        <translation>运行所属的配置记录</translation>
+    </message>
+    <message>
+        <source>node counts to sweep, e.g. 2,4 (default: all nodes)</source>
+        <translation>要扫描的节点数，如 2,4（默认：全部节点）</translation>
+    </message>
+    <message>
+        <source>bytes each rank sends, e.g. 1M,16M,64M (K/M/G = 2^10/2^20/2^30; default 1M,16M,64M)</source>
+        <translation>每个 rank 发送的字节数，如 1M,16M,64M（K/M/G = 2^10/2^20/2^30；默认 1M,16M,64M）</translation>
+    </message>
+    <message>
+        <source>repeats per size (default 5)</source>
+        <translation>每个消息大小的重复次数（默认 5）</translation>
+    </message>
+    <message>
+        <source>timed iterations per repeat (default 20)</source>
+        <translation>每次重复中计时的迭代次数（默认 20）</translation>
+    </message>
+    <message>
+        <source>warm-up iterations per size (default 5)</source>
+        <translation>每个消息大小的预热迭代次数（默认 5）</translation>
+    </message>
+    <message>
+        <source>ssh (default), mpirun or slurm</source>
+        <translation>ssh（默认）、mpirun 或 slurm</translation>
+    </message>
+    <message>
+        <source>slurm: submit with sbatch --wait instead of srun</source>
+        <translation>slurm：用 sbatch --wait 提交，而不用 srun</translation>
+    </message>
+    <message>
+        <source>tcp (default) or nccl</source>
+        <translation>tcp（默认）或 nccl</translation>
+    </message>
+    <message>
+        <source>nccl: GPUs per node (default: the cluster&apos;s, else 1)</source>
+        <translation>nccl：每节点 GPU 数（默认：取集群的设置，否则为 1）</translation>
+    </message>
+    <message>
+        <source>run name prefix (runs PREFIX-nN; default stage1-&lt;time&gt;)</source>
+        <translation>运行名称前缀（运行名为 PREFIX-nN；默认 stage1-&lt;time&gt;）</translation>
+    </message>
+    <message>
+        <source>trust unknown host keys and record them (default: refuse them)</source>
+        <translation>信任并记录未知的主机密钥（默认：拒绝）</translation>
+    </message>
+    <message>
+        <source>seconds per SSH connection (default 10)</source>
+        <translation>每次 SSH 连接的超时秒数（默认 10）</translation>
+    </message>
+    <message>
+        <source>seconds per sweep point (default 600)</source>
+        <translation>每个扫描点的超时秒数（默认 600）</translation>
+    </message>
+    <message>
+        <source>seconds of silence from a peer the probe tolerates (default 60)</source>
+        <translation>探针容忍对端无响应的秒数（默认 60）</translation>
+    </message>
+    <message>
+        <source>mpirun: one extra argument (repeatable)</source>
+        <translation>mpirun：一个额外参数（可重复）</translation>
+    </message>
+    <message>
+        <source>slurm: one extra srun/sbatch argument (repeatable)</source>
+        <translation>slurm：一个额外的 srun/sbatch 参数（可重复）</translation>
+    </message>
+    <message>
+        <source>takes no arguments, only options</source>
+        <translation>不接受参数，只接受选项</translation>
+    </message>
+    <message>
+        <source>--cluster and --record are required</source>
+        <translation>必须给出 --cluster 和 --record</translation>
+    </message>
+    <message>
+        <source>--%1 must be a whole number &gt;= %2, not &quot;%3&quot;</source>
+        <translation>--%1 必须是 &gt;= %2 的整数，而不是 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>--nodes must be node counts &gt;= 1 separated by commas, not &quot;%1&quot;</source>
+        <translation>--nodes 必须是用逗号分隔、&gt;= 1 的节点数，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--sizes: &quot;%1&quot; is not a size in bytes (e.g. 64K, 16M, 1G)</source>
+        <translation>--sizes：&quot;%1&quot; 不是有效的字节大小（如 64K、16M、1G）</translation>
+    </message>
+    <message>
+        <source>--launcher must be ssh, mpirun or slurm, not &quot;%1&quot;</source>
+        <translation>--launcher 必须是 ssh、mpirun 或 slurm，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--backend must be tcp or nccl, not &quot;%1&quot;</source>
+        <translation>--backend 必须是 tcp 或 nccl，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>interrupted: cancelling (remote processes are being stopped)</source>
+        <translation>已中断：正在取消（正在停止远程进程）</translation>
+    </message>
+    <message>
+        <source>moewb: saved before the failure: %1</source>
+        <translation>moewb: 失败前已保存：%1</translation>
+    </message>
+    <message>
+        <source>saved run %1</source>
+        <translation>已保存运行 %1</translation>
+    </message>
+    <message>
+        <source>stage 1 on a cluster: the probe over SSH, one run per node count</source>
+        <translation>在集群上执行阶段 1：经 SSH 运行探针，每个节点数一个运行</translation>
+    </message>
+    <message>
+        <source>only runs of this kind: probe, training, imported</source>
+        <translation>只列出此类型的运行：probe、training、imported</translation>
+    </message>
+    <message>
+        <source>only runs of this config record</source>
+        <translation>只列出属于此配置记录的运行</translation>
+    </message>
+    <message>
+        <source>--kind must be probe, training or imported, not &quot;%1&quot;</source>
+        <translation>--kind 必须是 probe、training 或 imported，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>No runs in %1.</source>
+        <translation>%1 中没有运行。</translation>
+    </message>
+    <message>
+        <source>KIND</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>RECORD</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>COMM SAMPLES</source>
+        <translation>通信样本</translation>
+    </message>
+    <message>
+        <source>STEPS</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>LOAD BLOCKS</source>
+        <translation>负载块</translation>
+    </message>
+    <message>
+        <source>the project&apos;s runs: probe, training and imported</source>
+        <translation>列出项目中的运行：探针、训练和导入</translation>
+    </message>
+    <message>
+        <source>Stage 1 · Communication baseline</source>
+        <translation>阶段 1 · 通信基线</translation>
+    </message>
+    <message>
+        <source>Stage 2 · Dense control</source>
+        <translation>阶段 2 · 稠密对照</translation>
+    </message>
+    <message>
+        <source>Stage 3 · Expert load and loss</source>
+        <translation>阶段 3 · 专家负载与损失</translation>
+    </message>
+    <message>
+        <source>Stage 4 · Transfer boundary</source>
+        <translation>阶段 4 · 迁移边界</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, world %3%4
+</source>
+        <translation>运行 %1：%2，进程总数 %3%4
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nodes unknown</source>
+        <translation>节点数未知</translation>
+    </message>
+    <message>
+        <source>, cluster %1</source>
+        <translation>，集群 %1</translation>
+    </message>
+    <message>
+        <source>size (B)</source>
+        <translation>大小（B）</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>repeats</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>time (µs)</source>
+        <translation>耗时（µs）</translation>
+    </message>
+    <message>
+        <source>p99 (µs)</source>
+        <translation>P99（µs）</translation>
+    </message>
+    <message>
+        <source>algbw (GB/s)</source>
+        <translation>算法带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>effbw (GB/s)</source>
+        <translation>有效带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>p99/median</source>
+        <translation>P99/中位数</translation>
+    </message>
+    <message>
+        <source>repeat mean (µs)</source>
+        <translation>重复均值（µs）</translation>
+    </message>
+    <message>
+        <source>repeat var (µs²)</source>
+        <translation>重复方差（µs²）</translation>
+    </message>
+    <message>
+        <source>CV</source>
+        <translation>CV</translation>
+    </message>
+    <message>
+        <source>Across node counts (effective bandwidth; algbw where the world size is unknown):
+</source>
+        <translation>不同节点数对比（有效带宽；进程总数未知时为算法带宽）：
+</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>bw (GB/s)</source>
+        <translation>带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source> (algbw)</source>
+        <translation>（算法带宽）</translation>
+    </message>
+    <message>
+        <source>MoE run</source>
+        <translation>MoE 运行</translation>
+    </message>
+    <message>
+        <source>dense run</source>
+        <translation>稠密运行</translation>
+    </message>
+    <message>
+        <source>MoE tokens/s/GPU</source>
+        <translation>MoE tokens/s/GPU</translation>
+    </message>
+    <message>
+        <source>dense tokens/s/GPU</source>
+        <translation>稠密 tokens/s/GPU</translation>
+    </message>
+    <message>
+        <source>MoE train loss</source>
+        <translation>MoE 训练损失</translation>
+    </message>
+    <message>
+        <source>dense train loss</source>
+        <translation>稠密训练损失</translation>
+    </message>
+    <message>
+        <source>MoE val loss</source>
+        <translation>MoE 验证损失</translation>
+    </message>
+    <message>
+        <source>dense val loss</source>
+        <translation>稠密验证损失</translation>
+    </message>
+    <message>
+        <source>at tokens</source>
+        <translation>对比 token 数</translation>
+    </message>
+    <message>
+        <source>activated MoE / dense</source>
+        <translation>激活参数 MoE / 稠密</translation>
+    </message>
+    <message>
+        <source>Throughput: mean over steps after the record&apos;s warm-up steps; losses at equal tokens.
+
+</source>
+        <translation>吞吐量：去掉配置记录中的预热步后各步的均值；损失在相同 token 数处比较。
+
+</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>window steps</source>
+        <translation>窗口步数</translation>
+    </message>
+    <message>
+        <source>worst layer</source>
+        <translation>最差层</translation>
+    </message>
+    <message>
+        <source>steps above</source>
+        <translation>超限步占比</translation>
+    </message>
+    <message>
+        <source>max/mean max</source>
+        <translation>max/mean 最大</translation>
+    </message>
+    <message>
+        <source>max/mean mean</source>
+        <translation>max/mean 平均</translation>
+    </message>
+    <message>
+        <source>drop rate</source>
+        <translation>丢弃率</translation>
+    </message>
+    <message>
+        <source>busiest-device share</source>
+        <translation>最忙设备占比</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <source> (measured)</source>
+        <translation>（实测）</translation>
+    </message>
+    <message>
+        <source>Source %1, target %2
+</source>
+        <translation>源 %1，目标 %2
+</translation>
+    </message>
+    <message>
+        <source>source (GB/s)</source>
+        <translation>源（GB/s）</translation>
+    </message>
+    <message>
+        <source>target (GB/s)</source>
+        <translation>目标（GB/s）</translation>
+    </message>
+    <message>
+        <source>difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>effective</source>
+        <translation>有效带宽</translation>
+    </message>
+    <message>
+        <source>algbw</source>
+        <translation>算法带宽</translation>
+    </message>
+    <message>
+        <source>Applicability — the conclusions hold under:
+</source>
+        <translation>适用性声明：结论在以下条件下成立：
+</translation>
+    </message>
+    <message>
+        <source>the stage: 1, 2, 3 or 4</source>
+        <translation>阶段：1、2、3 或 4</translation>
+    </message>
+    <message>
+        <source>evaluate this run (repeatable; stage 4: SOURCE then TARGET); default: every run with the stage&apos;s data</source>
+        <translation>评估此运行（可重复；阶段 4：先 SOURCE 后 TARGET）；默认：所有含该阶段数据的运行</translation>
+    </message>
+    <message>
+        <source>expects the stage number: 1, 2, 3 or 4</source>
+        <translation>需要阶段编号：1、2、3 或 4</translation>
+    </message>
+    <message>
+        <source>Run: moewb stage %1</source>
+        <translation>请运行：moewb stage %1</translation>
+    </message>
+    <message>
+        <source>LOCKED — %1</source>
+        <translation>【已锁定】%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>VERDICT: %1</source>
+        <translation>结论：%1</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3)</source>
+        <translation>%1 = %2（%3）</translation>
+    </message>
+    <message>
+        <source>Thresholds: %1</source>
+        <translation>阈值：%1</translation>
+    </message>
+    <message>
+        <source>the stage whose stop is overridden: 1, 2, 3 or 4</source>
+        <translation>要豁免其停止的阶段：1、2、3 或 4</translation>
+    </message>
+    <message>
+        <source>why the evaluation may go on despite the stop (required)</source>
+        <translation>为何在停止后仍可继续评估（必填）</translation>
+    </message>
+    <message>
+        <source>who decided (default: the user name)</source>
+        <translation>决定人（默认：当前用户名）</translation>
+    </message>
+    <message>
+        <source>--justification is required: an override is only valid with a written reason</source>
+        <translation>必须给出 --justification：豁免只有附上书面理由才有效</translation>
+    </message>
+    <message>
+        <source>moewb: %1; run: moewb stage %2</source>
+        <translation>moewb: %1；请运行：moewb stage %2</translation>
+    </message>
+    <message>
+        <source>Stage %1&apos;s stop is overridden by %2: &quot;%3&quot;. The stop and this justification stay on record and go into the report; stage %4 is unlocked.</source>
+        <translation>阶段 %1 的停止已由 %2 豁免：“%3”。停止结论与这条理由都会保留在记录中并写入报告；阶段 %4 已解锁。</translation>
+    </message>
+    <message>
+        <source>a stage&apos;s table and verdict (exit 1 when it stops, is not ready or is locked)</source>
+        <translation>显示某阶段的表格与结论（停止、未就绪或已锁定时退出码为 1）</translation>
+    </message>
+    <message>
+        <source>go past a stage&apos;s stop with a written justification (kept for the report)</source>
+        <translation>附书面理由越过某阶段的停止（理由会保留并写入报告）</translation>
+    </message>
+    <message>
+        <source>only show the facts; do not store them in the project</source>
+        <translation>只显示节点信息，不存入项目</translation>
+    </message>
+    <message>
+        <source>Facts not stored (--no-update).</source>
+        <translation>节点信息未保存（--no-update）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stored the facts of %n node(s) in %1.</source>
+        <translation>
+            <numerusform>已将 %n 个节点的信息存入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>connect to every node, check host keys, upload the probe, show and store its inventory</source>
+        <translation>连接每个节点，检查主机密钥，上传探针，显示并保存节点清单</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2622 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Assessment</name>
+    <message>
+        <source>Not rated</source>
+        <translation>未评级</translation>
+    </message>
+    <message>
+        <source>Insufficient</source>
+        <translation>不足</translation>
+    </message>
+    <message>
+        <source>Partial</source>
+        <translation>部分达标</translation>
+    </message>
+    <message>
+        <source>Adequate</source>
+        <translation>达标</translation>
+    </message>
+    <message>
+        <source>Strong</source>
+        <translation>优秀</translation>
+    </message>
+    <message>
+        <source>Not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Functional completeness</source>
+        <translation>功能完整性</translation>
+    </message>
+    <message>
+        <source>Does it cover the typical MoE training workflow?</source>
+        <translation>是否覆盖 MoE 训练的典型流程？</translation>
+    </message>
+    <message>
+        <source>Check item by item against the list: structure — configuration — training — monitoring — troubleshooting — recovery.</source>
+        <translation>按清单逐项核对：结构理解 — 配置 — 训练 — 监控 — 排障 — 恢复。</translation>
+    </message>
+    <message>
+        <source>The more complete the coverage, the better it serves as the team&apos;s knowledge baseline.</source>
+        <translation>覆盖越完整，越适合作为团队的知识基线。</translation>
+    </message>
+    <message>
+        <source>Correctness of principles</source>
+        <translation>原理准确性</translation>
+    </message>
+    <message>
+        <source>Are routing, capacity and load balancing explained consistently?</source>
+        <translation>路由、容量和负载均衡的解释是否自洽？</translation>
+    </message>
+    <message>
+        <source>Cross-read formulas, figures and examples; check that concepts stay consistent throughout.</source>
+        <translation>交叉阅读公式、图示和示例，检查概念是否前后一致。</translation>
+    </message>
+    <message>
+        <source>Vague or contradictory key concepts call for caution.</source>
+        <translation>若关键概念含糊或前后矛盾，需谨慎采用。</translation>
+    </message>
+    <message>
+        <source>Engineering operability</source>
+        <translation>工程可操作性</translation>
+    </message>
+    <message>
+        <source>Does it give executable steps and checks?</source>
+        <translation>是否给出可执行的步骤和检查项？</translation>
+    </message>
+    <message>
+        <source>Have a developer draft a small-scale configuration from it.</source>
+        <translation>让开发者据此完成一份小规模配置草案。</translation>
+    </message>
+    <message>
+        <source>A clear operating checklist means high engineering value.</source>
+        <translation>能形成明确的操作清单，则工程价值较高。</translation>
+    </message>
+    <message>
+        <source>Experimental reproducibility</source>
+        <translation>实验可复现性</translation>
+    </message>
+    <message>
+        <source>Can the small-scale phenomena be reproduced?</source>
+        <translation>能否复现小规模现象？</translation>
+    </message>
+    <message>
+        <source>Design a baseline experiment; control expert count, top-k, batch and parallelism.</source>
+        <translation>设计基线实验，控制专家数、Top-K、批次和并行策略。</translation>
+    </message>
+    <message>
+        <source>Reproducing the key trends matters more than any single conclusion.</source>
+        <translation>能复现关键趋势，比给出单一结论更重要。</translation>
+    </message>
+    <message>
+        <source>Performance tuning guidance</source>
+        <translation>性能调优指导</translation>
+    </message>
+    <message>
+        <source>Does it explain what drives performance?</source>
+        <translation>是否解释了影响性能的因素？</translation>
+    </message>
+    <message>
+        <source>Record trends of throughput, memory, communication wait and load distribution.</source>
+        <translation>记录吞吐量、显存、通信等待和负载分布的趋势。</translation>
+    </message>
+    <message>
+        <source>Explaining causes and limits is worth more than absolute numbers.</source>
+        <translation>能解释原因和边界，比给出绝对数值更有价值。</translation>
+    </message>
+    <message>
+        <source>Stability and fault tolerance</source>
+        <translation>稳定性与容错</translation>
+    </message>
+    <message>
+        <source>Does it cover failures and recovery?</source>
+        <translation>是否覆盖异常和恢复？</translation>
+    </message>
+    <message>
+        <source>Inject load imbalance, resource pressure and checkpoint recovery scenarios.</source>
+        <translation>注入负载不均、资源紧张和检查点恢复等场景。</translation>
+    </message>
+    <message>
+        <source>Failure modes with troubleshooting paths make it a valuable reference.</source>
+        <translation>有故障模式和排查路径，则参考价值较高。</translation>
+    </message>
+    <message>
+        <source>Observability</source>
+        <translation>可观测性</translation>
+    </message>
+    <message>
+        <source>Does it say which metrics to watch?</source>
+        <translation>是否说明应该关注哪些指标？</translation>
+    </message>
+    <message>
+        <source>Check that routing distribution, expert load, communication time and dropped tokens are covered.</source>
+        <translation>检查是否涵盖路由分布、专家负载、通信耗时和被丢弃的 token。</translation>
+    </message>
+    <message>
+        <source>The more observable the metrics, the easier production troubleshooting.</source>
+        <translation>指标越可观测，越利于生产排障。</translation>
+    </message>
+    <message>
+        <source>Usability</source>
+        <translation>易用性</translation>
+    </message>
+    <message>
+        <source>Are the organisation, figures and animations effective?</source>
+        <translation>文档组织、图示和动画是否有效？</translation>
+    </message>
+    <message>
+        <source>Have readers of different experience complete comprehension tasks and record their questions.</source>
+        <translation>让不同经验的读者完成理解任务，并记录他们的疑问。</translation>
+    </message>
+    <message>
+        <source>Animations should serve understanding, not only add visual complexity.</source>
+        <translation>动画应服务于理解，而不只是增加视觉复杂度。</translation>
+    </message>
+    <message>
+        <source>Cost controllability</source>
+        <translation>成本可控性</translation>
+    </message>
+    <message>
+        <source>Does it help estimate resource and operating costs?</source>
+        <translation>是否有助于估算资源和运维成本？</translation>
+    </message>
+    <message>
+        <source>Build a list of resource, communication, people and migration costs.</source>
+        <translation>建立资源、通信、人力和迁移成本清单。</translation>
+    </message>
+    <message>
+        <source>Pointing out the cost drivers is enough to support the choice.</source>
+        <translation>能指出成本驱动因素，即可辅助选型。</translation>
+    </message>
+    <message>
+        <source>Security and compliance</source>
+        <translation>安全与合规</translation>
+    </message>
+    <message>
+        <source>Does it point out data, permission and audit risks?</source>
+        <translation>是否提示数据、权限和审计风险？</translation>
+    </message>
+    <message>
+        <source>Check what it says about sensitive data, logs and checkpoint management.</source>
+        <translation>检查其中关于敏感数据、日志和检查点管理的说明。</translation>
+    </message>
+    <message>
+        <source>It does not replace the security rules, but should state its limits.</source>
+        <translation>它不能替代安全规范，但应说明自身的边界。</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>GPU hours, memory and storage for the evaluation and for production training.</source>
+        <translation>评估和生产训练所需的 GPU 时长、显存和存储。</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>All-to-all traffic and network: expert-parallel size, topology, bandwidth upgrades.</source>
+        <translation>all-to-all 流量与网络：专家并行规模、拓扑、带宽升级。</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>人力</translation>
+    </message>
+    <message>
+        <source>Engineering and operations effort to run, monitor and maintain MoE training.</source>
+        <translation>运行、监控和维护 MoE 训练所需的工程与运维投入。</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Changes to frameworks, checkpoints, pipelines and clusters to move from dense to MoE.</source>
+        <translation>从稠密模型转向 MoE 所需的框架、检查点、处理流程和集群改造。</translation>
+    </message>
+</context>
+<context>
+    <name>Checks</name>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>top-k %1 · capacity factor %2 · overflow %3</source>
+        <translation>Top-K %1 · 容量因子 %2 · 溢出策略 %3</translation>
+    </message>
+    <message>
+        <source>drop rate %1</source>
+        <translation>丢弃率 %1</translation>
+    </message>
+    <message>
+        <source>drop rate not logged</source>
+        <translation>未记录丢弃率</translation>
+    </message>
+    <message>
+        <source>an unrecorded cluster</source>
+        <translation>未登记的集群</translation>
+    </message>
+    <message>
+        <source>Throughput of run %1 comes from cluster &quot;%2&quot;, which has no stage 1 baseline, while the project also holds data from %3.</source>
+        <translation>运行 %1 的吞吐量来自集群“%2”，该集群没有阶段 1 基线，而项目中还有来自 %3 的数据。</translation>
+    </message>
+    <message>
+        <source>Another cluster&apos;s throughput used as this cluster&apos;s expectation</source>
+        <translation>把另一集群的吞吐量当作本集群的预期</translation>
+    </message>
+    <message>
+        <source>Run stage 1 on each cluster first; the communication baselines show where a throughput gap comes from.</source>
+        <translation>先在每个集群上运行阶段 1；通信基线能说明吞吐量差距来自哪里。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Throughput is logged for MoE runs with different routing settings: %1. Their throughputs are not comparable.</source>
+        <translation>多个路由设置不同的 MoE 运行记录了吞吐量：%1。它们的吞吐量不可比较。</translation>
+    </message>
+    <message>
+        <source>Runs %1 do not record top-k, capacity factor and overflow policy, so their throughput cannot be placed in a comparable table.</source>
+        <translation>运行 %1 未记录 Top-K、容量因子和溢出策略，因此无法把其吞吐量放入可比较的表中。</translation>
+    </message>
+    <message>
+        <source>Throughput compared across capacity factor or overflow policy</source>
+        <translation>跨容量因子或溢出策略比较吞吐量</translation>
+    </message>
+    <message>
+        <source>Record capacity factor and overflow policy (and top-k) for every run and compare throughput only within one setting; the workbench puts each setting in its own table.</source>
+        <translation>为每个运行记录容量因子和溢出策略（以及 Top-K），只在同一设置内比较吞吐量；工作台会把每种设置单独列表。</translation>
+    </message>
+    <message>
+        <source>Run %1 has training metrics%2 but no tokens per expert: max/mean load and the busiest-device share cannot be computed.</source>
+        <translation>运行 %1 有训练指标%2，但没有每个专家的 token 数：无法计算负载 max/mean 和最忙设备占比。</translation>
+    </message>
+    <message>
+        <source> and a load-balancing loss (a mean-level measure)</source>
+        <translation>及负载均衡损失（只反映均值水平）</translation>
+    </message>
+    <message>
+        <source>Run %1 has expert load but no EP size in its record: the busiest-device share cannot be estimated.</source>
+        <translation>运行 %1 有专家负载，但其配置记录中没有 EP 规模：无法估算最忙设备占比。</translation>
+    </message>
+    <message>
+        <source>Only the mean load reported</source>
+        <translation>只报告平均负载</translation>
+    </message>
+    <message>
+        <source>Log tokens per expert per layer and step and report load max/mean and the busiest-device share beside the mean (stage 3).</source>
+        <translation>按层、按步记录每个专家的 token 数，并在均值之外同时报告负载 max/mean 和最忙设备占比（阶段 3）。</translation>
+    </message>
+    <message>
+        <source>Run %1 is faster than %2 (%3 vs %4 tokens/s/GPU) but its %5 is worse (%6 vs %7 at %8 tokens); %1: %9, %2: %10.</source>
+        <translation>运行 %1 比 %2 快（%3 对 %4 tokens/s/GPU），但其%5更差（在 %8 个 token 处为 %6 对 %7）；%1：%9，%2：%10。</translation>
+    </message>
+    <message>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Higher throughput taken as better while the loss got worse</source>
+        <translation>吞吐量提升就认为更好，而损失却变差了</translation>
+    </message>
+    <message>
+        <source>Look at throughput and loss together and record the drop rate: the extra speed may come from dropping more tokens.</source>
+        <translation>同时看吞吐量和损失，并记录丢弃率：多出来的速度可能来自丢弃了更多 token。</translation>
+    </message>
+    <message>
+        <source>Run %1 trains on %2 nodes, but stage 1 never ran.</source>
+        <translation>运行 %1 在 %2 个节点上训练，但阶段 1 从未运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 trains on %2 nodes, but stage 1 ran only at %3 node(s).</source>
+        <translation>运行 %1 在 %2 个节点上训练，但阶段 1 只在 %3 个节点上运行过。</translation>
+    </message>
+    <message>
+        <source>Single-node results extrapolated to multi-node</source>
+        <translation>把单节点结果外推到多节点</translation>
+    </message>
+    <message>
+        <source>Run stage 1 at the target node count: intra-node and inter-node all-to-all differ widely in latency and bandwidth.</source>
+        <translation>在目标节点数下运行阶段 1：节点内与跨节点的 all-to-all 在延迟和带宽上差异很大。</translation>
+    </message>
+    <message>
+        <source>Run %1 does not record how many warm-up steps its throughput excludes.</source>
+        <translation>运行 %1 未记录其吞吐量统计排除了多少个预热步。</translation>
+    </message>
+    <message>
+        <source>Run %1 excludes no warm-up steps from its throughput statistics.</source>
+        <translation>运行 %1 的吞吐量统计没有排除任何预热步。</translation>
+    </message>
+    <message>
+        <source>Run %1 excludes %2 warm-up steps, but the next 5 steps still run at %3 tokens/s/GPU against %4 later (median): the warm-up is longer.</source>
+        <translation>运行 %1 排除了 %2 个预热步，但随后 5 步仍只有 %3 tokens/s/GPU，而之后为 %4（中位数）：预热期更长。</translation>
+    </message>
+    <message>
+        <source>Warm-up steps inside throughput statistics</source>
+        <translation>吞吐量统计包含预热步</translation>
+    </message>
+    <message>
+        <source>Exclude the warm-up steps (throughput.warmup_steps_excluded in the config record) and report only the steady phase.</source>
+        <translation>排除预热步（配置记录中的 throughput.warmup_steps_excluded），只报告稳定阶段的统计值。</translation>
+    </message>
+</context>
+<context>
+    <name>Comparability</name>
+    <message numerus="yes">
+        <source>Comparison refused: %n run(s) have missing or invalid config-record fields.</source>
+        <translation>
+            <numerusform>拒绝比较：%n 个运行的配置记录字段缺失或无效。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;:</source>
+        <translation>运行“%1”：</translation>
+    </message>
+    <message>
+        <source>top-k %1 · capacity factor %2 · overflow %3</source>
+        <translation>Top-K %1 · 容量因子 %2 · 溢出策略 %3</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigRecord</name>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>%1 must be %2, got %3</source>
+        <translation>%1 应为%2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 is not a known field</source>
+        <translation>%1 不是已知字段</translation>
+    </message>
+    <message>
+        <source>%1 is not a known field (did you mean %2?)</source>
+        <translation>%1 不是已知字段（是否想写 %2？）</translation>
+    </message>
+    <message>
+        <source>%1 must be an object, got %2</source>
+        <translation>%1 应为对象，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2, got %3</source>
+        <translation>%1 不能超过 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>format_version must be %1, got %2: this version of MoE Workbench reads config records of format %1</source>
+        <translation>format_version 应为 %1，实际为 %2：此版本的 MoE Workbench 读取格式 %1 的配置记录</translation>
+    </message>
+    <message>
+        <source>%1 must be a string, got %2</source>
+        <translation>%1 应为字符串，实际为 %2</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+</context>
+<context>
+    <name>Costs</name>
+    <message>
+        <source>the record has no %1</source>
+        <translation>配置记录缺少 %1</translation>
+    </message>
+    <message>
+        <source>the parallel sizes must be positive</source>
+        <translation>并行规模必须为正数</translation>
+    </message>
+</context>
+<context>
+    <name>Demo</name>
+    <message>
+        <source>the demo&apos;s config record is missing from the program</source>
+        <translation>程序中缺少演示用的配置记录</translation>
+    </message>
+    <message>
+        <source>not a JSON object: %1</source>
+        <translation>不是 JSON 对象：%1</translation>
+    </message>
+    <message>
+        <source>the demo record is incomplete: %1</source>
+        <translation>演示记录不完整：%1</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s draft record must be incomplete</source>
+        <translation>演示的草稿记录必须是不完整的</translation>
+    </message>
+    <message>
+        <source>demo: set by the (fictional) team</source>
+        <translation>演示：由（虚构的）团队设定</translation>
+    </message>
+    <message>
+        <source>no file name given for the demo project</source>
+        <translation>未给出演示项目的文件名</translation>
+    </message>
+    <message>
+        <source>is a folder, not a project file</source>
+        <translation>是文件夹，不是项目文件</translation>
+    </message>
+    <message>
+        <source>already exists; not replaced (moewb demo --force replaces it)</source>
+        <translation>已存在，未替换（moewb demo --force 会替换它）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file beside it: %1</source>
+        <translation>无法在其旁边创建临时文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot move the finished demo into place: %1</source>
+        <translation>无法把生成的演示项目移到目标位置：%1</translation>
+    </message>
+    <message>
+        <source>the benchmark needs steps ≥ 1, layers ≥ 1 and 2 ≤ experts ≤ 4096 (got %1 steps, %2 layers, %3 experts)</source>
+        <translation>基准测试要求步数 ≥ 1、层数 ≥ 1 且 2 ≤ 专家数 ≤ 4096（实际为 %1 步、%2 层、%3 个专家）</translation>
+    </message>
+    <message>
+        <source>the benchmark record is incomplete: %1</source>
+        <translation>基准测试记录不完整：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Importers</name>
+    <message>
+        <source>the header must start with step,layer (got %1)</source>
+        <translation>表头必须以 step,layer 开头（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>the header names no expert column</source>
+        <translation>表头中没有专家列</translation>
+    </message>
+    <message>
+        <source>more than %1 expert columns</source>
+        <translation>专家列超过 %1 个</translation>
+    </message>
+    <message>
+        <source>has %1 fields, the header (line %2) has %3 (truncated or malformed)</source>
+        <translation>有 %1 个字段，而表头（第 %2 行）有 %3 个（被截断或格式错误）</translation>
+    </message>
+    <message>
+        <source>step %1, layer %2 appears again (first on line %3)</source>
+        <translation>第 %1 步、第 %2 层重复出现（首次出现在第 %3 行）</translation>
+    </message>
+    <message>
+        <source>the file is empty (a header &quot;step,layer,...&quot; was expected)</source>
+        <translation>文件为空（应有表头 &quot;step,layer,...&quot;）</translation>
+    </message>
+    <message>
+        <source>a header but no data rows</source>
+        <translation>只有表头，没有数据行</translation>
+    </message>
+    <message>
+        <source>a quoted field is not closed on its line</source>
+        <translation>带引号的字段在本行内没有闭合</translation>
+    </message>
+    <message>
+        <source>text after a closing quote</source>
+        <translation>闭合引号之后还有文本</translation>
+    </message>
+    <message>
+        <source>the first column must be &quot;step&quot; (header: %1)</source>
+        <translation>第一列必须是 &quot;step&quot;（表头：%1）</translation>
+    </message>
+    <message>
+        <source>the header names no metric column</source>
+        <translation>表头中没有指标列</translation>
+    </message>
+    <message>
+        <source>is not a metric name (lower-case letters, digits and _; starting with a letter)</source>
+        <translation>不是有效的指标名（小写字母、数字和 _，以字母开头）</translation>
+    </message>
+    <message>
+        <source>appears twice in the header</source>
+        <translation>在表头中出现了两次</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 (expected between %2 and %3)</source>
+        <translation>数值不合理：%1（应在 %2 到 %3 之间）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a metric name (lower-case letters, digits and _)</source>
+        <translation>“%1”不是有效的指标名（小写字母、数字和 _）</translation>
+    </message>
+    <message>
+        <source>the file is empty (a header &quot;step,...&quot; was expected)</source>
+        <translation>文件为空（应有表头 &quot;step,...&quot;）</translation>
+    </message>
+    <message>
+        <source>a JSON object was expected at the start of the line</source>
+        <translation>行首应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the line is empty</source>
+        <translation>该行为空</translation>
+    </message>
+    <message>
+        <source>a key (a string) was expected</source>
+        <translation>此处应为键（字符串）</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos; was expected after the key</source>
+        <translation>键之后应为 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>appears twice</source>
+        <translation>出现了两次</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 (at most %2)</source>
+        <translation>数值不合理：%1（最多 %2）</translation>
+    </message>
+    <message>
+        <source>must be an array of token counts</source>
+        <translation>必须是 token 数组成的数组</translation>
+    </message>
+    <message>
+        <source>must be a flat array of token counts, one per expert</source>
+        <translation>必须是一维的 token 数数组，每个专家一个值</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 tokens for one expert (at most %2)</source>
+        <translation>数值不合理：单个专家 %1 个 token（最多 %2）</translation>
+    </message>
+    <message>
+        <source>lists more than %1 experts</source>
+        <translation>列出的专家超过 %1 个</translation>
+    </message>
+    <message>
+        <source>rows of different lengths (%1 and more)</source>
+        <translation>各行长度不同（%1 及更多）</translation>
+    </message>
+    <message>
+        <source>is absurd: more than %1 tokens for expert %2</source>
+        <translation>数值不合理：专家 %2 的 token 超过 %1 个</translation>
+    </message>
+    <message>
+        <source>rows of different lengths (%1 and %2)</source>
+        <translation>各行长度不同（%1 和 %2）</translation>
+    </message>
+    <message>
+        <source>must be an array of arrays of token counts</source>
+        <translation>必须是由 token 数数组组成的数组</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or &apos;]&apos; was expected</source>
+        <translation>此处应为 &apos;,&apos; 或 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>lists no experts</source>
+        <translation>没有列出任何专家</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or &apos;}&apos; was expected</source>
+        <translation>此处应为 &apos;,&apos; 或 &apos;}&apos;</translation>
+    </message>
+    <message>
+        <source>the line ends inside the object (truncated)</source>
+        <translation>该行在对象内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>unexpected text after the object</source>
+        <translation>对象之后有多余的文本</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>has %1 experts but line %2 has %3</source>
+        <translation>有 %1 个专家，但第 %2 行有 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 %2, layer %3 appears again (first on line %4)</source>
+        <translation>%1 %2、第 %3 层重复出现（首次出现在第 %4 行）</translation>
+    </message>
+    <message>
+        <source>no expert-load lines found (the file is empty)</source>
+        <translation>未找到专家负载行（文件为空）</translation>
+    </message>
+    <message>
+        <source>cannot tell the format (%1); give --format, one of: %2</source>
+        <translation>无法判断格式（%1）；请用 --format 指定，可选：%2</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>a JSON object on line %1 with none of the keys the formats use</source>
+        <translation>第 %1 行的 JSON 对象不含任何已知格式使用的键</translation>
+    </message>
+    <message>
+        <source>a JSON document that is neither a moe-probe report nor nccl-tests -J output</source>
+        <translation>该 JSON 文档既不是 moe-probe 报告，也不是 nccl-tests -J 的输出</translation>
+    </message>
+    <message>
+        <source>no nccl-tests header, Megatron iteration line, CSV header or JSON object found</source>
+        <translation>未找到 nccl-tests 表头、Megatron 迭代行、CSV 表头或 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;; known formats: %2</source>
+        <translation>未知格式“%1”；已知格式：%2</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>, but the input ends here (truncated)</source>
+        <translation>，但输入在此结束（被截断）</translation>
+    </message>
+    <message>
+        <source>a string was expected</source>
+        <translation>此处应为字符串</translation>
+    </message>
+    <message>
+        <source>the string is not closed before the end of the line</source>
+        <translation>字符串在行尾之前没有闭合</translation>
+    </message>
+    <message>
+        <source>a control character inside a string</source>
+        <translation>字符串中有控制字符</translation>
+    </message>
+    <message>
+        <source>a bad \u escape in a string</source>
+        <translation>字符串中的 \u 转义无效</translation>
+    </message>
+    <message>
+        <source>a bad surrogate pair in a string</source>
+        <translation>字符串中的代理对无效</translation>
+    </message>
+    <message>
+        <source>an unknown escape \%1 in a string</source>
+        <translation>字符串中有未知的转义 \%1</translation>
+    </message>
+    <message>
+        <source>the string is not closed (the file ends inside it)</source>
+        <translation>字符串没有闭合（文件在字符串内部结束）</translation>
+    </message>
+    <message>
+        <source>is not finite (%1): NaN and infinity are refused</source>
+        <translation>不是有限数（%1）：不接受 NaN 和无穷大</translation>
+    </message>
+    <message>
+        <source>a value was expected, found &quot;%1&quot;</source>
+        <translation>此处应为一个值，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>a value was expected, found the end of the input</source>
+        <translation>此处应为一个值，但已到输入末尾</translation>
+    </message>
+    <message>
+        <source>a number may not start with 0</source>
+        <translation>数字不能以 0 开头</translation>
+    </message>
+    <message>
+        <source>digits must follow the decimal point</source>
+        <translation>小数点后必须有数字</translation>
+    </message>
+    <message>
+        <source>digits must follow the exponent</source>
+        <translation>指数部分必须有数字</translation>
+    </message>
+    <message>
+        <source>is out of range (not finite): %1</source>
+        <translation>超出范围（不是有限数）：%1</translation>
+    </message>
+    <message>
+        <source>is not a number: &quot;%1&quot;</source>
+        <translation>不是数字：“%1”</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got a string</source>
+        <translation>必须是非负整数，实际为字符串</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got an array</source>
+        <translation>必须是非负整数，实际为数组</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got an object</source>
+        <translation>必须是非负整数，实际为对象</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got a boolean</source>
+        <translation>必须是非负整数，实际为布尔值</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got null</source>
+        <translation>必须是非负整数，实际为 null</translation>
+    </message>
+    <message>
+        <source>must be a non-negative integer, got %1</source>
+        <translation>必须是非负整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an integer, got %1</source>
+        <translation>必须是整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 was expected</source>
+        <translation>此处应为 %1</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos; was expected after a key</source>
+        <translation>键之后应为 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>must be an object, got %1</source>
+        <translation>必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be an array, got %1</source>
+        <translation>必须是数组，实际为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at least %n item(s), got %1</source>
+        <translation>
+            <numerusform>至少需要 %n 项，实际为 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>must be a number, got %1</source>
+        <translation>必须是数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is not finite</source>
+        <translation>不是有限数</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be a string, got %1</source>
+        <translation>必须是字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>not valid JSON: column %1: %2</source>
+        <translation>不是有效的 JSON：第 %1 列：%2</translation>
+    </message>
+    <message>
+        <source>no metric lines found (the file is empty)</source>
+        <translation>未找到指标行（文件为空）</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>the string &quot;%1&quot;</source>
+        <translation>字符串 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; appears twice in one object</source>
+        <translation>键“%1”在同一个对象中出现了两次</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos; was expected after the key &quot;%1&quot;</source>
+        <translation>键“%1”之后应为 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected text after the end of the JSON value</source>
+        <translation>JSON 值结束后还有多余的文本</translation>
+    </message>
+    <message>
+        <source>a field without a value (&quot;key: value&quot; was expected)</source>
+        <translation>字段没有值（应为 &quot;key: value&quot;）</translation>
+    </message>
+    <message>
+        <source>a field without a name</source>
+        <translation>字段没有名称</translation>
+    </message>
+    <message>
+        <source>is absurd: iteration %1 of %2</source>
+        <translation>数值不合理：迭代 %1 / %2</translation>
+    </message>
+    <message>
+        <source>the iteration line ends inside a field (truncated): &quot;%1&quot;</source>
+        <translation>迭代行在字段内部结束（被截断）：“%1”</translation>
+    </message>
+    <message>
+        <source>a validation line without fields (truncated?)</source>
+        <translation>验证行没有字段（被截断？）</translation>
+    </message>
+    <message>
+        <source>the validation line ends inside a field (truncated)</source>
+        <translation>验证行在字段内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>no Megatron iteration lines (&quot;iteration N/ M | key: value |&quot;) found</source>
+        <translation>未找到 Megatron 迭代行（&quot;iteration N/ M | key: value |&quot;）</translation>
+    </message>
+    <message>
+        <source>runs %1, not alltoall or alltoallv; only all-to-all tests are imported</source>
+        <translation>运行的是 %1，不是 alltoall 或 alltoallv；只导入 all-to-all 测试</translation>
+    </message>
+    <message>
+        <source>is %1: a reduction (all_reduce, reduce or reduce_scatter), not alltoall</source>
+        <translation>是 %1：这是归约操作（all_reduce、reduce 或 reduce_scatter），不是 alltoall</translation>
+    </message>
+    <message>
+        <source>is %1 for %2 bytes on %3 ranks; the file does not name its test and an alltoall prints size / (type size × ranks)</source>
+        <translation>在 %3 个 rank、%2 字节时为 %1；文件没有写明测试名称，而 alltoall 输出的是 size / (类型大小 × rank 数)</translation>
+    </message>
+    <message>
+        <source>must be &gt; 0 for %1 bytes</source>
+        <translation>%1 字节时必须 &gt; 0</translation>
+    </message>
+    <message>
+        <source>an nccl-tests header line that cannot be read: &quot;%1&quot;</source>
+        <translation>无法读取的 nccl-tests 表头行：“%1”</translation>
+    </message>
+    <message>
+        <source>a second column header (the first is on line %1) inside one test: the output of several nccl-tests runs is interleaved; split it into one file per run</source>
+        <translation>同一测试中出现了第二个列表头（第一个在第 %1 行）：多次 nccl-tests 运行的输出交织在一起；请把每次运行拆分到单独的文件</translation>
+    </message>
+    <message>
+        <source>the column header does not start with size, count, type: &quot;%1&quot;</source>
+        <translation>列表头不是以 size, count, type 开头：“%1”</translation>
+    </message>
+    <message>
+        <source>the column header has %1 columns; nccl-tests prints at most 20</source>
+        <translation>列表头有 %1 列；nccl-tests 最多输出 20 列</translation>
+    </message>
+    <message>
+        <source>the column header has no time and algbw columns: &quot;%1&quot;</source>
+        <translation>列表头中没有 time 和 algbw 列：“%1”</translation>
+    </message>
+    <message>
+        <source>a data row before any column header (&quot;# size count type ...&quot;)</source>
+        <translation>在任何列表头（&quot;# size count type ...&quot;）之前出现了数据行</translation>
+    </message>
+    <message>
+        <source>the file ends inside this row (truncated)</source>
+        <translation>文件在这一行内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>has %1 values; the column header (line %2) calls for %3 to %4</source>
+        <translation>有 %1 个值；列表头（第 %2 行）要求 %3 到 %4 个</translation>
+    </message>
+    <message>
+        <source>is N/A; a measured value was expected</source>
+        <translation>为 N/A；此处应为实测值</translation>
+    </message>
+    <message>
+        <source>must not be negative, got %1</source>
+        <translation>不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 µs is more than %2 µs for one call</source>
+        <translation>数值不合理：单次调用 %1 µs，超过 %2 µs</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 GB/s</source>
+        <translation>数值不合理：%1 GB/s</translation>
+    </message>
+    <message>
+        <source>is %1 GB/s but size / time gives %2 GB/s: the row is inconsistent</source>
+        <translation>为 %1 GB/s，但 size / time 得出 %2 GB/s：该行数据前后矛盾</translation>
+    </message>
+    <message>
+        <source>holds %1 interleaved nccl-tests runs (%2 &quot;# nThread&quot; headers before the first table, rank 0 listed %3 times): the runs were written into one file at once and cannot be told apart; run them one per file and import each</source>
+        <translation>包含 %1 次交织在一起的 nccl-tests 运行（第一张表之前有 %2 个 &quot;# nThread&quot; 表头，rank 0 列出了 %3 次）：这些运行同时写入了同一个文件，无法区分；请每次运行写入单独的文件，再分别导入</translation>
+    </message>
+    <message>
+        <source>is %1, not alltoall or alltoallv; only all-to-all tests are imported</source>
+        <translation>是 %1，不是 alltoall 或 alltoallv；只导入 all-to-all 测试</translation>
+    </message>
+    <message>
+        <source>no nccl-tests data rows found</source>
+        <translation>未找到 nccl-tests 数据行</translation>
+    </message>
+    <message>
+        <source>the table ends without nccl-tests&apos; summary (&quot;# Avg bus bandwidth&quot;): the file looks truncated</source>
+        <translation>表格结束时没有 nccl-tests 的汇总行（&quot;# Avg bus bandwidth&quot;）：文件似乎被截断了</translation>
+    </message>
+    <message>
+        <source>is %1: a reduction (all_reduce, reduce or reduce_scatter), not alltoall; only all-to-all tests are imported</source>
+        <translation>是 %1：这是归约操作（all_reduce、reduce 或 reduce_scatter），不是 alltoall；只导入 all-to-all 测试</translation>
+    </message>
+    <message>
+        <source>is %1 for %2 bytes of %3 on %4 ranks; an alltoall prints size / (type size × ranks) = %5. The file does not name its test and this is not an all-to-all (all_reduce and broadcast print size / type size)</source>
+        <translation>在 %4 个 rank 上、%3 类型 %2 字节时为 %1；alltoall 输出的应为 size / (类型大小 × rank 数) = %5。文件没有写明测试名称，而这不是 all-to-all（all_reduce 和 broadcast 输出 size / 类型大小）</translation>
+    </message>
+    <message>
+        <source>a second test (%1 on %2 ranks) after %3 on %4 ranks; import each test from its own file</source>
+        <translation>在 %4 个 rank 上的 %3 之后出现了第二个测试（%2 个 rank 上的 %1）；请把每个测试放在单独的文件中分别导入</translation>
+    </message>
+    <message>
+        <source>is empty (a number was expected)</source>
+        <translation>为空（此处应为数字）</translation>
+    </message>
+    <message>
+        <source>is not finite (%1)</source>
+        <translation>不是有限数（%1）</translation>
+    </message>
+    <message>
+        <source>must be a whole number, got %1</source>
+        <translation>必须是整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is out of range: %1</source>
+        <translation>超出范围：%1</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; this build reads moe-probe/1</source>
+        <translation>为“%1”；此版本只读取 moe-probe/1</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; only alltoall reports are imported</source>
+        <translation>为“%1”；只导入 alltoall 报告</translation>
+    </message>
+    <message>
+        <source>%1 bytes per rank appears twice (also in %2)</source>
+        <translation>每个 rank %1 字节出现了两次（%2 中也有）</translation>
+    </message>
+    <message>
+        <source>samples_us is present here but missing in the first repeat</source>
+        <translation>此处有 samples_us，但第一次重复中没有</translation>
+    </message>
+    <message>
+        <source>samples_us is missing here but present in the first repeat</source>
+        <translation>此处缺少 samples_us，但第一次重复中有</translation>
+    </message>
+    <message>
+        <source>has %1 values but the result says %2 iterations</source>
+        <translation>有 %1 个值，但结果中写的是 %2 次迭代</translation>
+    </message>
+    <message>
+        <source>a protobuf field tag is cut off</source>
+        <translation>protobuf 字段标签被截断</translation>
+    </message>
+    <message>
+        <source>a protobuf field number 0</source>
+        <translation>protobuf 字段编号为 0</translation>
+    </message>
+    <message>
+        <source>a protobuf varint is cut off (field %1)</source>
+        <translation>protobuf varint 被截断（字段 %1）</translation>
+    </message>
+    <message>
+        <source>a protobuf 64-bit value is cut off (field %1)</source>
+        <translation>protobuf 64 位值被截断（字段 %1）</translation>
+    </message>
+    <message>
+        <source>a protobuf 32-bit value is cut off (field %1)</source>
+        <translation>protobuf 32 位值被截断（字段 %1）</translation>
+    </message>
+    <message>
+        <source>a protobuf length-delimited field runs past its message (field %1)</source>
+        <translation>protobuf 长度前缀字段超出了所在消息的范围（字段 %1）</translation>
+    </message>
+    <message>
+        <source>an unsupported protobuf wire type %1 (field %2)</source>
+        <translation>不支持的 protobuf wire type %1（字段 %2）</translation>
+    </message>
+    <message>
+        <source>must be an array of arrays</source>
+        <translation>必须是由数组组成的数组</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 (1 to %2)</source>
+        <translation>数值不合理：%1（应为 1 到 %2）</translation>
+    </message>
+    <message>
+        <source>expert %1 is out of range</source>
+        <translation>专家 %1 超出范围</translation>
+    </message>
+    <message>
+        <source>must hold 0/1 or false/true, got %1</source>
+        <translation>只能是 0/1 或 false/true，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is %1 but line %2 says %3</source>
+        <translation>为 %1，但第 %2 行为 %3</translation>
+    </message>
+    <message>
+        <source>must have the shape of topk (%1 tokens, %2 assignments), got %3 and %4</source>
+        <translation>形状必须与 topk 相同（%1 个 token、%2 个分配），实际为 %3 和 %4</translation>
+    </message>
+    <message>
+        <source>is absurd here: %1 (iteration, layer) pairs of %2 experts exceed %3 counts in one file</source>
+        <translation>此处数值不合理：%1 个（迭代, 层）组合 × %2 个专家，超过单个文件 %3 个计数的上限</translation>
+    </message>
+    <message>
+        <source>expert %1 is out of range: num_experts is %2</source>
+        <translation>专家 %1 超出范围：num_experts 为 %2</translation>
+    </message>
+    <message>
+        <source>no routing-trace lines found (the file is empty)</source>
+        <translation>未找到路由轨迹行（文件为空）</translation>
+    </message>
+    <message>
+        <source>truncated: the record header needs 12 bytes at offset %1, %2 left</source>
+        <translation>被截断：偏移 %1 处的记录头需要 12 字节，只剩 %2 字节</translation>
+    </message>
+    <message>
+        <source>the CRC-32C of the record length does not match at offset %1 (corrupt, or not a TFRecord file)</source>
+        <translation>偏移 %1 处记录长度的 CRC-32C 不匹配（文件已损坏，或不是 TFRecord 文件）</translation>
+    </message>
+    <message>
+        <source>truncated: the record at offset %1 says %2 bytes, %3 are left</source>
+        <translation>被截断：偏移 %1 处的记录声明有 %2 字节，只剩 %3 字节</translation>
+    </message>
+    <message>
+        <source>the CRC-32C of the record data does not match at offset %1 (corrupt)</source>
+        <translation>偏移 %1 处记录数据的 CRC-32C 不匹配（文件已损坏）</translation>
+    </message>
+    <message>
+        <source>has protobuf wire type %1, a varint (type 0) was expected</source>
+        <translation>protobuf wire type 为 %1，应为 varint（type 0）</translation>
+    </message>
+    <message>
+        <source>simple_value has protobuf wire type %1, a 32-bit float (type 5) was expected</source>
+        <translation>simple_value 的 protobuf wire type 为 %1，应为 32 位浮点数（type 5）</translation>
+    </message>
+    <message>
+        <source>a scalar without a tag</source>
+        <translation>标量没有 tag</translation>
+    </message>
+    <message>
+        <source>the tag gives no metric name</source>
+        <translation>tag 中没有指标名</translation>
+    </message>
+    <message>
+        <source>is not finite (%1) at step %2</source>
+        <translation>第 %2 步的值不是有限数（%1）</translation>
+    </message>
+    <message>
+        <source>is absurd: %1</source>
+        <translation>数值不合理：%1</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 at step %2 (expected between %3 and %4)</source>
+        <translation>数值不合理：第 %2 步为 %1（应在 %3 到 %4 之间）</translation>
+    </message>
+    <message>
+        <source>no scalar summaries found in %1 records</source>
+        <translation>在 %1 条记录中未找到标量摘要（scalar summary）</translation>
+    </message>
+</context>
+<context>
+    <name>Plots</name>
+    <message>
+        <source>? nodes</source>
+        <translation>? 个节点</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>All-to-all bandwidth vs message size</source>
+        <translation>all-to-all 带宽与消息大小</translation>
+    </message>
+    <message>
+        <source>Message size per rank</source>
+        <translation>每个 rank 的消息大小</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth</source>
+        <translation>有效带宽</translation>
+    </message>
+    <message>
+        <source>All-to-all time vs message size (median solid, P99 dashed)</source>
+        <translation>all-to-all 耗时与消息大小（实线为中位数，虚线为 P99）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>%1 · median</source>
+        <translation>%1 · 中位数</translation>
+    </message>
+    <message>
+        <source>%1 · P99</source>
+        <translation>%1 · P99</translation>
+    </message>
+    <message>
+        <source> (algbw)</source>
+        <translation>（algbw）</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; colour by node count.</source>
+        <translation>有效带宽 = 每个 rank 的字节数 × (n−1)/n ÷ 中位耗时；颜色表示节点数。</translation>
+    </message>
+    <message>
+        <source>World size unknown for %1: algbw (bytes ÷ median) shown instead.</source>
+        <translation>%1 的 world size 未知：改为显示 algbw（字节数 ÷ 中位耗时）。</translation>
+    </message>
+    <message>
+        <source>Median over all samples of a size; P99 by linear interpolation.</source>
+        <translation>中位数取同一大小的全部样本；P99 用线性插值计算。</translation>
+    </message>
+    <message>
+        <source>Loss vs tokens</source>
+        <translation>损失与 token 数</translation>
+    </message>
+    <message>
+        <source>Loss vs step</source>
+        <translation>损失与步数</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>%1 · lm_loss (raw)</source>
+        <translation>%1 · lm_loss（原始）</translation>
+    </message>
+    <message>
+        <source>%1 · lm_loss</source>
+        <translation>%1 · lm_loss</translation>
+    </message>
+    <message>
+        <source>%1 · val_loss</source>
+        <translation>%1 · val_loss</translation>
+    </message>
+    <message>
+        <source>lm_loss smoothed with a debiased EMA, smoothing %1 (raw curve faint); val_loss dashed.</source>
+        <translation>lm_loss 经去偏 EMA 平滑，平滑系数 %1（原始曲线为浅色）；val_loss 为虚线。</translation>
+    </message>
+    <message>
+        <source>lm_loss raw (smoothing 0); val_loss dashed.</source>
+        <translation>lm_loss 为原始值（平滑系数 0）；val_loss 为虚线。</translation>
+    </message>
+    <message>
+        <source>Steady throughput per GPU</source>
+        <translation>稳定阶段的单 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>单 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>%1: %2 warm-up steps excluded, %3 counted</source>
+        <translation>%1：排除 %2 个预热步，统计 %3 步</translation>
+    </message>
+    <message>
+        <source>Mean tokens/s per GPU over the steady phase.</source>
+        <translation>稳定阶段每个 GPU 的平均 tokens/s。</translation>
+    </message>
+    <message>
+        <source>Derived from elapsed time per iteration: %1.</source>
+        <translation>由每次迭代的耗时推算：%1。</translation>
+    </message>
+    <message>
+        <source>No throughput: %1.</source>
+        <translation>无吞吐量：%1。</translation>
+    </message>
+    <message>
+        <source>Worst-layer load ratio over steps</source>
+        <translation>最差层的负载比随步数变化</translation>
+    </message>
+    <message>
+        <source>Load max/mean</source>
+        <translation>负载 max/mean</translation>
+    </message>
+    <message>
+        <source>limit %1</source>
+        <translation>上限 %1</translation>
+    </message>
+    <message>
+        <source>Per step the largest max/mean expert load over layers; 1 = perfectly balanced; limit %1 (stage3.load_ratio_max).</source>
+        <translation>每步取各层专家负载 max/mean 的最大值；1 表示完全均衡；上限 %1（stage3.load_ratio_max）。</translation>
+    </message>
+    <message>
+        <source>Expert load by layer at step %1 · %2</source>
+        <translation>第 %1 步各层的专家负载 · %2</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>No expert load at step %1.</source>
+        <translation>第 %1 步没有专家负载。</translation>
+    </message>
+    <message>
+        <source>× mean</source>
+        <translation>× 均值</translation>
+    </message>
+    <message>
+        <source>Tokens routed to each expert ÷ the layer&apos;s mean; 1 = balanced.</source>
+        <translation>路由到每个专家的 token 数 ÷ 该层均值；1 表示均衡。</translation>
+    </message>
+    <message>
+        <source>Tokens routed to each expert at step %1.</source>
+        <translation>第 %1 步路由到每个专家的 token 数。</translation>
+    </message>
+    <message>
+        <source>Expert load over steps, layer %1 · %2</source>
+        <translation>专家负载随步数变化，第 %1 层 · %2</translation>
+    </message>
+    <message>
+        <source>No expert load for layer %1.</source>
+        <translation>第 %1 层没有专家负载。</translation>
+    </message>
+    <message>
+        <source>Tokens per expert ÷ the step&apos;s mean over experts.</source>
+        <translation>每个专家的 token 数 ÷ 该步所有专家的均值。</translation>
+    </message>
+    <message>
+        <source>Tokens routed to each expert per step.</source>
+        <translation>每步路由到每个专家的 token 数。</translation>
+    </message>
+    <message>
+        <source>%1 steps max-pooled into %2 columns (about %3 steps each).</source>
+        <translation>%1 步按最大值池化为 %2 列（每列约 %3 步）。</translation>
+    </message>
+    <message>
+        <source>Token drop rate vs loss</source>
+        <translation>token 丢弃率与损失</translation>
+    </message>
+    <message>
+        <source>Drop rate</source>
+        <translation>丢弃率</translation>
+    </message>
+    <message>
+        <source>Window loss</source>
+        <translation>窗口损失</translation>
+    </message>
+    <message>
+        <source>runs (colour: capacity factor)</source>
+        <translation>运行（颜色：容量因子）</translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>One point per run: drop rate and mean lm_loss over the gate&apos;s window; colour = capacity factor.</source>
+        <translation>每个点代表一个运行：阶段判定窗口内的丢弃率与平均 lm_loss；颜色表示容量因子。</translation>
+    </message>
+    <message>
+        <source>Dropless (no capacity limit, capacity factor shown as 0, drop rate 0): %1.</source>
+        <translation>无丢弃（无容量上限，容量因子显示为 0，丢弃率为 0）：%1。</translation>
+    </message>
+    <message>
+        <source>Capacity factor not recorded: %1.</source>
+        <translation>未记录容量因子：%1。</translation>
+    </message>
+    <message>
+        <source>Without drop rate or loss: %1.</source>
+        <translation>缺少丢弃率或损失：%1。</translation>
+    </message>
+    <message>
+        <source>Busiest device&apos;s share of routed tokens</source>
+        <translation>最忙设备的路由 token 占比</translation>
+    </message>
+    <message>
+        <source>Busiest-device share</source>
+        <translation>最忙设备占比</translation>
+    </message>
+    <message>
+        <source>%1 1/%2 = %3 %</source>
+        <translation>%1 1/%2 = %3 %</translation>
+    </message>
+    <message>
+        <source>Ideal share 1/EP: %1.</source>
+        <translation>理想占比 1/EP：%1。</translation>
+    </message>
+    <message>
+        <source>EP unknown</source>
+        <translation>EP 未知</translation>
+    </message>
+    <message>
+        <source>Estimated from expert placement: %1.</source>
+        <translation>根据专家放置估算：%1。</translation>
+    </message>
+    <message>
+        <source>No share: %1.</source>
+        <translation>无占比：%1。</translation>
+    </message>
+    <message>
+        <source>Source vs target cluster bandwidth</source>
+        <translation>源集群与目标集群的带宽</translation>
+    </message>
+    <message>
+        <source>source · %1</source>
+        <translation>源 · %1</translation>
+    </message>
+    <message>
+        <source>target · %1</source>
+        <translation>目标 · %1</translation>
+    </message>
+    <message>
+        <source>Target ÷ source bandwidth per size</source>
+        <translation>各消息大小下目标与源的带宽之比</translation>
+    </message>
+    <message>
+        <source>Target ÷ source</source>
+        <translation>目标 ÷ 源</translation>
+    </message>
+    <message>
+        <source>%1 ÷ %2</source>
+        <translation>%1 ÷ %2</translation>
+    </message>
+    <message>
+        <source>band %1</source>
+        <translation>边界 %1</translation>
+    </message>
+    <message>
+        <source>Pass band %1 to %2 (stage4.baseline_diff_max = %3); sizes outside stop.</source>
+        <translation>通过区间 %1 到 %2（stage4.baseline_diff_max = %3）；区间外的大小判为停止。</translation>
+    </message>
+    <message>
+        <source>1 = the same bandwidth on both clusters.</source>
+        <translation>1 表示两个集群带宽相同。</translation>
+    </message>
+    <message>
+        <source>A world size is unknown: algbw (bytes ÷ median) compared instead of the effective bandwidth.</source>
+        <translation>有集群的 world size 未知：改为比较 algbw（字节数 ÷ 中位耗时），而非有效带宽。</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth = bytes per rank × (n−1)/n ÷ median time.</source>
+        <translation>有效带宽 = 每个 rank 的字节数 × (n−1)/n ÷ 中位耗时。</translation>
+    </message>
+    <message>
+        <source>Sizes measured on one side only, not shown: %1.</source>
+        <translation>只在一侧测量、未显示的大小：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordFields</name>
+    <message>
+        <source>how many nodes the run used (e.g. 8)</source>
+        <translation>运行使用的节点数（如 8）</translation>
+    </message>
+    <message>
+        <source>how many accelerators (GPUs) each node has (e.g. 8)</source>
+        <translation>每个节点的加速卡（GPU）数量（如 8）</translation>
+    </message>
+    <message>
+        <source>the accelerator model (e.g. &quot;H100 SXM5 80GB&quot;)</source>
+        <translation>加速卡型号（如 &quot;H100 SXM5 80GB&quot;）</translation>
+    </message>
+    <message>
+        <source>the network type (e.g. &quot;NVLink+IB NDR&quot;, &quot;RoCE&quot;, &quot;Ethernet&quot;)</source>
+        <translation>网络类型（如 &quot;NVLink+IB NDR&quot;、&quot;RoCE&quot;、&quot;Ethernet&quot;）</translation>
+    </message>
+    <message>
+        <source>the topology in words (e.g. &quot;two-level fat tree, 8 rails&quot;)</source>
+        <translation>用文字描述的拓扑（如 &quot;two-level fat tree, 8 rails&quot;）</translation>
+    </message>
+    <message>
+        <source>the link between accelerators inside a node (e.g. &quot;NVLink 4 via NVSwitch&quot;)</source>
+        <translation>节点内加速卡之间的互连（如 &quot;NVLink 4 via NVSwitch&quot;）</translation>
+    </message>
+    <message>
+        <source>the fabric between nodes (e.g. &quot;InfiniBand NDR 400G x8&quot;; &quot;none&quot; for one node)</source>
+        <translation>节点之间的网络（如 &quot;InfiniBand NDR 400G x8&quot;；单节点填 &quot;none&quot;）</translation>
+    </message>
+    <message>
+        <source>whether the inter-node network is rail-optimized (true or false)</source>
+        <translation>节点间网络是否做了 rail 优化（true 或 false）</translation>
+    </message>
+    <message>
+        <source>how many routed experts each MoE layer has (e.g. 64)</source>
+        <translation>每个 MoE 层的路由专家数（如 64）</translation>
+    </message>
+    <message>
+        <source>shared experts every token passes through (default 0)</source>
+        <translation>每个 token 都会经过的共享专家数（默认 0）</translation>
+    </message>
+    <message>
+        <source>how many experts each token is routed to (e.g. 2)</source>
+        <translation>每个 token 路由到的专家数（如 2）</translation>
+    </message>
+    <message>
+        <source>the capacity factor (e.g. 1.25), or &quot;none&quot; when experts have no capacity limit</source>
+        <translation>容量因子（如 1.25）；专家没有容量上限时填 &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>what happens to tokens over an expert&apos;s capacity: drop, reroute, residual or dropless</source>
+        <translation>超出专家容量的 token 如何处理：drop、reroute、residual 或 dropless</translation>
+    </message>
+    <message>
+        <source>which tokens overflow first: lowest_probability or position</source>
+        <translation>哪些 token 先溢出：lowest_probability 或 position</translation>
+    </message>
+    <message>
+        <source>the load-balancing method: aux_loss, seq_aux_loss, aux_loss_free_bias, sinkhorn, expert_choice or none</source>
+        <translation>负载均衡方法：aux_loss、seq_aux_loss、aux_loss_free_bias、sinkhorn、expert_choice 或 none</translation>
+    </message>
+    <message>
+        <source>the auxiliary-loss coefficient (e.g. 0.01)</source>
+        <translation>辅助损失系数（如 0.01）</translation>
+    </message>
+    <message>
+        <source>the bias update rate of aux-loss-free balancing (e.g. 0.001)</source>
+        <translation>无辅助损失均衡的偏置更新率（如 0.001）</translation>
+    </message>
+    <message>
+        <source>the router&apos;s score function: softmax or sigmoid</source>
+        <translation>路由器的打分函数：softmax 或 sigmoid</translation>
+    </message>
+    <message>
+        <source>&quot;moe&quot;, or &quot;dense&quot; for a dense control model</source>
+        <translation>&quot;moe&quot;；稠密对照模型填 &quot;dense&quot;</translation>
+    </message>
+    <message>
+        <source>all parameters, every expert and the embeddings included (e.g. 16000000000)</source>
+        <translation>总参数量，包括全部专家和嵌入层（如 16000000000）</translation>
+    </message>
+    <message>
+        <source>the parameters one token passes through (e.g. 2800000000)</source>
+        <translation>每个 token 经过的参数量，即激活参数量（如 2800000000）</translation>
+    </message>
+    <message>
+        <source>how many transformer layers the model has (e.g. 28)</source>
+        <translation>模型的 Transformer 层数（如 28）</translation>
+    </message>
+    <message>
+        <source>how many layers have an MoE FFN (e.g. 27; 0 for a dense model)</source>
+        <translation>含 MoE FFN 的层数（如 27；稠密模型填 0）</translation>
+    </message>
+    <message>
+        <source>the model&apos;s hidden size (e.g. 2048)</source>
+        <translation>模型的隐藏维度（如 2048）</translation>
+    </message>
+    <message>
+        <source>the FFN hidden size of one expert, or of the FFN for a dense model (e.g. 1408)</source>
+        <translation>单个专家的 FFN 隐藏维度；稠密模型填其 FFN 的隐藏维度（如 1408）</translation>
+    </message>
+    <message>
+        <source>the data-parallel size (e.g. 16)</source>
+        <translation>数据并行规模（如 16）</translation>
+    </message>
+    <message>
+        <source>the tensor-parallel size (e.g. 2)</source>
+        <translation>张量并行规模（如 2）</translation>
+    </message>
+    <message>
+        <source>the pipeline-parallel size (e.g. 2)</source>
+        <translation>流水线并行规模（如 2）</translation>
+    </message>
+    <message>
+        <source>the expert-parallel size (e.g. 8)</source>
+        <translation>专家并行规模（如 8）</translation>
+    </message>
+    <message>
+        <source>the context-parallel size (default 1)</source>
+        <translation>上下文并行规模（默认 1）</translation>
+    </message>
+    <message>
+        <source>the tokens in one optimizer step across all data-parallel ranks (e.g. 4194304)</source>
+        <translation>所有数据并行 rank 上一个优化器步的 token 数（如 4194304）</translation>
+    </message>
+    <message>
+        <source>the sequence length in tokens (e.g. 4096)</source>
+        <translation>序列长度，以 token 计（如 4096）</translation>
+    </message>
+    <message>
+        <source>whether the throughput timing includes data loading (true or false)</source>
+        <translation>吞吐量计时是否包含数据加载（true 或 false）</translation>
+    </message>
+    <message>
+        <source>how many warm-up steps are left out of the throughput statistics (e.g. 10; 0 for none)</source>
+        <translation>吞吐量统计中排除的预热步数（如 10；不排除填 0）</translation>
+    </message>
+    <message>
+        <source>the optimizer and its settings (e.g. &quot;AdamW beta1=0.9 beta2=0.95 wd=0.1&quot;)</source>
+        <translation>优化器及其设置（如 &quot;AdamW beta1=0.9 beta2=0.95 wd=0.1&quot;）</translation>
+    </message>
+    <message>
+        <source>the learning-rate schedule (e.g. &quot;cosine, peak 3e-4, 2000 warm-up steps&quot;)</source>
+        <translation>学习率调度（如 &quot;cosine, peak 3e-4, 2000 warm-up steps&quot;）</translation>
+    </message>
+    <message>
+        <source>how many tokens were trained in total (e.g. 100000000000)</source>
+        <translation>训练的总 token 数（如 100000000000）</translation>
+    </message>
+    <message>
+        <source>the identifier of the validation set (e.g. &quot;pile-val-v1&quot;)</source>
+        <translation>验证集的标识（如 &quot;pile-val-v1&quot;）</translation>
+    </message>
+    <message>
+        <source>a positive integer</source>
+        <translation>正整数</translation>
+    </message>
+    <message>
+        <source>an integer of 0 or more</source>
+        <translation>大于或等于 0 的整数</translation>
+    </message>
+    <message>
+        <source>a positive number</source>
+        <translation>正数</translation>
+    </message>
+    <message>
+        <source>a positive number or &quot;none&quot;</source>
+        <translation>正数或 &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a non-empty string</source>
+        <translation>非空字符串</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RecordJson</name>
+    <message>
+        <source>line 1, column 1: the file is empty; a config record is a JSON object</source>
+        <translation>第 1 行第 1 列：文件为空；配置记录应为一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>a config record must be a JSON object, got %1</source>
+        <translation>配置记录必须是 JSON 对象，实际为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RecordValidation</name>
+    <message>
+        <source>moe does not apply to a dense model (model.kind is &quot;dense&quot;): remove the moe section</source>
+        <translation>moe 不适用于稠密模型（model.kind 为 &quot;dense&quot;）：请删除 moe 部分</translation>
+    </message>
+    <message>
+        <source>%1 is missing: %2</source>
+        <translation>缺少 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is missing: %2 (required when %3 is %4)</source>
+        <translation>缺少 %1：%2（%3 为 %4 时必填）</translation>
+    </message>
+    <message>
+        <source>%1 must be %2, got %3</source>
+        <translation>%1 应为%2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2, got %3</source>
+        <translation>%1 不能超过 %2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 is empty: %2</source>
+        <translation>%1 为空：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not apply when moe.overflow_policy is dropless (no token overflows): remove it</source>
+        <translation>moe.overflow_policy 为 dropless 时 %1 不适用（没有 token 会溢出）：请删除它</translation>
+    </message>
+    <message>
+        <source>%1 does not apply to load-balancing method %2: remove it</source>
+        <translation>%1 不适用于负载均衡方法 %2：请删除它</translation>
+    </message>
+    <message>
+        <source>%1 must be at least 2 for an MoE model, got 1: a model with one expert is a dense model (set model.kind to &quot;dense&quot;)</source>
+        <translation>MoE 模型的 %1 至少为 2，实际为 1：只有一个专家的模型就是稠密模型（请把 model.kind 设为 &quot;dense&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 must be 0 for a dense model, got %2</source>
+        <translation>稠密模型的 %1 必须为 0，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be at least 1 for an MoE model, got 0: a model without MoE layers is a dense model (set model.kind to &quot;dense&quot;)</source>
+        <translation>MoE 模型的 %1 至少为 1，实际为 0：没有 MoE 层的模型就是稠密模型（请把 model.kind 设为 &quot;dense&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 must be 1 for a dense model (it has no experts), got %2</source>
+        <translation>稠密模型的 %1 必须为 1（它没有专家），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must not exceed moe.experts (%3): a token cannot be routed to more experts than there are</source>
+        <translation>%1（%2）不能超过 moe.experts（%3）：一个 token 路由到的专家不能多于专家总数</translation>
+    </message>
+    <message>
+        <source>%1 must be &quot;none&quot; when moe.overflow_policy is dropless (dropless experts have no capacity limit), got %2</source>
+        <translation>moe.overflow_policy 为 dropless 时 %1 必须为 &quot;none&quot;（dropless 的专家没有容量上限），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a positive number when moe.overflow_policy is %2 (tokens overflow only past a capacity), got &quot;none&quot;</source>
+        <translation>moe.overflow_policy 为 %2 时 %1 必须是正数（只有超出容量的 token 才会溢出），实际为 &quot;none&quot;</translation>
+    </message>
+    <message>
+        <source>%1 cannot be dropless with load-balancing method expert_choice: each expert takes a fixed number of tokens (capacity factor × top-k × tokens / experts)</source>
+        <translation>负载均衡方法为 expert_choice 时 %1 不能是 dropless：每个专家接收固定数量的 token（容量因子 × top-k × token 数 / 专家数）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must not exceed model.layers (%3)</source>
+        <translation>%1（%2）不能超过 model.layers（%3）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must not exceed model.total_params (%3)</source>
+        <translation>%1（%2）不能超过 model.total_params（%3）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must not exceed model.layers (%3): every pipeline stage holds at least one layer</source>
+        <translation>%1（%2）不能超过 model.layers（%3）：每个流水线阶段至少包含一层</translation>
+    </message>
+    <message>
+        <source>parallelism.dp × parallelism.tp × parallelism.pp × parallelism.cp = %1 × %2 × %3 × %4 = %5 must equal the world size cluster.nodes × cluster.accelerators_per_node = %6 × %7 = %8</source>
+        <translation>parallelism.dp × parallelism.tp × parallelism.pp × parallelism.cp = %1 × %2 × %3 × %4 = %5，必须等于 world size cluster.nodes × cluster.accelerators_per_node = %6 × %7 = %8</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must divide moe.experts (%3): every expert-parallel rank holds the same number of experts</source>
+        <translation>%1（%2）必须能整除 moe.experts（%3）：每个专家并行 rank 持有相同数量的专家</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must divide dp × cp (%3 × %4 = %5): expert-parallel groups are formed from the data- and context-parallel ranks (Megatron-Core convention)</source>
+        <translation>%1（%2）必须能整除 dp × cp（%3 × %4 = %5）：专家并行组由数据并行和上下文并行的 rank 组成（Megatron-Core 约定）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) must be a multiple of batch.sequence_length (%3): a step holds whole sequences</source>
+        <translation>%1（%2）必须是 batch.sequence_length（%3）的整数倍：一步包含整数个序列</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens = %3 sequences) must split evenly over parallelism.dp (%4): every data-parallel rank takes whole sequences</source>
+        <translation>%1（%2 个 token = %3 个序列）必须能均分到 parallelism.dp（%4）上：每个数据并行 rank 接收整数个序列</translation>
+    </message>
+</context>
+<context>
+    <name>Routing</name>
+    <message>
+        <source>the number of experts must be between 1 and 65536</source>
+        <translation>专家数必须在 1 到 65536 之间</translation>
+    </message>
+    <message>
+        <source>the number of tokens must be between 1 and 2147483647</source>
+        <translation>token 数必须在 1 到 2147483647 之间</translation>
+    </message>
+    <message>
+        <source>top-k must be at least 1</source>
+        <translation>Top-K 至少为 1</translation>
+    </message>
+    <message>
+        <source>top-k cannot exceed the number of experts</source>
+        <translation>Top-K 不能超过专家数</translation>
+    </message>
+    <message>
+        <source>the capacity factor must be a positive number</source>
+        <translation>容量因子必须是正数</translation>
+    </message>
+    <message>
+        <source>the bias update rate must be a positive number</source>
+        <translation>偏置更新率必须是正数</translation>
+    </message>
+    <message>
+        <source>the bias batches and iterations must be at least 1</source>
+        <translation>偏置的批次数和迭代次数至少为 1</translation>
+    </message>
+    <message>
+        <source>choose at least one router</source>
+        <translation>请至少选择一个路由器</translation>
+    </message>
+    <message>
+        <source>tokens × experts must stay under 10^9 scores (4 GB)</source>
+        <translation>token 数 × 专家数必须少于 10^9 个分数（4 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>Stages</name>
+    <message>
+        <source>Run: moewb stage %1</source>
+        <translation>运行：moewb stage %1</translation>
+    </message>
+    <message>
+        <source>there is no stage %1: the stages are 1, 2, 3 and 4</source>
+        <translation>没有阶段 %1：阶段为 1、2、3 和 4</translation>
+    </message>
+    <message>
+        <source>Suggested (not applied): %1 = %2 — %3.</source>
+        <translation>建议值（未应用）：%1 = %2 — %3。</translation>
+    </message>
+    <message>
+        <source>Run stage 1 on the target cluster, or name the two runs.</source>
+        <translation>在目标集群上运行阶段 1，或指定这两个运行。</translation>
+    </message>
+    <message>
+        <source>not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>a justification is required: an override is only valid with a written reason</source>
+        <translation>必须填写理由：豁免只有附上书面理由才有效</translation>
+    </message>
+    <message>
+        <source>stage %1 has no stop to override (its verdict is %2)</source>
+        <translation>阶段 %1 没有可豁免的停止（其结论为 %2）</translation>
+    </message>
+    <message>
+        <source>not yet decided</source>
+        <translation>尚未判定</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>overridden</source>
+        <translation>已豁免</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation>已锁定</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Nodes: %1 × %2 %3 (target cluster: %4 × %5 %6).</source>
+        <translation>节点：%1 × %2 %3（目标集群：%4 × %5 %6）。</translation>
+    </message>
+    <message>
+        <source>Network and topology: %1; %2; intra-node %3; inter-node %4; rail-optimized %5.</source>
+        <translation>网络与拓扑：%1；%2；节点内 %3；节点间 %4；rail 优化 %5。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Experts: %1 per layer, top-%2, capacity factor %3, overflow %4.</source>
+        <translation>专家：每层 %1 个，Top-%2，容量因子 %3，溢出策略 %4。</translation>
+    </message>
+    <message>
+        <source>Parallelism: DP %1, TP %2, PP %3, EP %4, CP %5.</source>
+        <translation>并行方式：DP %1、TP %2、PP %3、EP %4、CP %5。</translation>
+    </message>
+    <message>
+        <source>Outside these conditions, re-run stages 1–3 on the cluster in question.</source>
+        <translation>超出这些条件时，请在相应集群上重新运行阶段 1–3。</translation>
+    </message>
+    <message>
+        <source>Complete the config records named above (moewb record validate), then re-run stage 4.</source>
+        <translation>补全上面列出的配置记录（moewb record validate），然后重新运行阶段 4。</translation>
+    </message>
+    <message>
+        <source>%1: %2 bandwidth %3 on %4 vs %5 on %6 differs by %7 &gt; %8.</source>
+        <translation>%1：%2带宽在 %4 上为 %3，在 %6 上为 %5，相差 %7 &gt; %8。</translation>
+    </message>
+    <message>
+        <source>effective</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>Measured on one cluster only, not compared: %1.</source>
+        <translation>只在一个集群上测量、未参与比较：%1。</translation>
+    </message>
+    <message>
+        <source>No message size was measured on both clusters (%1 and %2).</source>
+        <translation>没有任何消息大小在两个集群（%1 和 %2）上都测量过。</translation>
+    </message>
+    <message>
+        <source>Run stage 1 on the target cluster with the same sizes (-b -e -f) as the source.</source>
+        <translation>在目标集群上用与源集群相同的大小（-b -e -f）运行阶段 1。</translation>
+    </message>
+    <message>
+        <source>The conclusions are reference only, not for budget decisions, on the target cluster.</source>
+        <translation>在目标集群上，这些结论仅供参考，不能用于预算决策。</translation>
+    </message>
+    <message>
+        <source>Find where the baselines differ (network, topology, NCCL version), or re-run stages 1–3 on the target cluster and draw conclusions there.</source>
+        <translation>找出基线的差异来源（网络、拓扑、NCCL 版本），或在目标集群上重新运行阶段 1–3，并在那里得出结论。</translation>
+    </message>
+    <message>
+        <source>All %1 common sizes: the target baseline (%2) differs from the source (%3) by at most %4 ≤ %5.</source>
+        <translation>全部 %1 个共同大小：目标基线（%2）与源基线（%3）的差异最多为 %4 ≤ %5。</translation>
+    </message>
+    <message>
+        <source>Re-run stages 2–3 on the target cluster to confirm; the conclusions hold under the conditions stated.</source>
+        <translation>在目标集群上重新运行阶段 2–3 加以确认；结论在上述条件下成立。</translation>
+    </message>
+    <message>
+        <source>no run named %1 in %2</source>
+        <translation>%2 中没有名为 %1 的运行</translation>
+    </message>
+    <message>
+        <source>stage 4 compares two stage 1 runs: --run SOURCE --run TARGET</source>
+        <translation>阶段 4 比较两个阶段 1 运行：--run SOURCE --run TARGET</translation>
+    </message>
+    <message numerus="yes">
+        <source>stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n cluster(s) with stage 1 runs. Name them: --run SOURCE --run TARGET</source>
+        <translation>
+            <numerusform>阶段 4 需要恰好两个集群的阶段 1 基线；项目中有 %n 个集群有阶段 1 运行。请指定：--run SOURCE --run TARGET</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1 has no all-to-all samples (not a stage 1 run)</source>
+        <translation>运行 %1 没有 all-to-all 样本（不是阶段 1 运行）</translation>
+    </message>
+    <message>
+        <source>Stage %1 is locked: stage %2 has no verdict yet. Run: moewb stage %2</source>
+        <translation>阶段 %1 已锁定：阶段 %2 尚无结论。运行：moewb stage %2</translation>
+    </message>
+    <message>
+        <source>Stage %1 is locked: stage %2 is stale (the load-balancing method changed). Re-run: moewb stage %2</source>
+        <translation>阶段 %1 已锁定：阶段 %2 已过期（负载均衡方法已更改）。重新运行：moewb stage %2</translation>
+    </message>
+    <message>
+        <source>Stage %1 is locked: stage %2&apos;s verdict is &quot;%3&quot;. It unlocks when stage %2 passes or its stop is overridden with a written justification.</source>
+        <translation>阶段 %1 已锁定：阶段 %2 的结论为“%3”。阶段 %2 通过，或其停止经书面理由豁免后，即可解锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>run %1 (%n node(s))</source>
+        <translation>
+            <numerusform>运行 %1（%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>1.5 × the median run-to-run CV (%1) over %2 sizes of %3; at least 0.02</source>
+        <translation>%3 在 %2 个大小上的重复间 CV 中位数（%1）× 1.5；至少 0.02</translation>
+    </message>
+    <message>
+        <source>1.5 × the median P99/median (%1) over %2 sizes of %3</source>
+        <translation>%3 在 %2 个大小上的 P99/中位数的中位数（%1）× 1.5</translation>
+    </message>
+    <message>
+        <source>No stage 1 run: the project has no all-to-all measurements.</source>
+        <translation>没有阶段 1 运行：项目中没有 all-to-all 测量数据。</translation>
+    </message>
+    <message>
+        <source>Run the probe at the target node count (moewb run stage1) or import nccl-tests alltoall_perf output (moewb import).</source>
+        <translation>在目标节点数下运行探针（moewb run stage1），或导入 nccl-tests alltoall_perf 的输出（moewb import）。</translation>
+    </message>
+    <message>
+        <source>%1 has no all-to-all samples.</source>
+        <translation>%1 没有 all-to-all 样本。</translation>
+    </message>
+    <message>
+        <source>%1: the world size is unknown, so the effective bandwidth cannot be computed; the table shows algbw (bytes per rank / median time) instead.</source>
+        <translation>%1：world size 未知，无法计算有效带宽；表中改为显示 algbw（每个 rank 的字节数 / 中位耗时）。</translation>
+    </message>
+    <message>
+        <source>%1: the all-to-all ran over %2 ranks, but the training&apos;s EP size is %3; the baseline should use the EP size&apos;s concurrency.</source>
+        <translation>%1：all-to-all 在 %2 个 rank 上运行，但训练的 EP 规模为 %3；基线的并发应与 EP 规模一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).</source>
+        <translation>
+            <numerusform>%1，%2：%n 次重复；测量重复间波动至少需要 2 次（-R）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2: run-to-run CV %3 &gt; %4.</source>
+        <translation>%1，%2：重复间 CV %3 &gt; %4。</translation>
+    </message>
+    <message>
+        <source>%1, %2: P99 %3 is %4 × the median %5 &gt; %6.</source>
+        <translation>%1，%2：P99 %3 是中位数 %5 的 %4 倍 &gt; %6。</translation>
+    </message>
+    <message>
+        <source>Investigate the network and topology (link and NIC errors, rail placement, congestion from other jobs), then re-run stage 1. Do not start stage 2.</source>
+        <translation>排查网络和拓扑（链路与网卡错误、rail 布局、其他作业造成的拥塞），然后重新运行阶段 1。不要进入阶段 2。</translation>
+    </message>
+    <message>
+        <source>Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.</source>
+        <translation>增加重复次数（-R 5 或更多）重新运行阶段 1，以便测量重复间波动。</translation>
+    </message>
+    <message>
+        <source>All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.</source>
+        <translation>%2 个运行中的全部 %1 个大小：重复间 CV 最多 %3 ≤ %4；P99/中位数最多 %5 ≤ %6。</translation>
+    </message>
+    <message>
+        <source>Go on to stage 2: compare the MoE with a dense control of similar activated size.</source>
+        <translation>进入阶段 2：将 MoE 与激活参数量相近的稠密对照进行比较。</translation>
+    </message>
+    <message>
+        <source>Comparison refused: run %1&apos;s config record: %2</source>
+        <translation>拒绝比较：运行 %1 的配置记录：%2</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source> (coefficient %1)</source>
+        <translation>（系数 %1）</translation>
+    </message>
+    <message>
+        <source> (update rate %1)</source>
+        <translation>（更新率 %1）</translation>
+    </message>
+    <message>
+        <source>measured (drop_rate in the log)</source>
+        <translation>实测（日志中的 drop_rate）</translation>
+    </message>
+    <message>
+        <source>measured (dropped_tokens in the log)</source>
+        <translation>实测（日志中的 dropped_tokens）</translation>
+    </message>
+    <message>
+        <source>estimated from expert load and capacity factor</source>
+        <translation>根据专家负载和容量因子估算</translation>
+    </message>
+    <message>
+        <source>not applicable (no tokens are dropped under this overflow policy)</source>
+        <translation>不适用（此溢出策略下不会丢弃 token）</translation>
+    </message>
+    <message>
+        <source>%1 uses %2</source>
+        <translation>%1 使用 %2</translation>
+    </message>
+    <message>
+        <source>Stage 2 is stale: the load-balancing method changed (%1; stage 2 compared %2 with %3). Re-run stage 2 with the new method to confirm throughput and loss.</source>
+        <translation>阶段 2 已过期：负载均衡方法已更改（%1；阶段 2 比较的是 %2 与 %3）。请用新方法重新运行阶段 2，确认吞吐量和损失的变化。</translation>
+    </message>
+    <message>
+        <source>No run with expert load: stage 3 needs tokens per expert per layer and step.</source>
+        <translation>没有带专家负载的运行：阶段 3 需要按层、按步记录的每个专家的 token 数。</translation>
+    </message>
+    <message>
+        <source>Log tokens per expert (e.g. Megatron&apos;s tokens-per-expert JSONL) and import it.</source>
+        <translation>记录每个专家的 token 数（例如 Megatron 的 tokens-per-expert JSONL）并导入。</translation>
+    </message>
+    <message>
+        <source>Complete the config records named above (moewb record validate), then re-run stage 3.</source>
+        <translation>补全上面列出的配置记录（moewb record validate），然后重新运行阶段 3。</translation>
+    </message>
+    <message>
+        <source>run %1 is a dense model: it has no experts.</source>
+        <translation>运行 %1 是稠密模型：没有专家。</translation>
+    </message>
+    <message>
+        <source>run %1 has no expert load.</source>
+        <translation>运行 %1 没有专家负载。</translation>
+    </message>
+    <message>
+        <source>steps %1–%2 (%3 steps; window %4)</source>
+        <translation>第 %1–%2 步（%3 步；窗口 %4）</translation>
+    </message>
+    <message>
+        <source>run %1, layer %2: load ratio max/mean above %3 in %4 of %5 &gt; %6</source>
+        <translation>运行 %1，第 %2 层：在%5中，负载比 max/mean 高于 %3 的步数占比为 %4 &gt; %6</translation>
+    </message>
+    <message>
+        <source>run %1: drop rate %2 over %3 (%4)</source>
+        <translation>运行 %1：%3的丢弃率为 %2（%4）</translation>
+    </message>
+    <message>
+        <source>%1 &gt; %2.</source>
+        <translation>%1 &gt; %2。</translation>
+    </message>
+    <message>
+        <source>%1 ≤ %2.</source>
+        <translation>%1 ≤ %2。</translation>
+    </message>
+    <message>
+        <source>run %1: drop rate %2.</source>
+        <translation>运行 %1：丢弃率 %2。</translation>
+    </message>
+    <message>
+        <source>run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no capacity factor to estimate it from).</source>
+        <translation>运行 %1：丢弃率未知（没有 drop_rate 或 dropped_tokens 指标，也没有可用于估算的容量因子）。</translation>
+    </message>
+    <message>
+        <source>run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at most %7, mean %8.</source>
+        <translation>运行 %1：在%5中，最差层（%2）负载比高于 %3 的步数占比为 %4 ≤ %6；max/mean 最多 %7，均值 %8。</translation>
+    </message>
+    <message>
+        <source>run %1: busiest-device share %2 (estimated from expert placement over EP %3: busiest rank&apos;s tokens / all tokens of the layer; even load = %4).</source>
+        <translation>运行 %1：最忙设备占比 %2（根据 EP %3 下的专家放置估算：最忙 rank 的 token 数 / 该层全部 token 数；均匀负载时为 %4）。</translation>
+    </message>
+    <message>
+        <source>run %1: busiest-device share %2 of step time (measured).</source>
+        <translation>运行 %1：最忙设备耗时占步时间的 %2（实测）。</translation>
+    </message>
+    <message>
+        <source>Adjust the routing or the load-balancing method (or the capacity factor), then re-run stage 3. A changed balancing method also means re-running stage 2.</source>
+        <translation>调整路由或负载均衡方法（或容量因子），然后重新运行阶段 3。更改负载均衡方法后还需重新运行阶段 2。</translation>
+    </message>
+    <message>
+        <source>Provide what is missing above, then re-run stage 3.</source>
+        <translation>补齐上面缺少的内容，然后重新运行阶段 3。</translation>
+    </message>
+    <message>
+        <source>Re-run stage 2 with the new load-balancing method before going on.</source>
+        <translation>继续之前，先用新的负载均衡方法重新运行阶段 2。</translation>
+    </message>
+    <message>
+        <source>To carry the conclusions to another cluster, go on to stage 4.</source>
+        <translation>若要把结论迁移到另一集群，请进入阶段 4。</translation>
+    </message>
+    <message>
+        <source>not logged</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>%1: %2 (MoE) vs %3 (dense)</source>
+        <translation>%1：%2（MoE）对 %3（稠密）</translation>
+    </message>
+    <message>
+        <source>No training runs: stage 2 needs an MoE run and a dense control run with metrics.</source>
+        <translation>没有训练运行：阶段 2 需要一个 MoE 运行和一个带指标的稠密对照运行。</translation>
+    </message>
+    <message>
+        <source>Import the MoE and the dense training logs (moewb import … --record NAME).</source>
+        <translation>导入 MoE 和稠密模型的训练日志（moewb import … --record NAME）。</translation>
+    </message>
+    <message>
+        <source>Complete the config records named above (moewb record validate), then re-run stage 2.</source>
+        <translation>补全上面列出的配置记录（moewb record validate），然后重新运行阶段 2。</translation>
+    </message>
+    <message>
+        <source>%1: no dense control run to compare with.</source>
+        <translation>%1：没有可比较的稠密对照运行。</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对 %2</translation>
+    </message>
+    <message>
+        <source>%1: not like for like — %2.</source>
+        <translation>%1：口径不一致 — %2。</translation>
+    </message>
+    <message>
+        <source>%1: dense activated parameters %2 differ from the MoE&apos;s %3 by %4 &gt; %5.</source>
+        <translation>%1：稠密模型的激活参数量 %2 与 MoE 的 %3 相差 %4 &gt; %5。</translation>
+    </message>
+    <message>
+        <source>%1: tokens/s/GPU after warm-up is missing for %2.</source>
+        <translation>%1：%2 缺少预热后的 tokens/s/GPU。</translation>
+    </message>
+    <message>
+        <source>%1: validation loss (val_loss) at equal tokens is missing for %2.</source>
+        <translation>%1：%2 缺少相同 token 数下的验证损失（val_loss）。</translation>
+    </message>
+    <message>
+        <source>MoE %1 tokens/s/GPU vs dense %2 (warm-up excluded); validation loss %3 vs %4 at %5 tokens</source>
+        <translation>MoE %1 tokens/s/GPU 对稠密 %2（已排除预热）；在 %5 个 token 处验证损失 %3 对 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 — the MoE is slower and its validation loss is not better.</source>
+        <translation>%1：%2 — MoE 更慢，且验证损失没有改善。</translation>
+    </message>
+    <message>
+        <source>%1: %2 — the MoE %3.</source>
+        <translation>%1：%2 — MoE %3。</translation>
+    </message>
+    <message>
+        <source>reaches a better validation loss</source>
+        <translation>取得了更好的验证损失</translation>
+    </message>
+    <message>
+        <source>is at least as fast</source>
+        <translation>速度不低于稠密模型</translation>
+    </message>
+    <message>
+        <source>%1: the validation points are at %2 and %3 tokens, not exactly equal.</source>
+        <translation>%1：验证点分别位于 %2 和 %3 个 token 处，并不完全相等。</translation>
+    </message>
+    <message>
+        <source>%1: tokens/s/GPU derived from elapsed time per iteration, global batch tokens and world size.</source>
+        <translation>%1：tokens/s/GPU 由每次迭代的耗时、全局批次 token 数和 world size 推算得出。</translation>
+    </message>
+    <message>
+        <source>No MoE run: stage 2 compares an MoE run with a dense control run.</source>
+        <translation>没有 MoE 运行：阶段 2 比较 MoE 运行与稠密对照运行。</translation>
+    </message>
+    <message>
+        <source>The configuration does not pay: adjust it (top-k, capacity factor, parallel layout, balancing) and re-run stage 2. Do not add experts.</source>
+        <translation>该配置的收益不成立：请调整配置（Top-K、容量因子、并行布局、负载均衡）后重新运行阶段 2。不要增加专家数量。</translation>
+    </message>
+    <message>
+        <source>Make the comparison like for like (same batch, sequence, recipe, validation set, throughput accounting; a dense model of similar activated size), then re-run stage 2.</source>
+        <translation>使比较口径一致（相同的批次、序列、训练配方、验证集和吞吐量统计口径；激活参数量相近的稠密模型），然后重新运行阶段 2。</translation>
+    </message>
+    <message>
+        <source>Go on to stage 3: log tokens per expert per layer and step.</source>
+        <translation>进入阶段 3：按层、按步记录每个专家的 token 数。</translation>
+    </message>
+    <message>
+        <source>team threshold</source>
+        <translation>团队阈值</translation>
+    </message>
+    <message>
+        <source>suggested from round 1</source>
+        <translation>根据第一轮测量建议</translation>
+    </message>
+    <message>
+        <source>placeholder — set your own</source>
+        <translation>占位值 — 请设置自己的值</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>STOP</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>NOT READY</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <comment>stored verdict token</comment>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <comment>stored verdict token</comment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>not_ready</source>
+        <comment>stored verdict token</comment>
+        <translation>未就绪</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>no project file given</source>
+        <translation>未指定项目文件</translation>
+    </message>
+    <message>
+        <source>is a folder, not a project file</source>
+        <translation>是文件夹，不是项目文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>is not a MoE Workbench project (not an SQLite database)</source>
+        <translation>不是 MoE Workbench 项目（不是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>no such project file</source>
+        <translation>项目文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>the Qt SQLite driver (QSQLITE) is not installed</source>
+        <translation>未安装 Qt SQLite 驱动（QSQLITE）</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>is not a readable project: %1</source>
+        <translation>不是可读取的项目：%1</translation>
+    </message>
+    <message>
+        <source>is an SQLite database but not a MoE Workbench project</source>
+        <translation>是 SQLite 数据库，但不是 MoE Workbench 项目</translation>
+    </message>
+    <message>
+        <source>was written by a newer MoE Workbench (schema version %1; this build reads up to %2). Update MoE Workbench to open it.</source>
+        <translation>由更新版本的 MoE Workbench 写入（schema 版本 %1；此版本最高可读取 %2）。请升级 MoE Workbench 后再打开。</translation>
+    </message>
+    <message>
+        <source>is a damaged project (it has no schema version)</source>
+        <translation>是已损坏的项目（没有 schema 版本）</translation>
+    </message>
+    <message>
+        <source>cannot switch to write-ahead logging: %1</source>
+        <translation>无法切换到预写日志（WAL）模式：%1</translation>
+    </message>
+    <message>
+        <source>cannot create the project: %1</source>
+        <translation>无法创建项目：%1</translation>
+    </message>
+    <message>
+        <source>cannot back up the project before upgrading it: %1</source>
+        <translation>升级前无法备份项目：%1</translation>
+    </message>
+    <message>
+        <source>cannot upgrade the project: %1</source>
+        <translation>无法升级项目：%1</translation>
+    </message>
+    <message>
+        <source>cannot upgrade the project from schema version %1 to %2: %3</source>
+        <translation>无法将项目从 schema 版本 %1 升级到 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot upgrade the project from schema version %1 to %2: a row of table %3 refers to a missing row of %4</source>
+        <translation>无法将项目从 schema 版本 %1 升级到 %2：表 %3 中有一行引用了 %4 中不存在的行</translation>
+    </message>
+    <message>
+        <source>cannot be opened: unexpected schema version after upgrade</source>
+        <translation>无法打开：升级后的 schema 版本异常</translation>
+    </message>
+    <message>
+        <source>a config record needs a name</source>
+        <translation>配置记录需要名称</translation>
+    </message>
+    <message>
+        <source>a config record named %1 already exists</source>
+        <translation>名为 %1 的配置记录已存在</translation>
+    </message>
+    <message>
+        <source>cannot save config record %1: %2</source>
+        <translation>无法保存配置记录 %1：%2</translation>
+    </message>
+    <message>
+        <source>no config record named %1</source>
+        <translation>没有名为 %1 的配置记录</translation>
+    </message>
+    <message>
+        <source>a cluster needs a name</source>
+        <translation>集群需要名称</translation>
+    </message>
+    <message>
+        <source>a cluster named %1 already exists</source>
+        <translation>名为 %1 的集群已存在</translation>
+    </message>
+    <message>
+        <source>cannot save cluster %1: %2</source>
+        <translation>无法保存集群 %1：%2</translation>
+    </message>
+    <message>
+        <source>a node of cluster %1 has no address</source>
+        <translation>集群 %1 中有一个节点没有地址</translation>
+    </message>
+    <message>
+        <source>node %1 is listed twice in cluster %2</source>
+        <translation>节点 %1 在集群 %2 中列出了两次</translation>
+    </message>
+    <message>
+        <source>cannot save node %1: %2</source>
+        <translation>无法保存节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>a threshold needs a key</source>
+        <translation>阈值需要键名</translation>
+    </message>
+    <message>
+        <source>threshold %1 must be a finite number</source>
+        <translation>阈值 %1 必须是有限数</translation>
+    </message>
+    <message>
+        <source>cannot save threshold %1: %2</source>
+        <translation>无法保存阈值 %1：%2</translation>
+    </message>
+    <message>
+        <source>there is no stage %1 (stages are 1 to 4)</source>
+        <translation>没有阶段 %1（阶段为 1 到 4）</translation>
+    </message>
+    <message>
+        <source>a verdict needs a status</source>
+        <translation>结论需要状态</translation>
+    </message>
+    <message>
+        <source>cannot save the verdict of stage %1: %2</source>
+        <translation>无法保存阶段 %1 的结论：%2</translation>
+    </message>
+    <message>
+        <source>overriding stage %1 needs a written justification</source>
+        <translation>豁免阶段 %1 需要书面理由</translation>
+    </message>
+    <message>
+        <source>cannot save the override of stage %1: %2</source>
+        <translation>无法保存阶段 %1 的豁免：%2</translation>
+    </message>
+    <message>
+        <source>row %1 of table %2 refers to a missing row of %3</source>
+        <translation>表 %2 的第 %1 行引用了 %3 中不存在的行</translation>
+    </message>
+    <message>
+        <source>an assessment dimension needs a key</source>
+        <translation>评估维度需要键名</translation>
+    </message>
+    <message>
+        <source>the assessment dimension %1 is given twice</source>
+        <translation>评估维度 %1 重复给出</translation>
+    </message>
+    <message>
+        <source>evidence of dimension %1 names stage %2 (stages are 1 to 4)</source>
+        <translation>维度 %1 的证据指向阶段 %2（阶段为 1 到 4）</translation>
+    </message>
+    <message>
+        <source>evidence of dimension %1 names no run</source>
+        <translation>维度 %1 的证据没有指定运行</translation>
+    </message>
+    <message>
+        <source>a cost estimate row needs a category</source>
+        <translation>成本估算行需要类别</translation>
+    </message>
+    <message>
+        <source>the cost category %1 is given twice</source>
+        <translation>成本类别 %1 重复给出</translation>
+    </message>
+    <message>
+        <source>cannot save the assessment sheet: %1</source>
+        <translation>无法保存评估表：%1</translation>
+    </message>
+    <message>
+        <source>evidence of dimension %1 names run %2, which does not exist</source>
+        <translation>维度 %1 的证据指向运行 %2，但该运行不存在</translation>
+    </message>
+    <message>
+        <source>cannot save assessment dimension %1: %2</source>
+        <translation>无法保存评估维度 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot save the evidence of dimension %1: %2</source>
+        <translation>无法保存维度 %1 的证据：%2</translation>
+    </message>
+    <message>
+        <source>cannot save the cost estimate %1: %2</source>
+        <translation>无法保存成本估算 %1：%2</translation>
+    </message>
+    <message>
+        <source>a run needs a name</source>
+        <translation>运行需要名称</translation>
+    </message>
+    <message>
+        <source>run %1 belongs to no config record (every run needs one)</source>
+        <translation>运行 %1 不属于任何配置记录（每个运行都需要一个）</translation>
+    </message>
+    <message>
+        <source>run %1: a communication sample at %2 bytes per rank has no valid time</source>
+        <translation>运行 %1：每个 rank %2 字节的通信样本没有有效耗时</translation>
+    </message>
+    <message>
+        <source>run %1: a metric at step %2 has no name</source>
+        <translation>运行 %1：第 %2 步的一个指标没有名称</translation>
+    </message>
+    <message>
+        <source>run %1: the expert load at step %2, layer %3 lists no experts</source>
+        <translation>运行 %1：第 %2 步、第 %3 层的专家负载没有列出任何专家</translation>
+    </message>
+    <message>
+        <source>run %1 not saved: %2</source>
+        <translation>运行 %1 未保存：%2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>a run named %1 already exists</source>
+        <translation>名为 %1 的运行已存在</translation>
+    </message>
+    <message>
+        <source>no cluster named %1</source>
+        <translation>没有名为 %1 的集群</translation>
+    </message>
+    <message>
+        <source>communication sample (%1 bytes per rank, repeat %2, iteration %3): %4</source>
+        <translation>通信样本（每个 rank %1 字节，第 %2 次重复，第 %3 次迭代）：%4</translation>
+    </message>
+    <message>
+        <source>metric %1: %2</source>
+        <translation>指标 %1：%2</translation>
+    </message>
+    <message>
+        <source>metric %1 at step %2: %3</source>
+        <translation>第 %2 步的指标 %1：%3</translation>
+    </message>
+    <message>
+        <source>expert load at step %1, layer %2: %3</source>
+        <translation>第 %1 步、第 %2 层的专家负载：%3</translation>
+    </message>
+    <message>
+        <source>cannot remove run %1: %2</source>
+        <translation>无法删除运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>no run named %1</source>
+        <translation>没有名为 %1 的运行</translation>
+    </message>
+    <message>
+        <source>expert load at step %1, layer %2 has an unknown encoding</source>
+        <translation>第 %1 步、第 %2 层的专家负载编码未知</translation>
+    </message>
+    <message>
+        <source>coefficient of variation of time across repeats, per message size</source>
+        <translation>各消息大小下，多次重复之间耗时的变异系数</translation>
+    </message>
+    <message>
+        <source>P99 latency over median latency, per message size</source>
+        <translation>各消息大小下，P99 延迟与中位延迟之比</translation>
+    </message>
+    <message>
+        <source>expert load max/mean per layer and step</source>
+        <translation>每层每步的专家负载 max/mean</translation>
+    </message>
+    <message>
+        <source>fraction of a window&apos;s steps above the load ratio limit that stops stage 3</source>
+        <translation>窗口内负载比超过阶段 3 停止上限的步数占比</translation>
+    </message>
+    <message>
+        <source>fraction of routed tokens dropped (drop policies only)</source>
+        <translation>被丢弃的路由 token 占比（仅适用于丢弃策略）</translation>
+    </message>
+    <message>
+        <source>relative difference of the target&apos;s stage 1 baseline from the source&apos;s, per size</source>
+        <translation>各消息大小下，目标集群阶段 1 基线与源集群的相对差异</translation>
+    </message>
+    <message>
+        <source>expert index %1 out of range at run %2, step %3, layer %4</source>
+        <translation>专家索引 %1 超出范围（运行 %2，第 %3 步，第 %4 层）</translation>
+    </message>
+    <message>
+        <source>cannot update node %1: %2</source>
+        <translation>无法更新节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>cluster %1 has no node %2</source>
+        <translation>集群 %1 中没有节点 %2</translation>
+    </message>
+    <message>
+        <source>cannot update the nodes of cluster %1: %2</source>
+        <translation>无法更新集群 %1 的节点：%2</translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <comment>run kind</comment>
+        <translation>探针</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <comment>run kind</comment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <comment>run kind</comment>
+        <translation>导入</translation>
+    </message>
+</context>
+</TS>

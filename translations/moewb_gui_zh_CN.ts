@@ -1,0 +1,1327 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>NodeInventoryFill</name>
+    <message>
+        <source>The cluster has no nodes.</source>
+        <translation>该集群没有节点。</translation>
+    </message>
+    <message>
+        <source>InfiniBand %1 Gb/s x%2</source>
+        <translation>InfiniBand %1 Gb/s x%2</translation>
+    </message>
+    <message>
+        <source>InfiniBand x%1</source>
+        <translation>InfiniBand x%1</translation>
+    </message>
+    <message>
+        <source>Ethernet %1 Gb/s x%2</source>
+        <translation>以太网 %1 Gb/s x%2</translation>
+    </message>
+    <message>
+        <source>Ethernet x%1</source>
+        <translation>以太网 x%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n node(s) carry a probe inventory.</source>
+        <translation>
+            <numerusform>%n 个节点中有 %1 个带有探针清单。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The nodes disagree on the accelerator model (%1); the first node&apos;s was used.</source>
+        <translation>各节点的加速器型号不一致（%1）；已采用第一个节点的值。</translation>
+    </message>
+    <message>
+        <source>The nodes disagree on accelerators per node; the first node&apos;s (%1) was used.</source>
+        <translation>各节点的每节点加速器数不一致；已采用第一个节点的值（%1）。</translation>
+    </message>
+    <message>
+        <source>The nodes disagree on the fabric (%1); the first node&apos;s was used.</source>
+        <translation>各节点的互连网络不一致（%1）；已采用第一个节点的值。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordEditor</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>MoE routing</source>
+        <translation>MoE 路由</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Throughput accounting</source>
+        <translation>吞吐量计算口径</translation>
+    </message>
+    <message>
+        <source>Training recipe</source>
+        <translation>训练配方</translation>
+    </message>
+    <message>
+        <source>accelerator model</source>
+        <translation>加速器型号</translation>
+    </message>
+    <message>
+        <source>accelerators per node</source>
+        <translation>每节点加速器数</translation>
+    </message>
+    <message>
+        <source>activated params</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>coefficient</source>
+        <translation>系数</translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>data loading included</source>
+        <translation>包含数据加载</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>dp</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>drop order</source>
+        <translation>丢弃顺序</translation>
+    </message>
+    <message>
+        <source>ep</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>ffn hidden size</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>global batch tokens</source>
+        <translation>全局批次 token 数</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>inter node fabric</source>
+        <translation>节点间互连</translation>
+    </message>
+    <message>
+        <source>intra node link</source>
+        <translation>节点内链路</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>load balancing</source>
+        <translation>负载均衡</translation>
+    </message>
+    <message>
+        <source>lr schedule</source>
+        <translation>学习率调度</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>moe layers</source>
+        <translation>MoE 层数</translation>
+    </message>
+    <message>
+        <source>network type</source>
+        <translation>网络类型</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>overflow policy</source>
+        <translation>溢出策略</translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>rail optimized</source>
+        <translation>轨道优化</translation>
+    </message>
+    <message>
+        <source>router score function</source>
+        <translation>路由打分函数</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>tokens trained</source>
+        <translation>已训练 token 数</translation>
+    </message>
+    <message>
+        <source>top k</source>
+        <translation>Top-K</translation>
+    </message>
+    <message>
+        <source>topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>total params</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <source>tp</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>update rate</source>
+        <translation>更新速率</translation>
+    </message>
+    <message>
+        <source>validation set</source>
+        <translation>验证集</translation>
+    </message>
+    <message>
+        <source>warmup steps excluded</source>
+        <translation>排除预热步</translation>
+    </message>
+</context>
+<context>
+    <name>StageStatus</name>
+    <message>
+        <source>Communication baseline</source>
+        <translation>通信基线</translation>
+    </message>
+    <message>
+        <source>Dense control</source>
+        <translation>稠密对照</translation>
+    </message>
+    <message>
+        <source>Expert load and loss</source>
+        <translation>专家负载与损失</translation>
+    </message>
+    <message>
+        <source>Transfer to the target cluster</source>
+        <translation>迁移到目标集群</translation>
+    </message>
+    <message>
+        <source>Comm. baseline</source>
+        <translation>通信基线</translation>
+    </message>
+    <message>
+        <source>Expert load</source>
+        <translation>专家负载</translation>
+    </message>
+    <message>
+        <source>Transfer</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 — %4</source>
+        <translation>%1 %2 %3 — %4</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>The evaluation is running; the page shows its progress.</source>
+        <translation>评估正在运行；页面上显示其进度。</translation>
+    </message>
+    <message>
+        <source>Locked: %1</source>
+        <translation>已锁定：%1</translation>
+    </message>
+    <message>
+        <source>What unlocks it: open stage %1 (Ctrl+%1) and evaluate it until it passes, or override its stop there with a written justification.</source>
+        <translation>解锁方法：打开阶段 %1（Ctrl+%1）并评估直至通过，或在该页写明理由豁免其停止。</translation>
+    </message>
+    <message>
+        <source>Its earlier verdict (&quot;%1&quot;) stays on record until it is evaluated again.</source>
+        <translation>其先前的结论（“%1”）会保留在记录中，直到再次评估。</translation>
+    </message>
+    <message>
+        <source>Not evaluated yet. Open the stage and press Evaluate.</source>
+        <translation>尚未评估。打开该阶段并点击“评估”。</translation>
+    </message>
+    <message>
+        <source>Overridden with the justification: &quot;%1&quot;</source>
+        <translation>已豁免，理由：“%1”</translation>
+    </message>
+    <message>
+        <source>Stopped, then overridden with the justification: &quot;%1&quot;
+The stop: %2</source>
+        <translation>曾停止，后已豁免，理由：“%1”
+停止原因：%2</translation>
+    </message>
+    <message>
+        <source>%1
+Override the stop on the stage&apos;s page with a written justification, or fix the cause and evaluate again.</source>
+        <translation>%1
+请在该阶段页面写明理由豁免此停止，或修正原因后重新评估。</translation>
+    </message>
+    <message>
+        <source>Stale: %1
+Evaluate the stage again.</source>
+        <translation>已过期：%1
+请重新评估该阶段。</translation>
+    </message>
+    <message>
+        <source>Not ready: %1</source>
+        <translation>未就绪：%1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>MoE Workbench: evaluate Mixture-of-Experts training on real clusters.</source>
+        <translation>MoE Workbench：在真实集群上评估混合专家（MoE）训练。</translation>
+    </message>
+    <message>
+        <source>open the demo project (synthetic data), writing it first if missing</source>
+        <translation>打开演示项目（合成数据），不存在时先写入</translation>
+    </message>
+    <message>
+        <source>the project to open (default: the start screen)</source>
+        <translation>要打开的项目（默认：开始界面）</translation>
+    </message>
+    <message>
+        <source>moe-workbench: expects at most one PROJECT_FILE, or --demo</source>
+        <translation>moe-workbench：最多只接受一个 PROJECT_FILE，或 --demo</translation>
+    </message>
+    <message>
+        <source>moe-workbench: this build has no demo project</source>
+        <translation>moe-workbench：此构建不含演示项目</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::AssessmentView</name>
+    <message>
+        <source>Assessment sheet</source>
+        <translation>评估表</translation>
+    </message>
+    <message>
+        <source>Rate each review dimension, write what you found and link the runs and stages that show it. The sheet and the cost estimate are printed in the PDF report.</source>
+        <translation>为每个评审维度评级，写下你的发现，并关联能够佐证的运行和阶段。评估表和成本估算会打印在 PDF 报告中。</translation>
+    </message>
+    <message>
+        <source>Core question: %1</source>
+        <translation>核心问题：%1</translation>
+    </message>
+    <message>
+        <source>Verification: %1</source>
+        <translation>验证方法：%1</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>评级</translation>
+    </message>
+    <message>
+        <source>What the evidence shows, and its limits</source>
+        <translation>证据说明了什么，以及它的局限</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Tick the runs and stages that support this rating</source>
+        <translation>勾选支持此评级的运行和阶段</translation>
+    </message>
+    <message>
+        <source>Cost estimate</source>
+        <translation>成本估算</translation>
+    </message>
+    <message>
+        <source>Not a single number: name what drives each cost (seed 003 §6).</source>
+        <translation>不要只给一个数字：写明每项成本的驱动因素（seed 003 §6）。</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Cost drivers</source>
+        <translation>成本驱动因素</translation>
+    </message>
+    <message>
+        <source>Assessed by</source>
+        <translation>评估人</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>No project open</source>
+        <translation>未打开项目</translation>
+    </message>
+    <message>
+        <source>Last saved %1</source>
+        <translation>上次保存于 %1</translation>
+    </message>
+    <message>
+        <source>Not saved yet</source>
+        <translation>尚未保存</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ImportDialog</name>
+    <message>
+        <source>Import measurements</source>
+        <translation>导入测量数据</translation>
+    </message>
+    <message>
+        <source>Each file becomes one run of the chosen config record. The file is read completely before anything is stored; an error stores nothing.</source>
+        <translation>每个文件成为所选配置记录的一次运行。文件会先完整读取再存储；出错时不存储任何内容。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Detect from the content</source>
+        <translation>根据内容识别</translation>
+    </message>
+    <message>
+        <source>default: the file&apos;s name</source>
+        <translation>默认：文件名</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Cancel import</source>
+        <translation>取消导入</translation>
+    </message>
+    <message>
+        <source>✔ Imported %1 as run %2.</source>
+        <translation>✔ 已将 %1 导入为运行 %2。</translation>
+    </message>
+    <message>
+        <source>✖ %1</source>
+        <translation>✖ %1</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2).</source>
+        <translation>%1：无法读取（%2）。</translation>
+    </message>
+    <message>
+        <source>Detected: %1</source>
+        <translation>识别为：%1</translation>
+    </message>
+    <message>
+        <source>No project is open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <source>Choose a file to import.</source>
+        <translation>请选择要导入的文件。</translation>
+    </message>
+    <message>
+        <source>%1: no such file.</source>
+        <translation>%1：文件不存在。</translation>
+    </message>
+    <message>
+        <source>Every run belongs to a config record and the project has none; add one first (Config records → New record…).</source>
+        <translation>每次运行都属于一个配置记录，而该项目还没有配置记录；请先添加一个（配置记录 → 新建记录…）。</translation>
+    </message>
+    <message>
+        <source>A run named %1 already exists; choose another name.</source>
+        <translation>名为 %1 的运行已存在；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>An import is still finishing; try again in a moment.</source>
+        <translation>上一次导入仍在收尾；请稍后再试。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat</source>
+        <translation>格式(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Config &amp;record</source>
+        <translation>配置记录(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run &amp;name</source>
+        <translation>运行名称(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ImportJob</name>
+    <message>
+        <source>reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Import of %1 cancelled; nothing was stored.</source>
+        <translation>%1 的导入已取消；未存储任何内容。</translation>
+    </message>
+    <message>
+        <source>importing %1 (%2): %3 %</source>
+        <translation>正在导入 %1（%2）：%3 %</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::MainWindow</name>
+    <message>
+        <source>Quit while work is running?</source>
+        <translation>任务仍在运行，确定退出？</translation>
+    </message>
+    <message>
+        <source>%1
+
+Quit anyway? The work is cancelled; nothing half-done is stored.</source>
+        <translation>%1
+
+仍要退出吗？任务将被取消；不会存储未完成的结果。</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>DEMO — this project holds synthetic data made up to show every page; it measures nothing. Start your own with File → New evaluation.</source>
+        <translation>演示 — 此项目包含为展示各页面而编造的合成数据，不代表任何测量。请通过 文件 → 新建评估 开始你自己的评估。</translation>
+    </message>
+    <message>
+        <source> DEMO · synthetic data </source>
+        <translation> 演示 · 合成数据 </translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New evaluation…</source>
+        <translation>新建评估(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo (synthetic data)</source>
+        <translation>打开演示(&amp;D)（合成数据）</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>重新加载(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re-read the project file (F5; Ctrl+R on a stage page, where F5 evaluates)</source>
+        <translation>重新读取项目文件（F5；在阶段页面上用 Ctrl+R，因为那里 F5 用于评估）</translation>
+    </message>
+    <message>
+        <source>&amp;Close project</source>
+        <translation>关闭项目(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Stage &amp;%1 · %2</source>
+        <translation>阶段 &amp;%1 · %2</translation>
+    </message>
+    <message>
+        <source>&amp;Warnings…</source>
+        <translation>警告(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About MoE Workbench</source>
+        <translation>关于 MoE Workbench(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About MoE Workbench</source>
+        <translation>关于 MoE Workbench</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;MoE Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Evaluate Mixture-of-Experts training on real clusters: communication baseline, dense control, expert load and loss, transfer to another cluster.&lt;/p&gt;&lt;p&gt;Project schema version %2.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;MoE Workbench %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;在真实集群上评估混合专家（MoE）训练：通信基线、稠密对照、专家负载与损失、迁移到另一集群。&lt;/p&gt;&lt;p&gt;项目模式版本 %2。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>%1 — missing</source>
+        <translation>%1 — 文件缺失</translation>
+    </message>
+    <message>
+        <source>Open the demo</source>
+        <translation>打开演示</translation>
+    </message>
+    <message>
+        <source>Writing the demo project to %1…</source>
+        <translation>正在将演示项目写入 %1…</translation>
+    </message>
+    <message>
+        <source>The demo could not be opened.</source>
+        <translation>无法打开演示项目。</translation>
+    </message>
+    <message>
+        <source>No project file at %1.</source>
+        <translation>%1 处没有项目文件。</translation>
+    </message>
+    <message>
+        <source>%1 [DEMO] — MoE Workbench</source>
+        <translation>%1 [演示] — MoE Workbench</translation>
+    </message>
+    <message>
+        <source>%1 — MoE Workbench</source>
+        <translation>%1 — MoE Workbench</translation>
+    </message>
+    <message>
+        <source>MoE Workbench</source>
+        <translation>MoE Workbench</translation>
+    </message>
+    <message>
+        <source>Open a project first: every import goes into a project&apos;s config record.</source>
+        <translation>请先打开项目：每次导入都会归入项目中的某个配置记录。</translation>
+    </message>
+    <message>
+        <source>Imported run %1.</source>
+        <translation>已导入运行 %1。</translation>
+    </message>
+    <message>
+        <source>New evaluation</source>
+        <translation>新建评估</translation>
+    </message>
+    <message>
+        <source>MoE Workbench projects (*.moewb)</source>
+        <translation>MoE Workbench 项目 (*.moewb)</translation>
+    </message>
+    <message>
+        <source>%1 already exists; choose another name.</source>
+        <translation>%1 已存在；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Exporting the report…</source>
+        <translation>正在导出报告…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Report written to %1.</source>
+        <translation>报告已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Report export cancelled; no file was written.</source>
+        <translation>报告导出已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Report not written: %1</source>
+        <translation>报告未写入：%1</translation>
+    </message>
+    <message>
+        <source>The report is being exported.</source>
+        <translation>正在导出报告。</translation>
+    </message>
+    <message>
+        <source>An import is running.</source>
+        <translation>正在导入。</translation>
+    </message>
+    <message>
+        <source>The demo project is being written.</source>
+        <translation>正在写入演示项目。</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>系统默认（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The language changes the next time MoE Workbench starts.</source>
+        <translation>语言将在下次启动 MoE Workbench 时生效。</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>The language changes the next time MoE Workbench starts. While the environment variable %1 is set (now: %2), it wins over this choice.</source>
+        <translation>语言将在下次启动 MoE Workbench 时生效。只要设置了环境变量 %1（当前为：%2），就以它为准，而不是此处的选择。</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ProjectBrowser</name>
+    <message>
+        <source>Project overview</source>
+        <translation>项目概览</translation>
+    </message>
+    <message>
+        <source>EVALUATION</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>The four stages, in order: each opens once the one before passed or its stop was overridden with a written justification.</source>
+        <translation>四个阶段依次进行：前一阶段通过，或其停止已写明理由豁免后，才会开启下一阶段。</translation>
+    </message>
+    <message>
+        <source>RECORDS (%1)</source>
+        <translation>配置记录（%1）</translation>
+    </message>
+    <message>
+        <source>Config records: what each run ran with (SPEC §1).</source>
+        <translation>配置记录：每次运行所用的配置（SPEC §1）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Incomplete: %n field(s) missing or invalid; comparisons using it are refused.</source>
+        <translation>
+            <numerusform>不完整：%n 个字段缺失或无效；使用它的比较将被拒绝。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Complete config record</source>
+        <translation>完整的配置记录</translation>
+    </message>
+    <message>
+        <source>RUNS (%1)</source>
+        <translation>运行（%1）</translation>
+    </message>
+    <message>
+        <source>%1 run of record %2</source>
+        <translation>%1 运行，配置记录 %2</translation>
+    </message>
+    <message>
+        <source>CLUSTERS (%1)</source>
+        <translation>集群（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n node(s))</source>
+        <translation>
+            <numerusform>%1（%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>LEARN</source>
+        <translation>学习</translation>
+    </message>
+    <message>
+        <source>How MoE costs and routing work, for someone who knows dense training.</source>
+        <translation>面向熟悉稠密训练的读者：MoE 的成本与路由如何运作。</translation>
+    </message>
+    <message>
+        <source>Cost structure</source>
+        <translation>成本结构</translation>
+    </message>
+    <message>
+        <source>Where an MoE&apos;s cost comes from: parameters, memory, all-to-all bytes, step time.</source>
+        <translation>MoE 的成本从何而来：参数、显存、all-to-all 字节数、步时间。</translation>
+    </message>
+    <message>
+        <source>Routing lab</source>
+        <translation>路由实验室</translation>
+    </message>
+    <message>
+        <source>How Top-K, Expert-Choice and bias-balanced routers spread the load.</source>
+        <translation>Top-K、Expert-Choice 和偏置均衡路由器如何分摊负载。</translation>
+    </message>
+    <message>
+        <source>ASSESSMENT</source>
+        <translation>评估表</translation>
+    </message>
+    <message>
+        <source>The assessment sheet that goes into the report.</source>
+        <translation>写入报告的评估表。</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2 — %3
+%4</source>
+        <translation>阶段 %1 · %2 — %3
+%4</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ProjectOverview</name>
+    <message>
+        <source>No project open</source>
+        <translation>未打开项目</translation>
+    </message>
+    <message>
+        <source>Open a project file (*.moewb) with File → Open (Ctrl+O), or start one with File → New evaluation (Ctrl+N).</source>
+        <translation>通过 文件 → 打开（Ctrl+O）打开项目文件（*.moewb），或通过 文件 → 新建评估（Ctrl+N）新建一个。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;File:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Project schema:&lt;/b&gt; version %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;文件：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;项目模式：&lt;/b&gt;版本 %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;Config records&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;配置记录&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>! %n incomplete: comparisons using them are refused</source>
+        <translation>
+            <numerusform>! %n 个不完整：使用它们的比较将被拒绝</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;Runs&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;运行&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;Clusters&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;集群&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The method&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Communication baseline&lt;/b&gt;: pure all-to-all at the target node count.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Dense control&lt;/b&gt;: a dense model with similar activated parameters, same accounting.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Expert load and loss&lt;/b&gt;: load ratio max/mean, drop rate, busiest-device share.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Transfer&lt;/b&gt;: re-run stages 1–3 on the target cluster and compare baselines.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Each stage opens only after the previous one passed, or its stop was overridden with a written justification. Every run needs a complete config record first. Ctrl+1 … Ctrl+4 open the stages.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;方法&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;通信基线&lt;/b&gt;：在目标节点数下测量纯 all-to-all。&lt;/li&gt;&lt;li&gt;&lt;b&gt;稠密对照&lt;/b&gt;：激活参数量相近的稠密模型，使用相同的计算口径。&lt;/li&gt;&lt;li&gt;&lt;b&gt;专家负载与损失&lt;/b&gt;：负载比（最大/平均）、丢弃率、最忙设备占比。&lt;/li&gt;&lt;li&gt;&lt;b&gt;迁移&lt;/b&gt;：在目标集群上重跑阶段 1–3 并比较基线。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;每个阶段只有在前一阶段通过，或其停止已写明理由豁免后才会开启。每次运行都需要先有完整的配置记录。Ctrl+1 … Ctrl+4 打开各阶段。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Next:&lt;/b&gt; add a config record: open RECORDS in the browser and press &lt;i&gt;New record…&lt;/i&gt; (or &lt;code&gt;moewb record add FILE&lt;/code&gt;).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;下一步：&lt;/b&gt;添加配置记录：在浏览栏中打开“配置记录”，点击&lt;i&gt;新建记录…&lt;/i&gt;（或运行 &lt;code&gt;moewb record add FILE&lt;/code&gt;）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Next:&lt;/b&gt; complete the records marked “!” in the browser.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;下一步：&lt;/b&gt;补全浏览栏中标有“!”的配置记录。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::RecordEditor</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the record to the project file (Ctrl+S)</source>
+        <translation>将配置记录写入项目文件（Ctrl+S）</translation>
+    </message>
+    <message>
+        <source>New record…</source>
+        <translation>新建记录…</translation>
+    </message>
+    <message>
+        <source>Duplicate…</source>
+        <translation>复制…</translation>
+    </message>
+    <message>
+        <source>A new record with every field of this one, e.g. for the dense control</source>
+        <translation>新建一条与此记录字段完全相同的记录，例如用于稠密对照</translation>
+    </message>
+    <message>
+        <source>Fill the hardware fields from the node inventory of cluster:</source>
+        <translation>用以下集群的节点清单填写硬件字段：</translation>
+    </message>
+    <message>
+        <source>Fill from node inventory</source>
+        <translation>从节点清单填写</translation>
+    </message>
+    <message>
+        <source>Reads the probe&apos;s --inventory facts stored with the cluster&apos;s nodes: node count, GPUs per node, GPU model, network and fabric. Review, then Save.</source>
+        <translation>读取随集群节点保存的探针 --inventory 信息：节点数、每节点 GPU 数、GPU 型号、网络与互连。请核对后保存。</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2（%3）</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>free text, e.g. what this configuration is for</source>
+        <translation>自由文本，例如此配置的用途</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Save config record</source>
+        <translation>保存配置记录</translation>
+    </message>
+    <message>
+        <source>— not set —</source>
+        <translation>— 未设置 —</translation>
+    </message>
+    <message>
+        <source>e.g. 1.25, or none</source>
+        <translation>例如 1.25，或 none</translation>
+    </message>
+    <message>
+        <source>The project has no clusters yet (moewb cluster add).</source>
+        <translation>该项目还没有集群（moewb cluster add）。</translation>
+    </message>
+    <message>
+        <source>Config records</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Choose a record in the browser, or start one with New record…</source>
+        <translation>在浏览栏中选择一条配置记录，或点击“新建记录…”新建一条</translation>
+    </message>
+    <message>
+        <source>Config record · %1</source>
+        <translation>配置记录 · %1</translation>
+    </message>
+    <message>
+        <source>✔ Complete: every field is present and valid; runs using this record can be compared.</source>
+        <translation>✔ 完整：所有字段均已填写且有效；使用此记录的运行可以比较。</translation>
+    </message>
+    <message numerus="yes">
+        <source>! Incomplete: %n field(s) missing or invalid. Any comparison that includes a run with this record is refused until they are fixed.</source>
+        <translation>
+            <numerusform>! 不完整：%n 个字段缺失或无效。在修正之前，任何包含使用此记录的运行的比较都将被拒绝。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Missing or invalid — fix these first:&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;</source>
+        <translation>&lt;b&gt;缺失或无效 — 请先修正：&lt;/b&gt;&lt;ul style=&apos;margin:0&apos;&gt;</translation>
+    </message>
+    <message>
+        <source>(record)</source>
+        <translation>（记录）</translation>
+    </message>
+    <message>
+        <source>Save *</source>
+        <translation>保存 *</translation>
+    </message>
+    <message>
+        <source>No runs use this record yet.</source>
+        <translation>还没有运行使用此记录。</translation>
+    </message>
+    <message>
+        <source>No runs use this record yet; once they do, comparisons including them are blocked until the fields above are filled.</source>
+        <translation>还没有运行使用此记录；一旦有运行使用它，在填好上面的字段之前，包含这些运行的比较都会被阻止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>✖ Comparisons blocked for %n run(s) using this record (%1) until these are filled: %2.</source>
+        <translation>
+            <numerusform>✖ 使用此记录的 %n 个运行（%1）的比较已被阻止，需先填写：%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs using this record (%1): %2. They can be compared.</source>
+        <translation>使用此记录的运行（%1）：%2。它们可以比较。</translation>
+    </message>
+    <message>
+        <source>No record is open.</source>
+        <translation>未打开配置记录。</translation>
+    </message>
+    <message>
+        <source>Saved %1: complete.</source>
+        <translation>已保存 %1：完整。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %1: still %n field(s) missing or invalid.</source>
+        <translation>
+            <numerusform>已保存 %1：仍有 %n 个字段缺失或无效。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A record needs a name.</source>
+        <translation>配置记录需要名称。</translation>
+    </message>
+    <message>
+        <source>No project is open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <source>Duplicate config record</source>
+        <translation>复制配置记录</translation>
+    </message>
+    <message>
+        <source>New config record</source>
+        <translation>新建配置记录</translation>
+    </message>
+    <message>
+        <source>Name of the new record:</source>
+        <translation>新记录的名称：</translation>
+    </message>
+    <message>
+        <source>No cluster named &quot;%1&quot; in this project.</source>
+        <translation>此项目中没有名为“%1”的集群。</translation>
+    </message>
+    <message>
+        <source>Filled from cluster %1: %2. %3 Review, then Save.</source>
+        <translation>已从集群 %1 填写：%2。%3 请核对后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::RunsView</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Config record</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Comm. samples</source>
+        <translation>通信样本</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Expert-load blocks</source>
+        <translation>专家负载块</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Runs (%1)</source>
+        <translation>运行（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::StageFrame</name>
+    <message>
+        <source>Stage %1 · %2 — %3 %4</source>
+        <translation>阶段 %1 · %2 — %3 %4</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::StartScreen</name>
+    <message>
+        <source>MoE Workbench</source>
+        <translation>MoE Workbench</translation>
+    </message>
+    <message>
+        <source>Does this Mixture-of-Experts configuration pay on your cluster? The workbench walks you through four stages — communication baseline, dense control, expert load and loss, transfer to the target cluster — and stops you where the evidence says stop.</source>
+        <translation>这个混合专家（MoE）配置在你的集群上划算吗？工作台带你走完四个阶段——通信基线、稠密对照、专家负载与损失、迁移到目标集群——并在证据表明应当停止时让你停下。</translation>
+    </message>
+    <message>
+        <source>New evaluation…</source>
+        <translation>新建评估…</translation>
+    </message>
+    <message>
+        <source>Create a project file (*.moewb) for a new evaluation (Ctrl+N)</source>
+        <translation>为新的评估创建项目文件（*.moewb）（Ctrl+N）</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Open an existing project file (Ctrl+O)</source>
+        <translation>打开已有的项目文件（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>Open the demo (synthetic data)</source>
+        <translation>打开演示（合成数据）</translation>
+    </message>
+    <message>
+        <source>A synthetic evaluation that fills every page, so you can click through the whole method in five minutes. Its data is made up and labelled DEMO everywhere.</source>
+        <translation>一个填满所有页面的合成评估，五分钟即可点完整个方法。其数据均为编造，并在各处标注“演示”。</translation>
+    </message>
+    <message>
+        <source>The demo is written to %1 the first time; your own projects are never touched.</source>
+        <translation>演示项目首次打开时写入 %1；不会改动你自己的项目。</translation>
+    </message>
+    <message>
+        <source>Recent projects</source>
+        <translation>最近的项目</translation>
+    </message>
+    <message>
+        <source>%1
+    %2</source>
+        <translation>%1
+    %2</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open %1</source>
+        <translation>双击或按 Enter 打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 — missing
+    %2</source>
+        <translation>%1 — 文件缺失
+    %2</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists (moved or deleted).</source>
+        <translation>%1 已不存在（已移动或删除）。</translation>
+    </message>
+    <message>
+        <source>No recent projects yet: start a new evaluation or open the demo.</source>
+        <translation>还没有最近的项目：新建一个评估，或打开演示。</translation>
+    </message>
+    <message>
+        <source>Double-click a project to open it.</source>
+        <translation>双击项目即可打开。</translation>
+    </message>
+    <message>
+        <source>Writing the demo project…</source>
+        <translation>正在写入演示项目…</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::WarningsBar</name>
+    <message>
+        <source>✔ No warnings from the misjudgment checks</source>
+        <translation>✔ 误判检查没有发出警告</translation>
+    </message>
+    <message>
+        <source>The six checks of docs/method.md found nothing to warn about.</source>
+        <translation>docs/method.md 中的六项检查均未发现需要警告的问题。</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warning(s): %1  ▸</source>
+        <translation>
+            <numerusform>⚠ %n 条警告：%1  ▸</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click for each warning&apos;s explanation and fix.
+
+%1: %2</source>
+        <translation>点击查看每条警告的解释与修正方法。
+
+%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::WarningsDialog</name>
+    <message>
+        <source>Warnings from the misjudgment checks</source>
+        <translation>误判检查的警告</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;✔ None of the six misjudgment checks fired on this project.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;✔ 六项误判检查在此项目上均未触发。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;⚠ %1 &lt;small&gt;(check %2)&lt;/small&gt;&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;⚠ %1 &lt;small&gt;（检查 %2）&lt;/small&gt;&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Found:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;发现：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;What to do:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;处理方法：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;small&gt;The checks are described in docs/method.md (seed 000 §5).&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;small&gt;这些检查的说明见 docs/method.md（seed 000 §5）。&lt;/small&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::plots::PlotView</name>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3 %4
+%5 %6</source>
+        <translation>%1 %2，%3 %4
+%5 %6</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Could not write the PNG file %1.</source>
+        <translation>无法写入 PNG 文件 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF file %1.</source>
+        <translation>无法写入 PDF 文件 %1。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>导出 PDF…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Reset view</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::plots::Plots</name>
+    <message>
+        <source>No data</source>
+        <translation>无数据</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,736 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Report</name>
+    <message>
+        <source>no cluster</source>
+        <translation>无集群</translation>
+    </message>
+    <message>
+        <source>%1 (%2, record %3, %4)</source>
+        <translation>%1（%2，配置记录 %3，%4）</translation>
+    </message>
+    <message>
+        <source>stage %1 stopped and its stop was not overridden; the figures below are shown for reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is overridden with a written justification.</source>
+        <translation>阶段 %1 已停止，且该停止未被豁免；以下数据仅供参考。在阶段 %1 通过，或其停止附书面理由被豁免之前，工作台会一直锁定阶段 %2。</translation>
+    </message>
+    <message>
+        <source>Stage 1 — communication baseline</source>
+        <translation>阶段 1：通信基线</translation>
+    </message>
+    <message>
+        <source>Per message size: effective all-to-all bandwidth, median and P99 time, and the variation across repeats. Stops when the CV across repeats or P99/median exceeds the team&apos;s threshold.</source>
+        <translation>按消息大小给出 all-to-all 有效带宽、耗时的中位数与 P99，以及多次重复之间的波动。重复间的变异系数（CV）或 P99/中位数超过团队设定的阈值时停止。</translation>
+    </message>
+    <message>
+        <source>No data: the project holds no run with communication samples (import a moe-probe or nccl-tests result).</source>
+        <translation>无数据：项目中没有含通信样本的运行（请导入 moe-probe 或 nccl-tests 的结果）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 个 rank</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2)</source>
+        <translation>运行 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Size per rank</source>
+        <translation>每 rank 大小</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>P99</source>
+        <translation>P99</translation>
+    </message>
+    <message>
+        <source>Eff. bandwidth</source>
+        <translation>有效带宽</translation>
+    </message>
+    <message>
+        <source>Alg. bandwidth</source>
+        <translation>算法带宽</translation>
+    </message>
+    <message>
+        <source>CV repeats</source>
+        <translation>重复间 CV</translation>
+    </message>
+    <message>
+        <source>P99/median</source>
+        <translation>P99/中位数</translation>
+    </message>
+    <message>
+        <source>Node-count comparison</source>
+        <translation>不同节点数对比</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source> (algbw)</source>
+        <translation>（算法带宽）</translation>
+    </message>
+    <message>
+        <source>Suggested thresholds (from these runs; never applied)</source>
+        <translation>建议阈值（由这些运行得出；不会自动应用）</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Suggested</source>
+        <translation>建议值</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Stage 2 — dense control</source>
+        <translation>阶段 2：稠密对照</translation>
+    </message>
+    <message>
+        <source>The MoE model against a dense model of similar activated size, like for like. Stops when the MoE is slower and its validation loss is not better.</source>
+        <translation>将 MoE 模型与激活参数量相近的稠密模型同口径对比。MoE 更慢且验证损失没有改善时停止。</translation>
+    </message>
+    <message>
+        <source>No data: the project holds no training run with a throughput metric (import the MoE and the dense training logs).</source>
+        <translation>无数据：项目中没有含吞吐量指标的训练运行（请导入 MoE 模型与稠密模型的训练日志）。</translation>
+    </message>
+    <message>
+        <source>MoE against dense, at equal tokens</source>
+        <translation>MoE 与稠密模型对比（相同 token 数）</translation>
+    </message>
+    <message>
+        <source>MoE run</source>
+        <translation>MoE 运行</translation>
+    </message>
+    <message>
+        <source>Dense run</source>
+        <translation>稠密运行</translation>
+    </message>
+    <message>
+        <source>Tokens/s/GPU MoE</source>
+        <translation>MoE tokens/s/GPU</translation>
+    </message>
+    <message>
+        <source>Tokens/s/GPU dense</source>
+        <translation>稠密 tokens/s/GPU</translation>
+    </message>
+    <message>
+        <source>Compared at</source>
+        <translation>对比点</translation>
+    </message>
+    <message>
+        <source>Train loss MoE / dense</source>
+        <translation>训练损失 MoE / 稠密</translation>
+    </message>
+    <message>
+        <source>Val loss MoE / dense</source>
+        <translation>验证损失 MoE / 稠密</translation>
+    </message>
+    <message>
+        <source>Activated params diff</source>
+        <translation>激活参数量差异</translation>
+    </message>
+    <message>
+        <source>Stops</source>
+        <translation>触发停止</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 token</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 vs %2 not like for like: %3</source>
+        <translation>%1 与 %2 不同口径：%3</translation>
+    </message>
+    <message>
+        <source>Stage 3 — expert load and loss</source>
+        <translation>阶段 3：专家负载与损失</translation>
+    </message>
+    <message>
+        <source>Load ratio max/mean per layer and step, token drop rate and busiest-device share. Stops when a layer&apos;s load ratio stays above the limit or the drop rate is above its limit.</source>
+        <translation>按层、按步统计负载比（max/mean）、token 丢弃率和最忙设备耗时占比。某层负载比持续高于上限，或丢弃率超过上限时停止。</translation>
+    </message>
+    <message>
+        <source>No data: the project holds no run with per-expert load (import a routing trace or an expert-load log).</source>
+        <translation>无数据：项目中没有含逐专家负载的运行（请导入路由轨迹或专家负载日志）。</translation>
+    </message>
+    <message>
+        <source>Per run, over the gate&apos;s window</source>
+        <translation>按运行统计（判定窗口内）</translation>
+    </message>
+    <message>
+        <source>Experts × layers</source>
+        <translation>专家数 × 层数</translation>
+    </message>
+    <message>
+        <source>Window steps</source>
+        <translation>窗口步数</translation>
+    </message>
+    <message>
+        <source>Worst layer</source>
+        <translation>最差层</translation>
+    </message>
+    <message>
+        <source>Steps above limit</source>
+        <translation>超限步占比</translation>
+    </message>
+    <message>
+        <source>Max / mean ratio</source>
+        <translation>最大 / 平均负载比</translation>
+    </message>
+    <message>
+        <source>Drop rate</source>
+        <translation>丢弃率</translation>
+    </message>
+    <message>
+        <source>Busiest device</source>
+        <translation>最忙设备占比</translation>
+    </message>
+    <message>
+        <source>Window loss</source>
+        <translation>窗口内损失</translation>
+    </message>
+    <message>
+        <source>n/a (dropless)</source>
+        <translation>不适用（dropless）</translation>
+    </message>
+    <message>
+        <source> (est.)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <source>Stage 2 is stale: %1</source>
+        <translation>阶段 2 已过期：%1</translation>
+    </message>
+    <message>
+        <source>Stage 4 — transfer boundary</source>
+        <translation>阶段 4：迁移边界</translation>
+    </message>
+    <message>
+        <source>The target cluster&apos;s stage 1 baseline against the source&apos;s, size by size. Stops when a size differs by more than the threshold: conclusions are then reference only.</source>
+        <translation>逐个消息大小对比目标集群与源集群的阶段 1 基线。任一大小的差异超过阈值时停止：此时结论只能作为参考。</translation>
+    </message>
+    <message>
+        <source>No data: %1</source>
+        <translation>无数据：%1</translation>
+    </message>
+    <message>
+        <source>Source %1 against target %2</source>
+        <translation>源 %1 对比目标 %2</translation>
+    </message>
+    <message>
+        <source>Source bandwidth</source>
+        <translation>源集群带宽</translation>
+    </message>
+    <message>
+        <source>Target bandwidth</source>
+        <translation>目标集群带宽</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Measured on one cluster only: %1</source>
+        <translation>以下消息大小只在一个集群上测过：%1</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>top-k</source>
+        <translation>Top-K</translation>
+    </message>
+    <message>
+        <source>capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>溢出策略</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>accelerator</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Reading the project</source>
+        <translation>正在读取项目</translation>
+    </message>
+    <message>
+        <source>Evaluating stage %1</source>
+        <translation>正在评估阶段 %1</translation>
+    </message>
+    <message>
+        <source>Running the misjudgment checks</source>
+        <translation>正在运行误判检查</translation>
+    </message>
+    <message>
+        <source>Project read</source>
+        <translation>项目读取完毕</translation>
+    </message>
+    <message>
+        <source>Config records</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Misjudgment warnings</source>
+        <translation>误判警告</translation>
+    </message>
+    <message>
+        <source>Thresholds and their source</source>
+        <translation>阈值及其来源</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>豁免记录</translation>
+    </message>
+    <message>
+        <source>Applicability statement</source>
+        <translation>适用性声明</translation>
+    </message>
+    <message>
+        <source>Assessment sheet</source>
+        <translation>评估表</translation>
+    </message>
+    <message>
+        <source>Cost estimate</source>
+        <translation>成本估算</translation>
+    </message>
+    <message>
+        <source>Appendix: run environments</source>
+        <translation>附录：运行环境</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>(no rows)</source>
+        <translation>（无数据行）</translation>
+    </message>
+    <message>
+        <source>Plot &quot;%1&quot;: no data to draw.</source>
+        <translation>图表“%1”：没有可绘制的数据。</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Gate locked: %1</source>
+        <translation>本阶段已锁定：%1</translation>
+    </message>
+    <message>
+        <source>Verdict on the current data: %1</source>
+        <translation>基于当前数据的结论：%1</translation>
+    </message>
+    <message>
+        <source>Stop reasons:</source>
+        <translation>停止原因：</translation>
+    </message>
+    <message>
+        <source>Reasons:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Thresholds this verdict compared against</source>
+        <translation>本结论所对照的阈值</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source> (built-in default)</source>
+        <translation>（内置默认值）</translation>
+    </message>
+    <message>
+        <source>Recorded verdict in the project: %1, decided %2</source>
+        <translation>项目中记录的结论：%1，判定时间 %2</translation>
+    </message>
+    <message>
+        <source>No verdict recorded in the project for this stage.</source>
+        <translation>项目中尚未记录本阶段的结论。</translation>
+    </message>
+    <message>
+        <source>Overrides of this stage:</source>
+        <translation>本阶段的豁免：</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; — %2, %3</source>
+        <translation>“%1”——%2，%3</translation>
+    </message>
+    <message>
+        <source>author not given</source>
+        <translation>未注明作者</translation>
+    </message>
+    <message>
+        <source>MoE Workbench</source>
+        <translation>MoE Workbench</translation>
+    </message>
+    <message>
+        <source>Evaluation report</source>
+        <translation>评估报告</translation>
+    </message>
+    <message>
+        <source>Project file: %1</source>
+        <translation>项目文件：%1</translation>
+    </message>
+    <message>
+        <source>Clusters: none recorded</source>
+        <translation>集群：未记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n node(s), %2 GPUs</source>
+        <translation>
+            <numerusform>集群 %1：%n 个节点，%2 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Config records: %1; runs: %2</source>
+        <translation>配置记录：%1 条；运行：%2 个</translation>
+    </message>
+    <message>
+        <source>Generated: %1</source>
+        <translation>生成时间：%1</translation>
+    </message>
+    <message>
+        <source>MoE Workbench %1 (project schema %2)</source>
+        <translation>MoE Workbench %1（项目格式版本 %2）</translation>
+    </message>
+    <message>
+        <source>This is the demo project: every measurement in it is synthetic.</source>
+        <translation>这是演示项目：其中所有测量数据均为合成数据。</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>Stage verdicts</source>
+        <translation>各阶段结论</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Key fields</source>
+        <translation>关键字段</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>The project holds no config record.</source>
+        <translation>项目中没有配置记录。</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Comm samples</source>
+        <translation>通信样本</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Load blocks</source>
+        <translation>负载块</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入时间</translation>
+    </message>
+    <message>
+        <source>The project holds no run.</source>
+        <translation>项目中没有运行。</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Conditions under which the conclusions hold</source>
+        <translation>结论成立的条件</translation>
+    </message>
+    <message>
+        <source>None of the six misjudgment checks fired on this project.</source>
+        <translation>本项目未触发六项误判检查中的任何一项。</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>误判 %1：%2</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>纠正方法：%1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>built-in default (not stored)</source>
+        <translation>内置默认值（未存入项目）</translation>
+    </message>
+    <message>
+        <source>documented in docs/method.md</source>
+        <translation>说明见 docs/method.md</translation>
+    </message>
+    <message>
+        <source>No stop was overridden.</source>
+        <translation>没有豁免任何停止。</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Justification</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>No applicability statement: stage 4 has no result (see its section).</source>
+        <translation>无适用性声明：阶段 4 没有结果（见该阶段一节）。</translation>
+    </message>
+    <message>
+        <source>Conclusions drawn on the source cluster hold under these conditions:</source>
+        <translation>在源集群上得出的结论，在以下条件下成立：</translation>
+    </message>
+    <message>
+        <source>The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.</source>
+        <translation>十个评审维度（seed 003）。已评级 %1/10 项；最后%3保存于 %2。</translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation>由 %1 </translation>
+    </message>
+    <message>
+        <source>Core question: %1</source>
+        <translation>核心问题：%1</translation>
+    </message>
+    <message>
+        <source>Verification: %1</source>
+        <translation>验证方法：%1</translation>
+    </message>
+    <message>
+        <source>Reading the result: %1</source>
+        <translation>结果解读：%1</translation>
+    </message>
+    <message>
+        <source>Notes: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>none linked</source>
+        <translation>未关联</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Cost drivers</source>
+        <translation>成本驱动因素</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>not estimated</source>
+        <translation>未估算</translation>
+    </message>
+    <message>
+        <source>Source file: %1</source>
+        <translation>源文件：%1</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>(no environment metadata)</source>
+        <translation>（无环境元数据）</translation>
+    </message>
+    <message>
+        <source>Evaluation report: %1</source>
+        <translation>评估报告：%1</translation>
+    </message>
+    <message>
+        <source>%1 — MoE Workbench evaluation report, %2</source>
+        <translation>%1 — MoE Workbench 评估报告，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Laid out %n page(s)</source>
+        <translation>
+            <numerusform>已排版 %n 页</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>cannot start the PDF</source>
+        <translation>无法开始写入 PDF</translation>
+    </message>
+    <message numerus="yes">
+        <source>Written %n page(s)</source>
+        <translation>
+            <numerusform>已写入 %n 页</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>stage title: verdict</comment>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+</TS>
