@@ -113,9 +113,9 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
             const double v = h.values.value(qsizetype(r) * h.columns + c, std::nan(""));
             best = tr("%1 %2, %3 %4\n%5 %6")
                        .arg(m_spec.y.label, formatValue(h.yFirst + dy * r, {QString(), AxisScale::Linear,
-                                                                            m_spec.y.unit}))
+                                                                            m_spec.y.unit, {}}))
                        .arg(m_spec.x.label, formatValue(h.xFirst + dx * c, {QString(), AxisScale::Linear,
-                                                                            m_spec.x.unit}))
+                                                                            m_spec.x.unit, {}}))
                        .arg(std::isfinite(v) ? QString::number(v, 'g', 6) : tr("no data"), h.colourLabel);
             bestDist = hoverRadius; // series points drawn over the map win when close
             continue;

@@ -188,8 +188,8 @@ private slots:
 
         PlotSpec linear;
         linear.title = QStringLiteral("linear time");
-        linear.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::None};
-        linear.y = {QStringLiteral("Time"), AxisScale::Linear, AxisUnit::Microseconds};
+        linear.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::None, {}};
+        linear.y = {QStringLiteral("Time"), AxisScale::Linear, AxisUnit::Microseconds, {}};
         Series s;
         s.name = QStringLiteral("t");
         for (int i = 0; i <= 10; ++i) {

@@ -60,8 +60,8 @@ int main(int argc, char** argv)
     PlotSpec spec;
     spec.id = QStringLiteral("bench");
     spec.title = QStringLiteral("1,000,000-point loss curve");
-    spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps};
-    spec.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss};
+    spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, {}};
+    spec.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss, {}};
     Series s;
     s.name = QStringLiteral("lm_loss");
     s.x.resize(points);

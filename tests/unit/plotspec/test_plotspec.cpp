@@ -159,8 +159,8 @@ private slots:
     void csvQuotingAndNumbers()
     {
         PlotSpec spec;
-        spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps};
-        spec.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss};
+        spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, {}};
+        spec.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss, {}};
         Series s;
         s.name = QStringLiteral("run \"a\", smoothed");
         s.run = QStringLiteral("a\nb");
