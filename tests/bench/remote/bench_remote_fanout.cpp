@@ -21,19 +21,22 @@ struct Phases {
     qint64 connect = 0, upload = 0, inventory = 0, run = 0, collect = 0, total = 0;
 };
 
-Phases measure(int n, const QString& projectDir) {
+// Returns false when the sweep failed; the cluster's sshd instances are stopped either way
+// (its destructor runs: no exit() from here).
+bool measure(int n, const QString& projectDir, Phases& p) {
     SshdCluster c;
     const QString e = c.start(n);
     if (!e.isEmpty()) {
         std::fprintf(stderr, "cannot start %d sshd: %s\n", n, qPrintable(e));
-        std::exit(2);
+        return false;
     }
     const QString project = stage1test::makeProject(projectDir + QStringLiteral("/fanout-%1.moewb").arg(n));
     remote::StageOneRequest r = stage1test::smallRequest(c, project);
     r.repeats = 1;
     r.iterations = 2;
     r.warmup = 1;
-    r.probeTimeoutS = 60;
+    // Every "node" shares this machine's cores: the probe's own timeout grows with them.
+    r.probeTimeoutS = 60 + 5 * n;
     r.connectTimeoutMs = 20000;
     QElapsedTimer clock;
     QMutex m;
@@ -53,16 +56,15 @@ Phases measure(int n, const QString& projectDir) {
     const qint64 end = clock.elapsed();
     if (!result) {
         std::fprintf(stderr, "sweep over %d nodes failed:\n%s\n", n, qPrintable(result.error().summary()));
-        std::exit(1);
+        return false;
     }
-    Phases p;
     p.connect = last[QStringLiteral("connected")];
     p.upload = last[QStringLiteral("probe uploaded")] - p.connect;
     p.inventory = last[QStringLiteral("ready")] - last[QStringLiteral("probe uploaded")];
     p.run = last[QStringLiteral("finished")] - firstRunning;
     p.collect = end - last[QStringLiteral("finished")];
     p.total = end;
-    return p;
+    return true;
 }
 
 } // namespace
@@ -79,7 +81,9 @@ int main(int argc, char** argv) {
                 "collect", "total", "vs linear");
     Phases base;
     for (int n : sizes) {
-        const Phases p = measure(n, dir.path());
+        Phases p;
+        if (!measure(n, dir.path(), p))
+            return 1;
         if (n == sizes.first())
             base = p;
         const double linear = double(base.total) * double(n) / double(sizes.first());
