@@ -58,6 +58,56 @@ private slots:
         expectOthersFail(ranks, 4, 2, 10000, since);
     }
 
+    void killedRankEndsTheOthersUnderPairwise() {
+        // Larger chunks than the mesh case so that the kill lands inside a step.
+        ProbeRanks ranks(4, QStringList{"--schedule", "pairwise", "-b", "4M", "-e", "4M", "-n", "1000000", "-w",
+                                        "1", "--timeout", "10"});
+        QByteArray out0;
+        QVERIFY2(waitUntilMeasuring(ranks, out0, 20000), qPrintable(ranks.describe()));
+        QVERIFY2(out0.contains("schedule pairwise"), out0.constData());
+        QTest::qWait(300);
+        QElapsedTimer since;
+        since.start();
+        ::kill(static_cast<pid_t>(ranks.process(1).processId()), SIGKILL);
+        expectOthersFail(ranks, 4, 1, 10000, since);
+    }
+
+    void hungRankEndsTheOthersUnderPairwise() {
+        ProbeRanks ranks(4, QStringList{"--schedule", "pairwise", "--timeout", "3"} + kLongRun);
+        QByteArray out0;
+        QVERIFY2(waitUntilMeasuring(ranks, out0, 20000), qPrintable(ranks.describe()));
+        QElapsedTimer since;
+        since.start();
+        const auto pid = static_cast<pid_t>(ranks.process(2).processId());
+        ::kill(pid, SIGSTOP);
+        expectOthersFail(ranks, 4, 2, 9000, since);
+        QVERIFY(since.elapsed() >= 2500);
+        ::kill(pid, SIGKILL);
+        ::kill(pid, SIGCONT);
+    }
+
+    void mixedSchedulesAreRefused() {
+        // Every rank must run the same schedule; rank 0 names the one that differs.
+        const quint16 port = freePort();
+        std::vector<std::unique_ptr<QProcess>> ranks;
+        for (int r = 0; r < 3; ++r) {
+            ranks.push_back(std::make_unique<QProcess>());
+            QStringList args{"--rank",    QString::number(r), "--world", "3", "--rendezvous",
+                             QStringLiteral("127.0.0.1:%1").arg(port), "--listen",
+                             QStringLiteral("127.0.0.%1").arg(r + 1), "--timeout", "5", "-b", "4K", "-e", "4K"};
+            if (r == 2)
+                args += QStringList{"--schedule", "pairwise"};
+            ranks.back()->start(probePath(), args);
+        }
+        for (auto& p : ranks)
+            QVERIFY(p->waitForFinished(20000));
+        QCOMPARE(ranks[0]->exitCode(), 3);
+        const QByteArray err0 = ranks[0]->readAllStandardError();
+        QVERIFY2(err0.contains("rank 2 runs --schedule pairwise, rank 0 runs --schedule mesh"), err0.constData());
+        QCOMPARE(ranks[1]->exitCode(), 3);
+        QCOMPARE(ranks[2]->exitCode(), 3);
+    }
+
     void hungRankEndsTheOthersAfterTimeout() {
         ProbeRanks ranks(4, kLongRun + QStringList{"--timeout", "3"});
         QByteArray out0;
@@ -109,28 +159,36 @@ private slots:
 
     void badOptionsGiveUsageAndExit2_data() {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("unknown flag") << QStringList{"--bogus"};
-        QTest::newRow("bad size") << QStringList{"-b", "1X"};
+        QTest::addColumn<QByteArray>("mentions"); // in the error line, when not empty
+        QTest::newRow("unknown flag") << QStringList{"--bogus"} << QByteArray();
+        QTest::newRow("bad size") << QStringList{"-b", "1X"} << QByteArray();
         QTest::newRow("rank beyond world")
-            << QStringList{"--rank", "4", "--world", "4", "--rendezvous", "127.0.0.1:1"};
-        QTest::newRow("no rendezvous") << QStringList{"--rank", "0", "--world", "2"};
-        QTest::newRow("bad check") << QStringList{"-c", "2"};
-        QTest::newRow("bad backend") << QStringList{"--backend", "gloo"};
-        QTest::newRow("bad pattern") << QStringList{"--pattern", "hot:0:2"};
-        QTest::newRow("missing matrix") << QStringList{"--pattern", "matrix:/nonexistent/matrix.txt"};
-        QTest::newRow("missing value") << QStringList{"-n"};
+            << QStringList{"--rank", "4", "--world", "4", "--rendezvous", "127.0.0.1:1"} << QByteArray();
+        QTest::newRow("no rendezvous") << QStringList{"--rank", "0", "--world", "2"} << QByteArray();
+        QTest::newRow("bad check") << QStringList{"-c", "2"} << QByteArray();
+        QTest::newRow("bad backend") << QStringList{"--backend", "gloo"} << QByteArray();
+        QTest::newRow("bad pattern") << QStringList{"--pattern", "hot:0:2"} << QByteArray();
+        QTest::newRow("missing matrix") << QStringList{"--pattern", "matrix:/nonexistent/matrix.txt"} << QByteArray();
+        QTest::newRow("missing value") << QStringList{"-n"} << QByteArray();
         QTest::newRow("bad rendezvous")
-            << QStringList{"--rank", "0", "--world", "2", "--rendezvous", "nohostport"};
+            << QStringList{"--rank", "0", "--world", "2", "--rendezvous", "nohostport"} << QByteArray();
+        QTest::newRow("bad schedule") << QStringList{"--schedule", "bogus"}
+                                      << QByteArray("--schedule must be mesh or pairwise, not 'bogus'");
+        QTest::newRow("pairwise with nccl")
+            << QStringList{"--backend", "nccl", "--schedule", "pairwise"}
+            << QByteArray("--schedule pairwise applies to the tcp backend only");
     }
 
     void badOptionsGiveUsageAndExit2() {
         QFETCH(QStringList, args);
+        QFETCH(QByteArray, mentions);
         QProcess p;
         p.start(probePath(), args);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 2);
         const QByteArray err = p.readAllStandardError();
         QVERIFY2(err.contains("usage: moe-probe"), err.constData());
+        QVERIFY2(mentions.isEmpty() || err.startsWith("moe-probe: error: " + mentions), err.constData());
     }
 
     void helpAndVersionExit0() {
@@ -138,7 +196,9 @@ private slots:
         p.start(probePath(), {"--help"});
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().contains("--rendezvous"));
+        const QByteArray help = p.readAllStandardOutput();
+        QVERIFY(help.contains("--rendezvous"));
+        QVERIFY(help.contains("--schedule mesh|pairwise"));
         p.start(probePath(), {"--version"});
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);

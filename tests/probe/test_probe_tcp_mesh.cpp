@@ -1,6 +1,6 @@
 // The tcp backend with 4 ranks as 4 processes on 127.0.0.1..127.0.0.4: uniform, hot and
-// matrix patterns with validation; the JSON checked against the moe-probe/1 schema and
-// against its own arithmetic.
+// matrix patterns with validation, under both schedules (mesh, pairwise); the JSON
+// checked against the moe-probe/1 schema and against its own arithmetic.
 #include "json_schema_check.h"
 #include "probe_launcher.h"
 
@@ -130,6 +130,12 @@ private slots:
         }
         const QJsonObject env = doc.value("environment").toObject();
         QCOMPARE(env.value("backend").toString(), QStringLiteral("tcp"));
+        // Without --schedule every pair is in flight at once.
+        QCOMPARE(env.value("schedule").toString(), QStringLiteral("mesh"));
+        QCOMPARE(doc.value("options").toObject().value("schedule").toString(), QStringLiteral("mesh"));
+        QVERIFY2(table.startsWith("# moe-probe ") &&
+                     table.left(table.indexOf('\n')).endsWith(", pattern uniform, schedule mesh"),
+                 table.constData());
         QCOMPARE(env.value("ranks").toArray().size(), 4);
         QCOMPARE(env.value("ranks").toArray()[2].toObject().value("listen").toString().section(':', 0, 0),
                  QStringLiteral("127.0.0.3"));
@@ -181,6 +187,49 @@ private slots:
         }
         QCOMPARE(r.value("busiest_rank").toInt(), 2); // 128 KiB leave rank 2; rank 3's own chunk stays home
         QCOMPARE(r.value("busiest_rank_bytes").toInteger(), 128 * 1024);
+    }
+
+    // Pairwise: n-1 steps of one send and one receive each; every byte must still land
+    // where it belongs (-c 1), and the report says which schedule ran.
+    void pairwiseUniform() {
+        QByteArray table;
+        const QJsonObject doc = runFour({"--schedule", "pairwise", "-b", "4K", "-e", "1M", "-f", "16", "-n", "3",
+                                         "-w", "1", "-R", "2"},
+                                        &table);
+        QCOMPARE(doc.value("results").toArray().size(), 3); // 4K, 64K, 1M
+        QCOMPARE(doc.value("options").toObject().value("schedule").toString(), QStringLiteral("pairwise"));
+        QCOMPARE(doc.value("environment").toObject().value("schedule").toString(), QStringLiteral("pairwise"));
+        QVERIFY2(table.left(table.indexOf('\n')).endsWith(", backend tcp, pattern uniform, schedule pairwise"),
+                 table.constData());
+        QVERIFY(table.contains("# Out of bounds values : 0 OK"));
+    }
+
+    void pairwiseHotPattern() {
+        // Uneven chunks: a step's send and receive differ in length (to and from rank 0).
+        const QJsonObject doc = runFour(
+            {"--schedule", "pairwise", "-b", "70K", "-e", "700K", "-f", "10", "-n", "3", "-w", "1", "--pattern", "hot:1:4"});
+        QCOMPARE(doc.value("environment").toObject().value("schedule").toString(), QStringLiteral("pairwise"));
+        QCOMPARE(doc.value("environment").toObject().value("pattern").toString(), QStringLiteral("hot:1:4"));
+        const QJsonObject r = doc.value("results").toArray()[1].toObject();
+        const qint64 size = 700 * 1024;
+        QCOMPARE(r.value("bytes_received").toArray()[0].toInteger(), 4 * (size * 4 / 7));
+        QCOMPARE(r.value("bytes_received").toArray()[3].toInteger(), 4 * (size / 7));
+    }
+
+    void pairwiseMatrixWithEmptyPairs() {
+        // Pairs with 0 bytes are skipped; rank 3 sends to nobody but itself.
+        const QString matrix = dir_.filePath("pairwise_matrix.txt");
+        QFile f(matrix);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 16K 32K 16K\n"
+                "16K 0 16K 0\n"
+                "64K 64K 0 0\n"
+                "0 0 0 128K\n");
+        f.close();
+        const QJsonObject doc = runFour({"--schedule", "pairwise", "-n", "3", "-w", "1", "--pattern", "matrix:" + matrix});
+        QCOMPARE(doc.value("environment").toObject().value("schedule").toString(), QStringLiteral("pairwise"));
+        const QJsonObject r = doc.value("results").toArray()[0].toObject();
+        QCOMPARE(r.value("bytes_received").toArray()[3].toInteger(), 144 * 1024);
     }
 
     void ranksFromMpirunEnvironment() {

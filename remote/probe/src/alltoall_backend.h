@@ -19,6 +19,9 @@ class AllToAllBackend {
 public:
     virtual ~AllToAllBackend() = default;
     virtual std::string name() const = 0;
+    // How the pairs are scheduled: "mesh" (every pair in flight at once; NCCL's grouped
+    // send/receive) or "pairwise" (tcp --schedule pairwise).
+    virtual std::string schedule() const { return "mesh"; }
 
     // Ranks of the traffic plan this process drives (nccl -g N: N GPUs; tcp: 1).
     virtual int local_rank_count() const { return 1; }

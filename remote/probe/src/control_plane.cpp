@@ -155,6 +155,12 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
             broadcast_abort(-1, msg);
             throw RuntimeFailure("rendezvous: " + msg);
         }
+        if (f.schedule != mine.schedule) {
+            const std::string msg = "rank " + std::to_string(f.rank) + " runs --schedule " + f.schedule +
+                                    ", rank 0 runs --schedule " + mine.schedule;
+            broadcast_abort(-1, msg);
+            throw RuntimeFailure("rendezvous: " + msg);
+        }
         joined[static_cast<std::size_t>(f.rank)] = true;
         peers_[static_cast<std::size_t>(f.rank)] = std::move(fd);
         table[static_cast<std::size_t>(f.rank)] = f;

@@ -46,6 +46,7 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
     report.options = options;
     report.pattern_spec = pattern->spec();
     report.backend = backend->name();
+    report.schedule = backend->schedule();
     report.started_at_utc = utc_timestamp_now();
 
     control.open();
@@ -57,6 +58,7 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
     mine.hostname = local_hostname();
     mine.backend = backend->name();
     mine.pattern = pattern->spec();
+    mine.schedule = backend->schedule();
     mine.probe_version = kProbeVersion;
     std::string blob;
     backend->describe(mine, blob);

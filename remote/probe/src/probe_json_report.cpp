@@ -53,6 +53,7 @@ void write_options(JsonWriter& w, const ProbeRunReport& r) {
     w.field("repeats", o.repeats);
     w.field("check", o.check);
     w.field("pattern", r.pattern_spec);
+    w.field("schedule", o.schedule);
     w.field("gpus_per_process", o.gpus_per_process);
     if (o.first_device >= 0)
         w.field("device", o.first_device);
@@ -72,6 +73,7 @@ void write_environment(JsonWriter& w, const ProbeRunReport& r) {
     w.key("environment").begin_object();
     w.field("backend", r.backend);
     w.field("pattern", r.pattern_spec);
+    w.field("schedule", r.schedule);
     w.field("world", r.logical_world);
     w.field("processes", static_cast<int>(r.ranks.size()));
     std::map<std::string, int> per_host;

@@ -124,6 +124,8 @@ std::string probe_usage_text() {
            "  Backend and traffic:\n"
            "    --backend tcp|nccl (default tcp)\n"
            "    --pattern uniform|hot:K:F|zipf:S|matrix:FILE (default uniform)\n"
+           "    --schedule mesh|pairwise  tcp: every pair in flight at once (mesh, default), or\n"
+           "                       n-1 steps, each sending to rank+k while receiving from rank-k\n"
            "    -g N               GPUs driven by this process (nccl; default 1)\n"
            "    --device N         first local GPU of this process (nccl)\n"
            "    --nccl-lib PATH    libnccl.so.2 to load (file or directory)\n"
@@ -197,6 +199,10 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv) {
                 throw UsageError("--backend must be tcp or nccl, not '" + o.backend + "'");
         } else if (flag == "--pattern") {
             o.pattern = next();
+        } else if (flag == "--schedule") {
+            o.schedule = next();
+            if (o.schedule != "mesh" && o.schedule != "pairwise")
+                throw UsageError("--schedule must be mesh or pairwise, not '" + o.schedule + "'");
         } else if (flag == "--rank") {
             o.rank = static_cast<int>(parse_integer(flag, next(), 0, 1 << 24));
             rank_given = true;
@@ -242,6 +248,9 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv) {
         throw UsageError("-b 0 with a step factor never grows; give -i or a non-zero -b");
     if (o.backend == "tcp" && o.gpus_per_process != 1)
         throw UsageError("-g applies to the nccl backend only");
+    if (o.backend != "tcp" && o.schedule != "mesh")
+        throw UsageError("--schedule " + o.schedule +
+                         " applies to the tcp backend only (NCCL schedules its own all-to-all)");
     return o;
 }
 

@@ -22,6 +22,9 @@ struct ProbeOptions {
     int check = 0;
     std::string json_path;
     std::string pattern = "uniform";
+    // tcp only: "mesh" (every pair in flight at once) or "pairwise" (n-1 steps; in step k
+    // rank r sends to r+k and receives from r-k, and the step ends before the next starts).
+    std::string schedule = "mesh";
     int rank = -1;
     int world = -1;
     std::string rendezvous; // HOST:PORT

@@ -16,6 +16,7 @@ struct ProbeRunReport {
     ProbeOptions options;
     std::string pattern_spec;
     std::string backend;
+    std::string schedule;         // "mesh" or "pairwise", as run
     int logical_world = 1;        // ranks of the all-to-all (processes x -g)
     std::vector<RankFacts> ranks; // per process, index = process rank
     std::string started_at_utc;   // ISO 8601

@@ -30,7 +30,7 @@ std::string time_text(double us) {
 void print_table_header(std::ostream& out, const ProbeRunReport& r) {
     const ProbeOptions& o = r.options;
     out << "# moe-probe " << kProbeVersion << ": alltoall, backend " << r.backend << ", pattern "
-        << r.pattern_spec << '\n';
+        << r.pattern_spec << ", schedule " << r.schedule << '\n';
     out << format("# nRanks %d nProcs %d nGpus %d minBytes %llu maxBytes %llu step: ", r.logical_world,
                   static_cast<int>(r.ranks.size()), o.gpus_per_process,
                   static_cast<unsigned long long>(o.min_bytes), static_cast<unsigned long long>(o.max_bytes));

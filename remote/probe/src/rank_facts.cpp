@@ -61,6 +61,7 @@ std::string serialize_rank_facts(const RankFacts& f) {
       << "listen=" << clean(f.listen) << '\n'
       << "backend=" << clean(f.backend) << '\n'
       << "pattern=" << clean(f.pattern) << '\n'
+      << "schedule=" << clean(f.schedule) << '\n'
       << "probe_version=" << clean(f.probe_version) << '\n'
       << "gpu_models=" << join(f.gpu_models) << '\n'
       << "gpu_devices=" << devices << '\n'
@@ -93,6 +94,7 @@ RankFacts deserialize_rank_facts(const std::string& text) {
     f.listen = kv["listen"];
     f.backend = kv["backend"];
     f.pattern = kv["pattern"];
+    f.schedule = kv["schedule"];
     f.probe_version = kv["probe_version"];
     f.gpu_models = split(kv["gpu_models"]);
     for (const std::string& d : split(kv["gpu_devices"]))

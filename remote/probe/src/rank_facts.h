@@ -15,6 +15,7 @@ struct RankFacts {
     std::string listen; // HOST:PORT of this rank's mesh listener ("" for nccl)
     std::string backend;
     std::string pattern;
+    std::string schedule; // "mesh" or "pairwise"
     std::string probe_version;
     std::vector<std::string> gpu_models; // the GPUs this process drives
     std::vector<int> gpu_devices;

@@ -29,7 +29,8 @@ std::string seconds_text(double s) {
 } // namespace
 
 TcpMeshBackend::TcpMeshBackend(const ProbeOptions& options, ControlPlane& control)
-    : options_(options), control_(control), rank_(options.rank), world_(options.world) {}
+    : options_(options), control_(control), rank_(options.rank), world_(options.world),
+      pairwise_(options.schedule == "pairwise") {}
 
 void TcpMeshBackend::describe(RankFacts& mine, std::string& /*blob*/) {
     const HostPort where =
@@ -112,25 +113,53 @@ std::vector<double> TcpMeshBackend::run(int iterations) {
 void TcpMeshBackend::exchange_once() {
     const auto n = static_cast<std::size_t>(world_);
     const auto me = static_cast<std::size_t>(rank_);
-    std::vector<std::size_t> send_pos = send_offsets_, recv_pos = recv_offsets_;
-    std::vector<std::size_t> send_left = send_lengths_, recv_left = recv_lengths_;
-    send_left[me] = recv_left[me] = 0;
+    send_pos_ = send_offsets_;
+    recv_pos_ = recv_offsets_;
+    if (const std::size_t self = send_lengths_[me]; self > 0)
+        std::memcpy(recv_buffer_.data() + recv_pos_[me], send_buffer_.data() + send_pos_[me], self);
+    if (!pairwise_) {
+        send_left_ = send_lengths_;
+        recv_left_ = recv_lengths_;
+        send_left_[me] = recv_left_[me] = 0;
+        move_bytes();
+        return;
+    }
+    // Pairwise: step k sends to rank+k and receives from rank-k; a step ends when both
+    // are done, so at most one send and one receive are in flight per rank.
+    for (std::size_t k = 1; k < n; ++k) {
+        const std::size_t to = (me + k) % n;
+        const std::size_t from = (me + n - k) % n;
+        send_left_.assign(n, 0);
+        recv_left_.assign(n, 0);
+        send_left_[to] = send_lengths_[to];
+        recv_left_[from] = recv_lengths_[from];
+        move_bytes();
+    }
+}
+
+void TcpMeshBackend::move_bytes() {
+    const auto n = static_cast<std::size_t>(world_);
+    std::vector<std::size_t>& send_left = send_left_;
+    std::vector<std::size_t>& recv_left = recv_left_;
+    std::vector<std::size_t>& send_pos = send_pos_;
+    std::vector<std::size_t>& recv_pos = recv_pos_;
     std::size_t pending = 0;
     for (std::size_t p = 0; p < n; ++p)
         pending += (send_left[p] > 0) + (recv_left[p] > 0);
-    if (const std::size_t self = send_lengths_[me]; self > 0)
-        std::memcpy(recv_buffer_.data() + recv_pos[me], send_buffer_.data() + send_pos[me], self);
+    if (pending == 0)
+        return; // pairs with nothing to move (a matrix pattern's zeros) are skipped
 
-    const std::vector<int> watched = control_.watch_fds();
-    std::vector<pollfd> fds;
-    std::vector<std::size_t> peer_of; // fds index -> peer rank, or n for a watched fd
+    std::vector<pollfd>& fds = poll_fds_;
+    std::vector<std::size_t>& peer_of = poll_peer_; // fds index -> peer rank, or n for a watched fd
+    fds.clear();
+    peer_of.clear();
     for (std::size_t p = 0; p < n; ++p) {
-        if (p == me)
+        if (!send_left[p] && !recv_left[p])
             continue;
         fds.push_back({peers_[p].get(), 0, 0});
         peer_of.push_back(p);
     }
-    for (int fd : watched) {
+    for (int fd : control_.watch_fds()) {
         fds.push_back({fd, POLLIN, 0});
         peer_of.push_back(n);
     }

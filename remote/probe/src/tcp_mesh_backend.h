@@ -1,9 +1,13 @@
-// Backend "tcp": host sockets in a full mesh, non-blocking, every pair in flight at
-// once, driven by one poll() loop. Runs anywhere; what the tests use.
+// Backend "tcp": host sockets in a full mesh, non-blocking, driven by one poll() loop.
+// Schedule "mesh": every pair in flight at once. Schedule "pairwise": n-1 steps, in step
+// k this rank sends to rank+k and receives from rank-k, and the step ends when both are
+// done. Runs anywhere; what the tests use.
 #pragma once
 
 #include "alltoall_backend.h"
 #include "socket_io.h"
+
+#include <poll.h>
 
 namespace moeprobe {
 
@@ -11,6 +15,7 @@ class TcpMeshBackend : public AllToAllBackend {
 public:
     TcpMeshBackend(const ProbeOptions& options, ControlPlane& control);
     std::string name() const override { return "tcp"; }
+    std::string schedule() const override { return pairwise_ ? "pairwise" : "mesh"; }
     void describe(RankFacts& mine, std::string& blob) override;
     void connect(const std::vector<RankFacts>& table, const std::string& blob) override;
     void prepare(const TrafficPlan& plan) override;
@@ -20,6 +25,9 @@ public:
 
 private:
     void exchange_once();
+    // Moves the bytes in send_left_/recv_left_ (per peer) from/to send_pos_/recv_pos_
+    // until none are left; throws PeerFailure naming a peer that fails or stays silent.
+    void move_bytes();
     [[noreturn]] void fail_silent_peers(const std::vector<std::size_t>& send_left,
                                         const std::vector<std::size_t>& recv_left) const;
 
@@ -27,6 +35,7 @@ private:
     ControlPlane& control_;
     int rank_;
     int world_;
+    bool pairwise_;
     UniqueFd listener_;
     std::vector<UniqueFd> peers_; // index = rank; invalid for this rank
     TrafficPlan plan_;
@@ -34,6 +43,10 @@ private:
     std::vector<unsigned char> recv_buffer_;
     // Per peer, for the current plan: where its chunk sits in each buffer and its length.
     std::vector<std::size_t> send_offsets_, recv_offsets_, send_lengths_, recv_lengths_;
+    // One exchange's progress, per peer: next byte to move and bytes left (this step's).
+    std::vector<std::size_t> send_pos_, recv_pos_, send_left_, recv_left_;
+    std::vector<pollfd> poll_fds_;
+    std::vector<std::size_t> poll_peer_;
 };
 
 } // namespace moeprobe
