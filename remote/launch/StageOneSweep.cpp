@@ -173,29 +173,62 @@ void replaceSizes(QStringList& argv, const SizeSweep& s) {
     set(QStringLiteral("-f"), s.factor);
 }
 
+// A run name as one file name on a node: letters, digits, '.', '_' and '-' kept, any
+// other character (a '/' above all) becomes '_'. The run keeps its real name.
+QString fileSafe(const QString& name) {
+    QString out = name;
+    for (QChar& c : out)
+        if (!(c.isLetterOrNumber() && c.unicode() < 128) && c != QLatin1Char('.') && c != QLatin1Char('_') && c != QLatin1Char('-'))
+            c = QLatin1Char('_');
+    return out.left(100);
+}
+
+// " (SIGSEGV)" for the signals a probe run meets; empty for others.
+QString signalName(int signal) {
+    switch (signal) {
+    case 1: return QStringLiteral(" (SIGHUP)");
+    case 2: return QStringLiteral(" (SIGINT)");
+    case 4: return QStringLiteral(" (SIGILL)");
+    case 6: return QStringLiteral(" (SIGABRT)");
+    case 7: return QStringLiteral(" (SIGBUS)");
+    case 8: return QStringLiteral(" (SIGFPE)");
+    case 9: return QStringLiteral(" (SIGKILL)");
+    case 11: return QStringLiteral(" (SIGSEGV)");
+    case 13: return QStringLiteral(" (SIGPIPE)");
+    case 15: return QStringLiteral(" (SIGTERM)");
+    default: return {};
+    }
+}
+
 // `sbatch --wait` stopped by us (cancel, timeout): its job is still queued or running on
-// the cluster. `scancel` it on the head node, where sbatch ran, with the same environment.
-void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, const QString& jobId, const StageOneEvents& events) {
+// the cluster. `scancel` it on the head node, where sbatch ran, with the same environment:
+// by the id sbatch printed, or, when it was stopped before printing one (or printed
+// something else), by the job's name, unique to this sweep point.
+void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, QString jobId, const QString& jobName,
+                    const StageOneEvents& events) {
     bool numeric = false;
     jobId.toULongLong(&numeric);
     if (!numeric)
-        return;
+        jobId.clear();
+    const QString job = jobId.isEmpty() ? QStringLiteral("named %1").arg(jobName) : jobId;
+    const QStringList argv = jobId.isEmpty() ? QStringList{r.scancelProgram, QStringLiteral("--name=") + jobName}
+                                             : QStringList{r.scancelProgram, jobId};
     QString message;
     head.worker->post([&](std::unique_ptr<SshSession>& session) {
         if (!session) {
-            message = QStringLiteral("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, jobId);
+            message = QStringLiteral("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, job);
             return;
         }
-        auto c = RemoteCommand::capture(*session, {r.scancelProgram, jobId}, 30000);
+        auto c = RemoteCommand::capture(*session, argv, r.helperTimeoutMs);
         if (!c)
-            message = QStringLiteral("%1: Slurm job %2 may still be running: %3").arg(head.name, jobId, c.error().message);
+            message = QStringLiteral("%1: Slurm job %2 may still be running: %3").arg(head.name, job, c.error().message);
         else if (c->exitStatus != 0)
             message = QStringLiteral("%1: Slurm job %2 may still be running: %3 exited with status %4: %5")
-                          .arg(head.name, jobId, r.scancelProgram)
+                          .arg(head.name, job, r.scancelProgram)
                           .arg(c->exitStatus)
                           .arg(QString::fromUtf8(c->err).trimmed());
         else
-            message = QStringLiteral("cancelled Slurm job %1 (%2 %1)").arg(jobId, r.scancelProgram);
+            message = QStringLiteral("cancelled Slurm job %1 (%2)").arg(job, shellJoin(argv));
     }).wait();
     if (events.log)
         events.log(head.name, LogStream::Info, message);
@@ -308,6 +341,26 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         return unexpected(std::move(f));
     }
     std::vector<PoolNode>& pn = pool.nodes();
+    // The results folder on the head node, where rank 0 writes its report: made once,
+    // with the preparation, not while a sweep point starts its processes.
+    {
+        const QString resultsDir = pn[0].home + QStringLiteral("/.cache/moe-workbench/results");
+        std::optional<RemoteError> mkdirError;
+        pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
+            if (!session)
+                return;
+            auto m = RemoteCommand::capture(*session, {QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"), resultsDir},
+                                            r.helperTimeoutMs);
+            if (!m)
+                mkdirError = m.error();
+            else if (m->exitStatus != 0)
+                mkdirError = RemoteError{RemoteError::Kind::Protocol, pn[0].name,
+                                         QStringLiteral("%1: cannot create the results folder %2: %3")
+                                             .arg(pn[0].name, resultsDir, QString::fromUtf8(m->err).trimmed())};
+        }).wait();
+        if (mkdirError)
+            return failWith(pn[0].name, mkdirError->kind, mkdirError->message);
+    }
 
     // ---- Sweep points ------------------------------------------------------------
     QStringList saved;
@@ -324,7 +377,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                      .arg(sizeText(sweep.begin))
                                      .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
             const QString head = pn[0].name;
-            const QString jsonPath = pn[0].home + QStringLiteral("/.cache/moe-workbench/results/") + runName +
+            const QString jsonPath = pn[0].home + QStringLiteral("/.cache/moe-workbench/results/") + fileSafe(runName) +
                                      QStringLiteral("-") + QString::number(QRandomGenerator::global()->generate64(), 16) +
                                      QStringLiteral(".json");
             // Rendezvous: rank 0's node; a random port unless given, tried again when busy.
@@ -341,6 +394,10 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                            QLatin1Char(':') + QString::number(port);
                 // The jobs: one per rank (ssh) or one on the head node (mpirun, slurm).
                 std::atomic_bool pointCancel{false};
+                // sbatch: a job name of this attempt's own, to find the job should sbatch be
+                // stopped before it printed the job id.
+                const QString slurmJobName =
+                    QStringLiteral("moewb-%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
                 const int jobs = r.launcher == Launcher::Ssh ? count : 1;
                 outcome.assign(static_cast<size_t>(jobs), RankOutcome{});
                 std::vector<std::future<void>> futures;
@@ -372,7 +429,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         if (r.slurmUseSbatch)
                             argv = QStringList{r.sbatchProgram, QStringLiteral("--wait"), QStringLiteral("--nodes=%1").arg(count),
                                                QStringLiteral("--ntasks-per-node=1"),
-                                               QStringLiteral("--output=%1.log").arg(jsonPath)} +
+                                               QStringLiteral("--output=%1.log").arg(jsonPath),
+                                               QStringLiteral("--job-name=") + slurmJobName} +
                                    r.slurmExtraArgs + QStringList{QStringLiteral("--wrap=%1").arg(shellJoin(srun))};
                         else
                             argv = srun;
@@ -385,19 +443,6 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                     futures.push_back(node.worker->post([this, &pool, label, argv, out, &pointCancel, &outMutex, jsonPath,
                                                          timeoutMs, what, k](std::unique_ptr<SshSession>& session) {
                         pool.progress(label, 0.0, what);
-                        if (k == 0) {  // the results folder, before rank 0 writes into it
-                            auto m = RemoteCommand::capture(*session, {QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"),
-                                                                       jsonPath.left(jsonPath.lastIndexOf(QLatin1Char('/')))},
-                                                            30000);
-                            if (!m || m->exitStatus != 0) {
-                                std::lock_guard<std::mutex> lock(outMutex);
-                                out->error = m ? RemoteError{RemoteError::Kind::Protocol, label,
-                                                             QStringLiteral("%1: cannot create the results folder").arg(label)}
-                                               : m.error();
-                                out->done = true;
-                                return;
-                            }
-                        }
                         LineSplitter so, se;
                         QString last;
                         QString all;
@@ -488,8 +533,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 waitAll(confirms);
                 // sbatch: killing `sbatch --wait` (cancel, timeout; an exit status means
                 // the job ended) leaves its job queued or running; cancel it there.
-                if (r.launcher == Launcher::Slurm && r.slurmUseSbatch && outcome[0].error && !outcome[0].slurmJobId.isEmpty())
-                    cancelSlurmJob(r, pn[0], outcome[0].slurmJobId, d->events);
+                if (r.launcher == Launcher::Slurm && r.slurmUseSbatch && outcome[0].error)
+                    cancelSlurmJob(r, pn[0], outcome[0].slurmJobId, slurmJobName, d->events);
                 const bool busy = !outcome[0].ok && outcome[0].allStderr.contains(QLatin1String("in use"));
                 if (busy && r.rendezvousPort == 0 && attempt < 3 && !d->cancel.load()) {
                     if (d->events.log)
@@ -528,13 +573,15 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                                                     : QStringLiteral("%1").arg(r.launcher == Launcher::Mpirun ? r.mpirunProgram
                                                                                                 : r.slurmUseSbatch ? r.sbatchProgram
                                                                                                                    : r.srunProgram);
+                    // The wrapper passes on the shell's status: 128 + N for a command that a
+                    // signal N ended.
                     QString status = o.exitStatus >= 0 ? QStringLiteral("exited with status %1").arg(o.exitStatus)
                                                        : QStringLiteral("ended without an exit status (killed?)");
                     if (o.exitStatus > 128 && o.exitStatus < 160)
-                        status += QStringLiteral(" (signal %1)").arg(o.exitStatus - 128);
-                    // setsid -w reports a child killed by a signal with the signal number.
-                    if (o.allStderr.contains(QLatin1String("did not exit normally")) && o.exitStatus > 0)
-                        status = QStringLiteral("was killed by signal %1").arg(o.exitStatus);
+                        status = QStringLiteral("was killed by signal %1%2 (exit status %3)")
+                                     .arg(o.exitStatus - 128)
+                                     .arg(signalName(o.exitStatus - 128))
+                                     .arg(o.exitStatus);
                     pointFailures << NodeFailure{node, RemoteError::Kind::Protocol,
                                                  QStringLiteral("%1: %2 %3%4")
                                                      .arg(node, who, status,
@@ -555,7 +602,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             std::optional<RemoteError> readError;
             int catStatus = 0;
             pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
-                auto c = RemoteCommand::capture(*session, {QStringLiteral("cat"), QStringLiteral("--"), jsonPath}, 60000);
+                auto c = RemoteCommand::capture(*session, {QStringLiteral("cat"), QStringLiteral("--"), jsonPath}, r.helperTimeoutMs);
                 if (!c)
                     readError = c.error();
                 else {
@@ -564,7 +611,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 }
                 RemoteCommand::capture(*session, {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), jsonPath,
                                                   jsonPath + QStringLiteral(".log")},
-                                       30000);
+                                       r.helperTimeoutMs);
             }).wait();
             if (readError)
                 return failWith(head, readError->kind, readError->message, saved);

@@ -9,7 +9,8 @@
 // from several at once: the callbacks must be thread-safe (the GUI posts them to its
 // thread with QMetaObject::invokeMethod(..., Qt::QueuedConnection)).
 // cancel() may be called from any thread; run() then returns within about a second
-// (remote process groups get SIGTERM then SIGKILL; see RemoteCommand).
+// when the probes honour SIGTERM (each node's watchdog ends its process group; SIGKILL
+// after 0.5 s; see RemoteCommand).
 //
 // Results: each finished sweep point is one run "<prefix>-n<N>" (kind probe, with the
 // request's config record and cluster). A point that failed or was cancelled is never
@@ -57,6 +58,7 @@ struct StageOneRequest {
     int connectTimeoutMs = 10000;   // per SSH connection
     int commandTimeoutMs = 600000;  // per sweep point (whole probe run)
     int probeTimeoutS = 60;         // moe-probe --timeout (silence from a peer)
+    int helperTimeoutMs = 60000;    // small commands on a node: mkdir, cat, rm, scancel
     // Unknown host keys: refused unless accepted here or by events.hostKeyQuestion.
     bool acceptNewHostKeys = false;
 

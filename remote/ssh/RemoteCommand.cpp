@@ -14,6 +14,7 @@ namespace moewb::remote {
 namespace {
 
 const QByteArray kPgidMarker = QByteArrayLiteral("MOEWB-PGID:");
+const QByteArray kStopMarker = QByteArrayLiteral("MOEWB-STOP:");
 
 struct ChannelDeleter {
     void operator()(ssh_channel_struct* c) const {
@@ -79,14 +80,45 @@ bool pump(ssh_channel ch, int waitMs, bool& done, const std::function<void(const
     return true;
 }
 
+// Shell function "alive": true while a process of group $p is left that is not a
+// zombie. A zombie waits for whoever reaps orphans (init, or a slow container init)
+// and is already harmless; kill -0 would count it. Without a usable ps: kill -0.
+const char* const kAliveFunction =
+    "alive() { if o=$(ps -e -o pgid= -o stat= 2>/dev/null); then "
+    "printf '%s\\n' \"$o\" | awk -v p=\"$p\" '$1 == p && $2 !~ /^Z/ { f = 1 } END { exit !f }'; "
+    "else kill -0 -\"$p\" 2>/dev/null; fi; }; ";
+
+// The watchdog: started by the wrapper in a session of its own, reading the channel's
+// stdin. A line or end of file there (the client's cancel or timeout, the channel
+// closed, the connection lost) ends the command's process group: SIGTERM, SIGKILL after
+// $2 tenths of a second, and it reports whether the group is gone. $1: the group.
+QString watchdogScript() {
+    return QString::fromLatin1(kAliveFunction) +
+           QStringLiteral("p=$1; g=$2; read -r _ || :; "
+                          "kill -TERM -\"$p\" 2>/dev/null || { echo MOEWB-STOP:gone >&2; exit 0; }; i=0; "
+                          "while alive; do i=$((i+1)); "
+                          "if [ \"$i\" -eq \"$g\" ]; then kill -KILL -\"$p\" 2>/dev/null; fi; "
+                          "if [ \"$i\" -ge $((g+50)) ]; then echo MOEWB-STOP:left >&2; exit 1; fi; "
+                          "sleep 0.1; done; echo MOEWB-STOP:gone >&2");
+}
+
 } // namespace
 
-QString RemoteCommand::commandLine(const QStringList& argv) {
+QString RemoteCommand::commandLine(const QStringList& argv, int killGraceMs) {
     // setsid -w: a new session and process group whose id the wrapper prints first on
-    // stderr; -w waits for it so the channel lives as long as the command.
-    static const QString wrapper =
-        QStringLiteral("echo \"%1$$\" >&2; exec \"$@\"").arg(QString::fromLatin1(kPgidMarker));
-    return QStringLiteral("setsid -w sh -c ") + shellQuote(wrapper) + QStringLiteral(" moewb-run ") + shellJoin(argv);
+    // stderr; -w waits for it so the channel lives as long as the command. The wrapper
+    // keeps the channel's stdin for the watchdog (a background job's stdin is /dev/null
+    // otherwise), starts the watchdog outside the group, runs the command in the group
+    // with stdin from /dev/null, and passes on its exit status.
+    static const QString wrapper = QStringLiteral(
+                                       "echo \"%1$$\" >&2; g=$1; w=$2; shift 2; exec 3<&0; "
+                                       "setsid sh -c \"$w\" moewb-watch \"$$\" \"$g\" <&3 3<&- & d=$!; "
+                                       "\"$@\" </dev/null 3<&- & c=$!; exec 3<&-; "
+                                       "wait \"$c\"; s=$?; kill \"$d\" 2>/dev/null; exit \"$s\"")
+                                       .arg(QString::fromLatin1(kPgidMarker));
+    const int steps = qMax(1, killGraceMs / 100);
+    return QStringLiteral("setsid -w sh -c ") + shellQuote(wrapper) + QStringLiteral(" moewb-run ") +
+           shellJoin(QStringList{QString::number(steps), watchdogScript()} + argv);
 }
 
 Expected<RemoteCommand::Captured, RemoteError> RemoteCommand::capture(SshSession& session, const QStringList& argv,
@@ -120,14 +152,15 @@ Expected<bool, RemoteError> RemoteCommand::killGroup(SshSession& session, qint64
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
                                       QStringLiteral("%1: no process group to kill").arg(session.node())});
     // The shell's builtin kill with "-SIG -PGID" (POSIX; dash's builtin does not take
-    // "-s SIG -- -PGID"): no program started per signal or check. Exit 0 once the group
-    // is gone, 1 if it outlived the wait.
+    // "-s SIG -- -PGID"), checks every 0.1 s with "alive" (zombies do not count). Exit 0
+    // once the group is gone, 1 if it outlived the wait. Used where a command's own
+    // watchdog did not answer.
     const int steps = qMax(1, graceMs / 100);
-    const QString script = QStringLiteral(
-                               "kill -TERM -\"$1\" 2>/dev/null || exit 0; i=0; "
-                               "while kill -0 -\"$1\" 2>/dev/null; do "
-                               "i=$((i+1)); if [ \"$i\" -ge %1 ]; then kill -KILL -\"$1\" 2>/dev/null; fi; "
-                               "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
+    const QString script = QString::fromLatin1(kAliveFunction) +
+                           QStringLiteral("p=$1; kill -TERM -\"$p\" 2>/dev/null || exit 0; i=0; "
+                                          "while alive; do "
+                                          "i=$((i+1)); if [ \"$i\" -ge %1 ]; then kill -KILL -\"$p\" 2>/dev/null; fi; "
+                                          "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
                                .arg(steps)
                                .arg(steps + 50);
     auto k = capture(session, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"), QString::number(pgid)},
@@ -145,7 +178,7 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
     auto h = session.handle();
     if (!h)
         return unexpected(h.error());
-    auto chx = openExec(session, *h, commandLine(argv));
+    auto chx = openExec(session, *h, commandLine(argv, o.killGraceMs));
     if (!chx)
         return unexpected(chx.error());
     Channel ch = std::move(chx.value());
@@ -153,6 +186,28 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
     QByteArray errHead;  // stderr until the pgid marker line is complete
     bool haveMarker = false;
     qint64 pgid = 0;
+    // After a stop, stderr goes through stopTail line by line: the watchdog's report
+    // ("MOEWB-STOP:gone" / "MOEWB-STOP:left") is taken out, the rest passed on.
+    bool stopping = false;
+    QByteArray stopTail;
+    enum class Report { None, Gone, Left } report = Report::None;
+    auto passStderr = [&](const QByteArray& bytes) {
+        if (!stopping) {
+            if (o.onStderr && !bytes.isEmpty())
+                o.onStderr(bytes);
+            return;
+        }
+        stopTail += bytes;
+        qsizetype nl;
+        while ((nl = stopTail.indexOf('\n')) >= 0) {
+            const QByteArray line = stopTail.left(nl + 1);
+            stopTail.remove(0, nl + 1);
+            if (line.startsWith(kStopMarker))
+                report = line.mid(kStopMarker.size()).trimmed() .startsWith("gone") ? Report::Gone : Report::Left;
+            else if (o.onStderr)
+                o.onStderr(line);
+        }
+    };
     auto sink = [&](const char* d, int n, bool isErr) {
         if (!isErr) {
             if (o.onStdout)
@@ -160,8 +215,7 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
             return;
         }
         if (haveMarker) {
-            if (o.onStderr)
-                o.onStderr(QByteArray(d, n));
+            passStderr(QByteArray(d, n));
             return;
         }
         errHead.append(d, n);
@@ -180,8 +234,7 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
             rest = errHead;  // no marker (setsid missing?): pass everything through
         }
         errHead.clear();
-        if (!rest.isEmpty() && o.onStderr)
-            o.onStderr(rest);
+        passStderr(rest);
     };
 
     QElapsedTimer t;
@@ -213,34 +266,46 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
         return r;
     }
 
-    // Cancel or timeout: learn the process group (it is the first stderr line; a
-    // command sent just before the cancel may take a moment to start, and must not be
-    // left to start unseen), then kill the group and confirm it is gone.
+    // Cancel or timeout: a line and end of file on the command's stdin wake its
+    // watchdog on the node (sshd passes data on at once; a bare end of file can wait in
+    // sshd for a second), which ends the group at once (no new command) and reports;
+    // the channel closes when the watchdog has finished. A command that has not started
+    // yet meets the line as it starts, so it cannot start unseen. Should the node not
+    // answer in time, a kill command on a second channel is tried where the group is
+    // known.
+    stopping = true;
+    ssh_channel_write(ch.get(), "stop\n", 5);
+    ssh_channel_send_eof(ch.get());
+    ssh_blocking_flush(ssh_channel_get_session(ch.get()), 1000);
     QElapsedTimer w;
     w.start();
-    while (!haveMarker && !done && w.elapsed() < 5000) {
+    const int reportWaitMs = o.killGraceMs + 8000;  // the watchdog gives up after grace + 5 s
+    while (!done && report == Report::None && w.elapsed() < reportWaitMs) {
         if (!pump(ch.get(), 50, done, sink))
             break;
-    }
-    QString killNote;
-    bool gone = pgid <= 1 && done;  // ended before it told its group: nothing to kill
-    if (pgid > 1) {
-        auto k = killGroup(session, pgid, o.killGraceMs);
-        gone = k && *k;
-        if (!gone)
-            killNote = QStringLiteral(" (the remote process group %1 may still be running)").arg(pgid);
-    } else if (!done) {
-        killNote = QStringLiteral(" (the remote process group is unknown; it may still be running)");
-    }
-    if (o.stopReport) {
-        o.stopReport->pgid = pgid > 1 ? pgid : 0;
-        o.stopReport->confirmedGone = gone;
     }
     // Let the channel finish: the setsid parent exits once its child is gone.
     w.restart();
-    while (!done && w.elapsed() < 3000) {
+    while (!done && w.elapsed() < 1000) {
         if (!pump(ch.get(), 50, done, sink))
             break;
+    }
+    if (!stopTail.isEmpty() && o.onStderr && !stopTail.startsWith(kStopMarker))
+        o.onStderr(stopTail);
+    // The channel closed without a report: the wrapper had not started the watchdog
+    // (nothing ran) or the command ended by itself as it was stopped.
+    bool gone = report == Report::Gone || (report == Report::None && done);
+    QString killNote;
+    if (!gone && report == Report::None && pgid > 1) {
+        auto k = killGroup(session, pgid, o.killGraceMs);
+        gone = k && *k;
+    }
+    if (!gone)
+        killNote = pgid > 1 ? QStringLiteral(" (the remote process group %1 may still be running)").arg(pgid)
+                            : QStringLiteral(" (the node did not confirm that the command ended; it may still be running)");
+    if (o.stopReport) {
+        o.stopReport->pgid = pgid > 1 ? pgid : 0;
+        o.stopReport->confirmedGone = gone;
     }
     const bool cancelled = stop == Stop::Cancel;
     return unexpected(RemoteError{

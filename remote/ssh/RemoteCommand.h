@@ -38,7 +38,7 @@ struct RemoteCommandResult {
 class RemoteCommand {
 public:
     // The command line sent to the node for argv (exposed for tests and logs).
-    static QString commandLine(const QStringList& argv);
+    static QString commandLine(const QStringList& argv, int killGraceMs = 2000);
 
     // Cancelled and TimedOut come back as errors (the remote group has been killed).
     static Expected<RemoteCommandResult, RemoteError> run(SshSession& session, const QStringList& argv,

@@ -38,6 +38,7 @@ bool measure(int n, const QString& projectDir, Phases& p) {
     // Every "node" shares this machine's cores: the probe's own timeout grows with them.
     r.probeTimeoutS = 60 + 5 * n;
     r.connectTimeoutMs = 20000;
+    r.helperTimeoutMs = 60000 + 2000 * n;
     QElapsedTimer clock;
     QMutex m;
     std::map<QString, qint64> last;  // phase -> time of the last node reaching it

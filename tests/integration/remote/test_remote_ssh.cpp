@@ -15,6 +15,7 @@
 #include <QUuid>
 #include <QDir>
 #include <QDateTime>
+#include <QProcess>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -68,6 +69,9 @@ private slots:
     void streamingAndExitStatus();
     void cancelLeavesNoProcess();
     void timeoutLeavesNoProcess();
+    void cancelIsPrompt();
+    void stopBeforeStartLeavesNothing();
+    void lostClientEndsTheCommand();
     void sftpUploadSkipVerify();
     void sessionBelongsToItsThread();
 };
@@ -473,6 +477,123 @@ static void stopAndCheck(bool useCancel) {
 
 void TestRemoteSsh::cancelLeavesNoProcess() { stopAndCheck(true); }
 void TestRemoteSsh::timeoutLeavesNoProcess() { stopAndCheck(false); }
+
+// The command carrying marker itself runs: the login shell's, the wrapper's and a
+// local ssh client's argv carry the marker too, but also the wrapper's text.
+static bool commandRunning(const QString& marker) {
+    const QStringList hits = processesWith(marker);
+    return hits.filter(QStringLiteral("MOEWB-PGID")).size() < hits.size();
+}
+
+// Waits up to ms for the process table to show (want true) or not show marker.
+static bool waitForProcesses(const QString& marker, bool want, int ms) {
+    QElapsedTimer t;
+    t.start();
+    do {
+        if (processesWith(marker).isEmpty() != want)
+            return true;
+        QThread::msleep(50);
+    } while (t.elapsed() < ms);
+    return false;
+}
+
+// A cancel ends a command that honours SIGTERM within about the time the node needs to
+// read one end of file: the watchdog kills the group, no new command is started.
+void TestRemoteSsh::cancelIsPrompt() {
+    SshdFixture fx;
+    START(fx);
+    fx.writeKnownHosts(QStringLiteral("hostkey_a"));
+    auto s = SshSession::connect(fx.options());
+    QVERIFY2(s, qPrintable(errorOf(s)));
+    const QString marker = QStringLiteral("moewb-prompt-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
+    std::atomic_bool cancel{false};
+    std::atomic<qint64> cancelledAt{-1};
+    QElapsedTimer clock;
+    clock.start();
+    std::thread canceller([&] {
+        // The command itself, not the login shell or wrapper whose argv carry it too.
+        QElapsedTimer waited;
+        waited.start();
+        while (waited.elapsed() < 20000 && !commandRunning(marker))
+            QThread::msleep(50);
+        ::usleep(500 * 1000);
+        cancelledAt = clock.elapsed();
+        cancel = true;
+    });
+    QByteArray err;
+    RemoteCommandOptions ro;
+    ro.cancel = &cancel;
+    ro.onStderr = [&](const QByteArray& b) { err += b; };
+    RemoteCommandStop stop;
+    ro.stopReport = &stop;
+    auto r = RemoteCommand::run(**s, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                      QStringLiteral("sleep 3003 & sleep 3004; wait"), marker},
+                                ro);
+    const qint64 ms = clock.elapsed() - cancelledAt;
+    canceller.join();
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, RemoteError::Kind::Cancelled);
+    qInfo("cancel -> run() returned in %lld ms", ms);
+    // About 0.1-0.3 s on an idle machine; the bound leaves room for a loaded CI machine.
+    QVERIFY2(ms < 3000, qPrintable(QString::number(ms)));
+    QVERIFY(stop.pgid > 1);
+    QVERIFY(stop.confirmedGone);
+    QVERIFY2(!err.contains("MOEWB-"), err.constData());  // the wrapper's lines are not passed on
+    QVERIFY2(processesWith(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+}
+
+// Cancelled before the node has even started the command: it must not start unseen
+// and stay behind.
+void TestRemoteSsh::stopBeforeStartLeavesNothing() {
+    SshdFixture fx;
+    START(fx);
+    fx.writeKnownHosts(QStringLiteral("hostkey_a"));
+    auto s = SshSession::connect(fx.options());
+    QVERIFY2(s, qPrintable(errorOf(s)));
+    const QString marker = QStringLiteral("moewb-early-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
+    std::atomic_bool cancel{true};
+    RemoteCommandOptions ro;
+    ro.cancel = &cancel;
+    auto r = RemoteCommand::run(**s, {QStringLiteral("sleep"), QStringLiteral("3005"), marker}, ro);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, RemoteError::Kind::Cancelled);
+    // Whatever the node did with the command, none of it is running a moment later.
+    QVERIFY(!waitForProcesses(marker, true, 1500));
+    QVERIFY2(processesWith(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+}
+
+// The client disappears (the workbench crashes, the network drops) while a command
+// runs: sshd closes the command's stdin, and the watchdog ends the whole group.
+void TestRemoteSsh::lostClientEndsTheCommand() {
+    SshdFixture fx;
+    START(fx);
+    fx.writeKnownHosts(QStringLiteral("hostkey_a"));
+    const QString marker = QStringLiteral("moewb-orphan-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
+    const QString line =
+        RemoteCommand::commandLine({QStringLiteral("sh"), QStringLiteral("-c"),
+                                    QStringLiteral("trap '' TERM; sleep 3006 & sleep 3007; wait"), marker},
+                                   500);
+    // OpenSSH's own client, strict host keys, the fixture's key: a client we can kill.
+    QProcess ssh;
+    ssh.setProcessChannelMode(QProcess::MergedChannels);
+    ssh.start(QStringLiteral("ssh"),
+              {QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-o"), QStringLiteral("BatchMode=yes"),
+               QStringLiteral("-o"), QStringLiteral("StrictHostKeyChecking=yes"), QStringLiteral("-o"),
+               QStringLiteral("UserKnownHostsFile=%1/known_hosts").arg(fx.sshDir()), QStringLiteral("-i"),
+               fx.sshDir() + QStringLiteral("/id_ed25519"), QStringLiteral("-p"), QString::number(fx.port()),
+               QStringLiteral("%1@%2").arg(fx.user(), fx.ip()), line});
+    QVERIFY(ssh.waitForStarted(5000));
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 20000 && !commandRunning(marker))
+        QThread::msleep(50);
+    QVERIFY2(commandRunning(marker), qPrintable(QString::fromLocal8Bit(ssh.readAll())));
+    QThread::msleep(300);  // the watchdog started just before the command
+    ssh.kill();  // SIGKILL: no goodbye to the server
+    ssh.waitForFinished(5000);
+    // TERM is ignored: the group ends at the watchdog's SIGKILL (0.5 s grace).
+    QVERIFY2(waitForProcesses(marker, false, 10000), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+}
 
 void TestRemoteSsh::sftpUploadSkipVerify() {
     SshdFixture fx;

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <optional>
 #include <thread>
 
 using namespace moewb;
@@ -243,7 +244,9 @@ private slots:
         QVERIFY2(e.isEmpty(), qPrintable(e));
         const QString project = makeProject(newProjectPath());
         const QString marker = c.dir() + QStringLiteral("/pwned");
-        // The run name goes into the report path on the node (mkdir, -J, cat, rm).
+        // The run name: stored as given; on the node the report's file name keeps only
+        // letters, digits, '.', '_' and '-' (a '/' would make folders), and every
+        // argument is quoted anyway (-J, cat, rm).
         remote::StageOneRequest r = smallRequest(c, project);
         r.nodeCounts = {2};
         r.runNamePrefix = QStringLiteral("x'; touch %1; echo '$(touch %1)`touch %1` \"q\" *").arg(marker);
@@ -308,7 +311,54 @@ private slots:
         QVERIFY2(argv.size() >= 5, qPrintable(argv.join('|')));
         QCOMPARE(argv.mid(0, 3), (QStringList{QStringLiteral("--wait"), QStringLiteral("--nodes=2"), QStringLiteral("--ntasks-per-node=1")}));
         QVERIFY(argv.at(3).startsWith(QStringLiteral("--output=")));
+        QVERIFY2(QRegularExpression(QStringLiteral("^--job-name=moewb-[0-9a-f]{16}$")).match(argv.at(4)).hasMatch(), qPrintable(argv.at(4)));
         QVERIFY(argv.last().startsWith(QStringLiteral("--wrap='%1' '--nodes=2'").arg(srun)));
+    }
+
+    // Cancelled after sbatch submitted but before it printed the job id: the job is
+    // found by its name, unique to the sweep point, and scancel'ed by it.
+    void sbatchCancelledBeforeJobIdCancelsByName() {
+        SshdCluster c;
+        const QString e = c.start(2);
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        const QString project = makeProject(newProjectPath());
+        const QString sbatch = c.dir() + QStringLiteral("/sbatch");
+        const QString argvFile = c.dir() + QStringLiteral("/sbatch.argv");
+        const QString scancel = c.dir() + QStringLiteral("/scancel");
+        const QString scancelArgv = c.dir() + QStringLiteral("/scancel.argv");
+        // sbatch stand-in: records argv, then "submits" without a word, as a slow
+        // controller would leave it.
+        writeScript(sbatch, QStringLiteral("#!/bin/sh\n: > '%1.tmp'\nfor a in \"$@\"; do printf '%s\\0' \"$a\" >> '%1.tmp'; done\n"
+                                           "mv '%1.tmp' '%1'\nexec sleep 3011\n")
+                                .arg(argvFile));
+        writeScript(scancel, QStringLiteral("#!/bin/sh\n: > '%1'\nfor a in \"$@\"; do printf '%s\\0' \"$a\" >> '%1'; done\n")
+                                 .arg(scancelArgv));
+        remote::StageOneRequest r = smallRequest(c, project);
+        r.launcher = remote::Launcher::Slurm;
+        r.slurmUseSbatch = true;
+        r.sbatchProgram = sbatch;
+        r.scancelProgram = scancel;
+        Recorder rec;
+        remote::StageOneSweep sweep(r, rec.events());
+        std::optional<Expected<QStringList, remote::StageOneFailure>> result;
+        std::thread worker([&] { result = sweep.run(); });
+        QElapsedTimer t;
+        t.start();
+        while (!QFile::exists(argvFile) && t.elapsed() < 60000)
+            QThread::msleep(50);
+        sweep.cancel();
+        worker.join();
+        QVERIFY2(QFile::exists(argvFile), "sbatch never ran");
+        QVERIFY(result && !*result);
+        QVERIFY(result->error().cancelled);
+        QCOMPARE(runCount(project), 0);
+        const QStringList submitted = readArgv(argvFile).filter(QRegularExpression(QStringLiteral("^--job-name=")));
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(readArgv(scancelArgv), QStringList{QStringLiteral("--name=") + submitted.first().mid(11)});
+        QVERIFY2(rec.logs.join('\n').contains(QStringLiteral("cancelled Slurm job named moewb-")), qPrintable(rec.logs.join('\n')));
+        // The stand-in sbatch (now "sleep 3011") was ended with its process group.
+        QVERIFY2(SshdCluster::processesMatching(QStringLiteral("sleep 3011")).isEmpty(),
+                 qPrintable(SshdCluster::processesMatching(QStringLiteral("sleep 3011")).join('\n')));
     }
 
     void mpirunLauncherWithOpenMpi() {

@@ -191,7 +191,7 @@ private slots:
         QVERIFY(!result);
         const qint64 ms = rec.sinceRunning();
         qInfo("timeout: ended %lld ms after the probes started (timeout 4000 ms)", ms);
-        QVERIFY2(ms >= 4000 && ms < 30000, qPrintable(QString::number(ms)));  // timeout + the remote kill; loaded machine
+        QVERIFY2(ms >= 4000 && ms < 12000, qPrintable(QString::number(ms)));  // timeout + the watchdog's kill (4.1 s measured)
         bool timedOut = false;
         for (const auto& f : result.error().nodes)
             timedOut = timedOut || f.kind == remote::RemoteError::Kind::TimedOut;
@@ -229,10 +229,10 @@ private slots:
         const qint64 ms = cancelTime.elapsed();
         worker.join();
         QVERIFY2(running == 3, qPrintable(QString::number(running)));
-        // About a second on an idle machine (TERM, KILL after 0.5 s); the remote kill is
-        // one more command per node, slower when the machine is loaded.
+        // Each node's watchdog ends its group as soon as the stop line arrives: 144 ms
+        // measured at load 3 on 2 cores (10 s when a kill command was started per node).
         qInfo("cancel: run() returned %lld ms after cancel()", ms);
-        QVERIFY2(ms < 15000, qPrintable(QString::number(ms)));  // measured 8.3 s at load 10 on 2 cores
+        QVERIFY2(ms < 5000, qPrintable(QString::number(ms)));
         QVERIFY(!result);
         QVERIFY(result.error().cancelled);
         QCOMPARE(runCount(project), 0);
