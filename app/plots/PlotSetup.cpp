@@ -1,5 +1,6 @@
 #include "PlotSetup.h"
 
+#include "PlotFont.h"
 #include "PlotRender.h"
 #include "plotspec/Palette.h"
 #include "plotspec/StagePlots.h"
@@ -394,6 +395,9 @@ QString axisTitleFor(const Axis& axis, double rangeUpper)
 
 bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
 {
+    // Latin text in DejaVu Sans, Chinese in the Simplified Chinese face (PlotFont.h):
+    // set before the axes, legend and texts below copy the plot's font.
+    plot->setFont(withUiFamilies(plot->font()));
     plot->clearPlottables();
     plot->clearItems();
     plot->plotLayout()->clear();

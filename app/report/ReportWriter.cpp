@@ -1,5 +1,6 @@
 #include "ReportWriter.h"
 
+#include "plots/PlotFont.h"
 #include "plots/PlotRender.h"
 #include "plotspec/StagePlots.h"
 
@@ -96,16 +97,9 @@ public:
         m_small = font(8.0);
     }
 
-    QFont font(double points, bool bold = false) const {
-        QFont f(QStringLiteral("DejaVu Sans"));
-        // Chinese falls back to the Simplified Chinese face (not the Japanese one, whose
-        // full-width punctuation sits centred).
-        f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
-        f.setStyleHint(QFont::SansSerif);
-        f.setPointSizeF(points);
-        f.setBold(bold);
-        return f;
-    }
+    // The plots' typeface (plots/PlotFont.h): Chinese falls back to the Simplified
+    // Chinese face (not the Japanese one, whose full-width punctuation sits centred).
+    QFont font(double points, bool bold = false) const { return plots::uiFont(points, bold); }
     QFont mono(double points) const {
         QFont f(QStringLiteral("DejaVu Sans Mono"));
         f.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono CJK SC")});

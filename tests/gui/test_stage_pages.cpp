@@ -17,6 +17,8 @@
 #include <QClipboard>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QGridLayout>
+#include <QBoxLayout>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
@@ -58,6 +60,52 @@ gui::ResultTable* table(gui::StagePage* page, const char* name) {
 double cellValue(QTableWidget* t, int row, int column) {
     auto* n = dynamic_cast<gui::NumberCell*>(t->item(row, column));
     return n && n->value() ? *n->value() : std::nan("");
+}
+
+// The widgets a box or grid layout places (nested layouts included).
+void laidOutWidgets(QLayout* layout, QList<QWidget*>& out) {
+    for (int i = 0; i < layout->count(); ++i) {
+        QLayoutItem* item = layout->itemAt(i);
+        if (QWidget* w = item->widget())
+            out << w;
+        else if (QLayout* inner = item->layout())
+            laidOutWidgets(inner, out);
+    }
+}
+
+// Visible widgets under `root` that overlap a sibling their layout placed beside them
+// (a widget that keeps its minimum height in a slot smaller than that spills over the
+// next one), each pair described with both geometries.
+QStringList overlappingWidgets(QWidget* root) {
+    QStringList found;
+    auto text = [](const QWidget* w) {
+        const QRect r = w->geometry();
+        const auto* l = qobject_cast<const QLabel*>(w);
+        return QStringLiteral("%1 %2%3 (%4,%5 %6x%7)")
+            .arg(QLatin1String(w->metaObject()->className()), w->objectName(),
+                 l ? QStringLiteral(" \"%1\"").arg(l->text().left(30)) : QString())
+            .arg(r.x())
+            .arg(r.y())
+            .arg(r.width())
+            .arg(r.height());
+    };
+    QList<QWidget*> parents = root->findChildren<QWidget*>();
+    parents.prepend(root);
+    for (QWidget* p : parents) {
+        if (!p->isVisible() || !p->layout() || !(qobject_cast<QBoxLayout*>(p->layout()) || qobject_cast<QGridLayout*>(p->layout())))
+            continue;
+        QList<QWidget*> placed;
+        laidOutWidgets(p->layout(), placed);
+        placed.removeIf([](QWidget* w) { return !w->isVisible(); });
+        for (int a = 0; a < placed.size(); ++a) {
+            if (!p->rect().contains(placed[a]->geometry()))
+                found << QStringLiteral("%1 sticks out of %2").arg(text(placed[a]), text(p));
+            for (int b = a + 1; b < placed.size(); ++b)
+                if (placed[a]->geometry().intersects(placed[b]->geometry()))
+                    found << QStringLiteral("%1 overlaps %2").arg(text(placed[a]), text(placed[b]));
+        }
+    }
+    return found;
 }
 
 } // namespace
@@ -341,6 +389,85 @@ private slots:
         QVERIFY(page(4)->findChild<QLabel*>(QStringLiteral("applicability"))->text().contains(
             four->stageFour()->applicability.first()));
         screenshot(4);
+    }
+
+    // Nothing on a page overlaps at any window height: the sections, tables, plots and
+    // their labels each keep their own band (a tall window once let stage 2's tables
+    // cover the loss plot and clip the "Loss curves" label). Checked on the pages with
+    // their results, at the usual size, tall windows and short ones.
+    void nothingOverlapsAtAnyHeight() {
+        const QSize sizes[] = {QSize(1400, 900), QSize(1280, 1400), QSize(1280, 1900), QSize(1280, 520),
+                               QSize(900, 700)};
+        for (int s = 1; s <= 4; ++s) {
+            gui::StagePage* p = page(s);
+            auto* content = p->findChild<QWidget*>(QStringLiteral("stagePageContent"));
+            QVERIFY(content);
+            for (const QSize& size : sizes) {
+                p->resize(size);
+                for (int i = 0; i < 5; ++i) // layout requests settle over several rounds
+                    QTest::qWait(20);
+                const QStringList overlaps = overlappingWidgets(p);
+                if (s == 2 || !overlaps.isEmpty())
+                    QVERIFY(content->grab().save(artifactsDir() + QStringLiteral("/stage-page-%1-%2x%3.png")
+                                                                      .arg(s)
+                                                                      .arg(size.width())
+                                                                      .arg(size.height())));
+                QVERIFY2(overlaps.isEmpty(), qPrintable(QStringLiteral("stage %1 at %2x%3:\n  %4")
+                                                            .arg(s)
+                                                            .arg(size.width())
+                                                            .arg(size.height())
+                                                            .arg(overlaps.join(QStringLiteral("\n  ")))));
+            }
+            p->resize(1400, 900);
+        }
+    }
+
+    // A page first shown in a tall window, its teaching text open, then evaluated there:
+    // the results are laid out anew, nothing spills over (the loss plot once lay under
+    // the config table, squeezed into a stale, too small results box).
+    void evaluatedInATallWindowNothingOverlaps() {
+        for (const QSize& size : {QSize(1400, 2600), QSize(1280, 1400)}) {
+            std::unique_ptr<gui::StagePage> p(gui::StagePage::create(2));
+            p->setProject(m_project.get());
+            p->resize(size);
+            p->findChild<QToolButton*>(QStringLiteral("infoButton"))->setChecked(true);
+            p->show();
+            QVERIFY(QTest::qWaitForWindowExposed(p.get()));
+            QSignalSpy finished(p.get(), &gui::StagePage::evaluationFinished);
+            // What the next paint would show: the layout right when the results are in,
+            // before any posted layout request runs.
+            QStringList atOnce;
+            connect(p.get(), &gui::StagePage::evaluationFinished, this,
+                    [&atOnce, page = p.get()] { atOnce = overlappingWidgets(page); });
+            QTest::mouseClick(p->findChild<QPushButton*>(QStringLiteral("evaluateButton")), Qt::LeftButton);
+            QVERIFY(finished.wait(60000));
+            QVERIFY2(atOnce.isEmpty(), qPrintable(QStringLiteral("right after the evaluation at %1x%2:\n  %3")
+                                                      .arg(size.width())
+                                                      .arg(size.height())
+                                                      .arg(atOnce.join(QStringLiteral("\n  ")))));
+            // All fields, and back: the config table grows and shrinks by many rows.
+            auto* allFields = p->findChild<QCheckBox*>(QStringLiteral("allFieldsToggle"));
+            for (bool all : {true, false}) {
+                allFields->setChecked(all);
+                const QStringList toggled = overlappingWidgets(p.get());
+                QVERIFY2(toggled.isEmpty(), qPrintable(QStringLiteral("all fields %1 at %2x%3:\n  %4")
+                                                           .arg(all)
+                                                           .arg(size.width())
+                                                           .arg(size.height())
+                                                           .arg(toggled.join(QStringLiteral("\n  ")))));
+            }
+            for (int i = 0; i < 5; ++i)
+                QTest::qWait(20);
+            auto* content = p->findChild<QWidget*>(QStringLiteral("stagePageContent"));
+            QVERIFY(content->grab().save(artifactsDir() + QStringLiteral("/stage-page-2-fresh-%1x%2.png")
+                                                              .arg(size.width())
+                                                              .arg(size.height())));
+            const QStringList overlaps = overlappingWidgets(p.get());
+            QVERIFY2(overlaps.isEmpty(), qPrintable(QStringLiteral("at %1x%2:\n  %3")
+                                                        .arg(size.width())
+                                                        .arg(size.height())
+                                                        .arg(overlaps.join(QStringLiteral("\n  ")))));
+        }
     }
 
     // The shared evaluation path refuses what the CLI refuses.

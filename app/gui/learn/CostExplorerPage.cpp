@@ -17,12 +17,15 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -106,6 +109,17 @@ struct CostExplorerPage::Impl {
                 return k.spin->value();
         return 0;
     }
+    // The two columns: inputs beside the outputs (their scroll area) or, on a narrow
+    // page, both stacked in that scroll area.
+    QHBoxLayout* outer = nullptr;
+    QVBoxLayout* bodyLayout = nullptr;
+    QScrollArea* scroll = nullptr;
+    QWidget* inputs = nullptr;
+    QWidget* outputs = nullptr;
+    bool stacked = false;
+    static constexpr int kMinOutputWidth = 480; // below this the plots and text get cramped
+
+    void updateFlow();
     void recompute();
     void redrawPlots();
     void showTimes();
@@ -259,13 +273,26 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     connect(d->optimizer, &QComboBox::currentIndexChanged, this, [this] { d->recompute(); });
     connect(d->tflops, &QDoubleSpinBox::valueChanged, this, [this] { d->recompute(); });
     inputs->setMinimumWidth(420);
+    inputs->setObjectName(QStringLiteral("costInputs"));
+    d->inputs = inputs;
+    d->outer = outer;
     outer->addWidget(inputs, 0);
 
-    // ---- outputs
+    // ---- outputs, in a scroll area that also takes the inputs when the page is too
+    // narrow for the two columns side by side (updateFlow).
     auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("costScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    auto* out = new QWidget(scroll);
+    auto* body = new QWidget(scroll);
+    body->setObjectName(QStringLiteral("costBody"));
+    d->bodyLayout = new QVBoxLayout(body);
+    d->bodyLayout->setContentsMargins(0, 0, 0, 0);
+    d->scroll = scroll;
+    auto* out = new QWidget(body);
+    out->setObjectName(QStringLiteral("costOutputs"));
+    d->outputs = out;
+    d->bodyLayout->addWidget(out, 1);
     auto* col = new QVBoxLayout(out);
     auto* title = new QLabel(tr("Where an MoE's cost comes from"), out);
     QFont tf = title->font();
@@ -379,7 +406,7 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     d->memoryView->setMinimumWidth(260);
     col->addWidget(d->recomputeTime);
     col->addStretch(1);
-    scroll->setWidget(out);
+    scroll->setWidget(body);
     outer->addWidget(scroll, 1);
 
     d->plotTimer.setSingleShot(true);
@@ -392,6 +419,38 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
 }
 
 CostExplorerPage::~CostExplorerPage() = default;
+
+bool CostExplorerPage::isStacked() const {
+    return d->stacked;
+}
+
+void CostExplorerPage::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    d->updateFlow();
+}
+
+void CostExplorerPage::Impl::updateFlow() {
+    // Side by side needs the inputs' width, a readable output column (its plots and
+    // text) and the scroll bar; narrower than that, the inputs go on top of the
+    // outputs in the one scroll area (a 1280 px window at 200 % scaling).
+    const int spacing = std::max(0, outer->spacing());
+    const QMargins m = outer->contentsMargins();
+    const int needed = m.left() + m.right() + std::max(inputs->minimumWidth(), inputs->minimumSizeHint().width()) + spacing +
+                       std::max(kMinOutputWidth, outputs->minimumSizeHint().width()) +
+                       scroll->verticalScrollBar()->sizeHint().width();
+    const bool stack = q->width() < needed;
+    if (stack == stacked)
+        return;
+    stacked = stack;
+    if (stack) {
+        outer->removeWidget(inputs);
+        bodyLayout->insertWidget(0, inputs, 0, Qt::AlignLeft); // its natural width, not the page's
+    } else {
+        bodyLayout->removeWidget(inputs);
+        outer->insertWidget(0, inputs, 0);
+    }
+    inputs->show();
+}
 
 void CostExplorerPage::setProject(store::ProjectStore* project) {
     d->project = project;

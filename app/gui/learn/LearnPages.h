@@ -8,6 +8,8 @@
 //    Expert-Choice and sigmoid-bias routing (core/routing) off the GUI thread, with a
 //    progress bar and Cancel; the results beside the seed's own table; load per
 //    expert, MaxVio over bias updates and the expert-count sweep.
+// The cost explorer puts its inputs beside the outputs, or above them when the page is
+// too narrow for both columns (large text scaling).
 // Widgets carry objectNames (listed in docs/learn.md) so tests drive the real pages.
 #include <QWidget>
 
@@ -29,6 +31,12 @@ public:
     // project's newest stage 1 run when there is one; otherwise the page says that it
     // uses no measured curve.
     void setProject(store::ProjectStore* project);
+    // True while the page is too narrow for the inputs beside the outputs: then the
+    // inputs sit above the outputs and the whole page scrolls vertically.
+    bool isStacked() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Impl;

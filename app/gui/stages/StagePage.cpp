@@ -111,6 +111,8 @@ struct StagePage::Private {
     QTableWidget* thresholds = nullptr;
     QPushButton* suggestButton = nullptr;
     QWidget* resultsBox = nullptr;
+    QScrollArea* scroll = nullptr;
+    QWidget* content = nullptr;
 
     QFutureWatcher<WorkerOutcome>* watcher = nullptr;
     int generation = 0;
@@ -182,6 +184,8 @@ void StagePage::build() {
     layout->setSpacing(10);
     scroll->setWidget(content);
     outer->addWidget(scroll);
+    d->scroll = scroll;
+    d->content = content;
 
     // Title, question, teaching text.
     auto* titleRow = new QHBoxLayout;
@@ -354,6 +358,7 @@ void StagePage::setProject(store::ProjectStore* project) {
     }
     d->project = project;
     refresh();
+    relayoutNow();
 }
 
 void StagePage::refresh() {
@@ -473,12 +478,30 @@ void StagePage::finishEvaluation() {
     clearResults();
     showResults(e);
     refresh(); // lock, override button, the saved verdict
+    relayoutNow();
     d->progressLabel->setText(tr("Stage %1 evaluated at %2: %3.%4")
                                   .arg(d->stage)
                                   .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
                                        stages::statusTitle(e.verdict.status), saved));
     emit statusMessage(d->progressLabel->text());
     emit evaluationFinished();
+}
+
+void StagePage::relayoutNow() {
+    // The tables keep a fixed height (ResultTable::fitHeight) and grow in place at once;
+    // left to the posted layout requests, the results box is first laid out inside its
+    // old, smaller rectangle — fixed-height tables and plots spill over their neighbours —
+    // and only a round or two later gets its new height, the page painted in between
+    // (seen in tall windows: a table over the loss plot, "Loss curves" clipped). Lay out
+    // inner to outer now: the results' size hints, the scroll area's content size, then
+    // the content, which moves the results box into its new band.
+    if (QLayout* l = d->resultsBox->layout())
+        l->activate();
+    if (QLayout* l = d->content->layout())
+        l->invalidate();
+    d->scroll->setWidgetResizable(true); // re-sizes the content to its new minimum now
+    if (QLayout* l = d->content->layout())
+        l->activate();
 }
 
 void StagePage::showSavedState() {

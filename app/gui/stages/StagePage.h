@@ -74,6 +74,9 @@ protected:
     store::ProjectStore* project() const;
     // Starts an evaluation (as the Evaluate button does).
     void evaluate();
+    // Lays the page out at once after its results changed size (tables grown or shrunk),
+    // so no intermediate layout with overlapping widgets is ever painted.
+    void relayoutNow();
 
 private:
     void build();

@@ -113,7 +113,10 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     m_config->setObjectName(QStringLiteral("stage2ConfigTable"));
     results->addWidget(m_config);
 
-    connect(m_allFields, &QCheckBox::toggled, this, &StageTwoPage::fillConfigTable);
+    connect(m_allFields, &QCheckBox::toggled, this, [this] {
+        fillConfigTable();
+        relayoutNow(); // the table grows or shrinks by many rows
+    });
     connect(m_lossX, &QComboBox::currentIndexChanged, this, &StageTwoPage::replotLoss);
     connect(m_smoothing, &QSlider::valueChanged, this, &StageTwoPage::replotLoss);
     clearResults();

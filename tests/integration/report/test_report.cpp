@@ -33,9 +33,12 @@ struct Proc {
 
 // Runs a program with the display variables removed and no platform chosen:
 // `moewb report` must pick the offscreen platform itself.
-Proc run(const QString& program, const QStringList& args, const QString& home = {}) {
+Proc run(const QString& program, const QStringList& args, const QString& home = {},
+         const QList<QPair<QString, QString>>& extraEnv = {}) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const auto& [name, value] : extraEnv)
+        env.insert(name, value);
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM"));
@@ -272,6 +275,28 @@ private slots:
         QVERIFY2(lines.size() == 2, qPrintable(images.out));
         // ... and the plots are there: their titles are text.
         QVERIFY(squeeze(m_text).contains(squeeze(QStringLiteral("Plots"))));
+    }
+
+    // The Chinese report draws every text — the plots' too — in the Simplified Chinese
+    // face: no Japanese CJK face (other glyph forms, centred full-width punctuation).
+    void chineseReportUsesTheSimplifiedChineseFace() {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdffonts")).isEmpty())
+            QSKIP("pdffonts (poppler-utils) is not installed");
+        const QString pdf = m_dir.filePath(QStringLiteral("out/report-zh_CN.pdf"));
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("out"))));
+        const Proc r = run(QStringLiteral(MOEWB_CLI),
+                           {QStringLiteral("--project"), m_project, QStringLiteral("report"), QStringLiteral("-o"), pdf},
+                           m_dir.path(), {{QStringLiteral("MOEWB_LANG"), QStringLiteral("zh_CN")}});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Proc text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("报告")), "the report is not in Chinese");
+        const Proc fonts = run(QStringLiteral("pdffonts"), {pdf});
+        QCOMPARE(fonts.exitCode, 0);
+        QVERIFY2(fonts.out.contains(QStringLiteral("NotoSansCJKsc"), Qt::CaseInsensitive), qPrintable(fonts.out));
+        for (const char* other : {"CJKjp", "CJKkr", "CJKtc", "CJKhk"})
+            QVERIFY2(!fonts.out.contains(QLatin1String(other), Qt::CaseInsensitive),
+                     qPrintable(QStringLiteral("%1 in:\n%2").arg(QLatin1String(other), fonts.out)));
     }
 
     void cancelledExportLeavesNoFile() {
