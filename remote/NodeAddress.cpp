@@ -1,5 +1,7 @@
 #include "NodeAddress.h"
 
+#include "RemoteTr.h"
+
 namespace moewb::remote {
 
 namespace {
@@ -41,10 +43,10 @@ QString NodeAddress::display() const {
 Expected<NodeAddress, QString> NodeAddress::parse(const QString& text) {
     const QString t = text.trimmed();
     auto fail = [&](const QString& why) {
-        return unexpected(QStringLiteral("invalid node address '%1': %2").arg(text, why));
+        return unexpected(RemoteSsh::tr("invalid node address '%1': %2").arg(text, why));
     };
     if (t.isEmpty())
-        return fail(QStringLiteral("empty"));
+        return fail(RemoteSsh::tr("empty"));
     NodeAddress a;
     QString rest = t;
     const qsizetype at = rest.lastIndexOf(QLatin1Char('@'));
@@ -52,19 +54,19 @@ Expected<NodeAddress, QString> NodeAddress::parse(const QString& text) {
         a.user = rest.left(at);
         rest = rest.mid(at + 1);
         if (a.user.isEmpty())
-            return fail(QStringLiteral("empty user name"));
+            return fail(RemoteSsh::tr("empty user name"));
         for (QChar c : a.user)
             if (c.isSpace() || c == QLatin1Char('@') || c == QLatin1Char(':') || c == QLatin1Char('/'))
-                return fail(QStringLiteral("bad character in user name"));
+                return fail(RemoteSsh::tr("bad character in user name"));
     }
     if (rest.startsWith(QLatin1Char('['))) {
         const qsizetype close = rest.indexOf(QLatin1Char(']'));
         if (close < 0)
-            return fail(QStringLiteral("missing ']'"));
+            return fail(RemoteSsh::tr("missing ']'"));
         a.host = rest.mid(1, close - 1);
         const QString tail = rest.mid(close + 1);
         if (!a.host.contains(QLatin1Char(':')))
-            return fail(QStringLiteral("brackets are for IPv6 addresses"));
+            return fail(RemoteSsh::tr("brackets are for IPv6 addresses"));
         const qsizetype zone = a.host.indexOf(QLatin1Char('%'));  // fe80::1%eth0
         for (qsizetype i = 0; i < a.host.size(); ++i) {
             const QChar c = a.host.at(i);
@@ -75,30 +77,30 @@ Expected<NodeAddress, QString> NodeAddress::parse(const QString& text) {
                                 ((c.unicode() < 128 && c.isLetterOrNumber()) || c == QLatin1Char('_') ||
                                  c == QLatin1Char('-') || c == QLatin1Char('.'));
             if (!(hex && (zone < 0 || i < zone)) && !inZone && i != zone)
-                return fail(QStringLiteral("bad character in IPv6 address"));
+                return fail(RemoteSsh::tr("bad character in IPv6 address"));
         }
         if (!tail.isEmpty()) {
             if (!tail.startsWith(QLatin1Char(':')) || !validPort(tail.mid(1), a.port))
-                return fail(QStringLiteral("bad port"));
+                return fail(RemoteSsh::tr("bad port"));
         }
     } else {
         const qsizetype colons = rest.count(QLatin1Char(':'));
         if (colons > 1)
-            return fail(QStringLiteral("IPv6 addresses must be written in brackets, e.g. [::1]:22"));
+            return fail(RemoteSsh::tr("IPv6 addresses must be written in brackets, e.g. [::1]:22"));
         if (colons == 1) {
             const qsizetype c = rest.indexOf(QLatin1Char(':'));
             if (!validPort(rest.mid(c + 1), a.port))
-                return fail(QStringLiteral("bad port"));
+                return fail(RemoteSsh::tr("bad port"));
             rest = rest.left(c);
         }
         a.host = rest;
         if (!validHostChars(a.host))
-            return fail(QStringLiteral("bad character in host name"));
+            return fail(RemoteSsh::tr("bad character in host name"));
     }
     if (a.host.isEmpty())
-        return fail(QStringLiteral("empty host"));
+        return fail(RemoteSsh::tr("empty host"));
     if (a.host.startsWith(QLatin1Char('-')))
-        return fail(QStringLiteral("host may not start with '-'"));
+        return fail(RemoteSsh::tr("host may not start with '-'"));
     return a;
 }
 

@@ -1,5 +1,6 @@
 #include "NodePool.h"
 
+#include "../RemoteTr.h"
 #include "../ssh/RemoteCommand.h"
 #include "../ssh/SftpUpload.h"
 
@@ -82,16 +83,16 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
         futures.push_back(n.worker->post([this, o, node, fail](std::unique_ptr<SshSession>& session) {
             if (m_cancel && m_cancel->load())
                 return;
-            progress(node->name, 0.0, QStringLiteral("connecting"));
+            progress(node->name, 0.0, RemoteLaunch::tr("connecting"));
             auto s = SshSession::connect(o);
             if (!s) {
                 fail(failureOf(s.error()));
-                progress(node->name, 1.0, QStringLiteral("failed: %1").arg(s.error().message));
+                progress(node->name, 1.0, RemoteLaunch::tr("failed: %1").arg(s.error().message));
                 return;
             }
             session = std::move(s.value());
             node->host = session->host();
-            progress(node->name, 1.0, QStringLiteral("connected"));
+            progress(node->name, 1.0, RemoteLaunch::tr("connected"));
         }));
     }
     waitAll(futures);
@@ -111,11 +112,11 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
                     return;
                 lastShown = done;
                 progress(node->name, all > 0 ? double(done) / double(all) : 1.0,
-                         QStringLiteral("uploading probe %1/%2 MB")
+                         RemoteLaunch::tr("uploading probe %1/%2 MB")
                              .arg(double(done) / 1e6, 0, 'f', 1)
                              .arg(double(all) / 1e6, 0, 'f', 1));
             };
-            progress(node->name, 0.0, QStringLiteral("uploading probe 0.0/%1 MB").arg(double(total) / 1e6, 0, 'f', 1));
+            progress(node->name, 0.0, RemoteLaunch::tr("uploading probe 0.0/%1 MB").arg(double(total) / 1e6, 0, 'f', 1));
             auto up = SftpUpload::upload(*session, probeFile, commandTimeoutMs, shown, m_cancel);
             if (!up) {
                 fail(failureOf(up.error()));
@@ -124,7 +125,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
             node->probePath = up->remotePath;
             node->uploaded = !up->skipped;
             node->home = up->remotePath.left(up->remotePath.indexOf(QStringLiteral("/.cache/moe-workbench/")));
-            progress(node->name, 1.0, up->skipped ? QStringLiteral("probe already there") : QStringLiteral("probe uploaded"));
+            progress(node->name, 1.0, up->skipped ? RemoteLaunch::tr("probe already there") : RemoteLaunch::tr("probe uploaded"));
         };
     };
     if (!m_nodes.empty()) {
@@ -146,7 +147,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
         futures.push_back(n.worker->post([this, node, fail, ncclFallback, commandTimeoutMs](std::unique_ptr<SshSession>& session) {
             if (!session || (m_cancel && m_cancel->load()))
                 return;
-            progress(node->name, 0.0, QStringLiteral("inventory"));
+            progress(node->name, 0.0, RemoteLaunch::tr("inventory"));
             auto c = RemoteCommand::capture(*session, {node->probePath, QStringLiteral("--inventory")}, commandTimeoutMs);
             if (!c) {
                 fail(failureOf(c.error()));
@@ -156,8 +157,8 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
             const QJsonDocument doc = QJsonDocument::fromJson(c->out, &pe);
             if (c->exitStatus != 0 || !doc.isObject()) {
                 const QString why = c->exitStatus != 0
-                                        ? QStringLiteral("exited with status %1").arg(c->exitStatus)
-                                        : QStringLiteral("printed no JSON object (%1)").arg(pe.errorString());
+                                        ? RemoteLaunch::tr("exited with status %1").arg(c->exitStatus)
+                                        : RemoteLaunch::tr("printed no JSON object (%1)").arg(pe.errorString());
                 const QString tail = QString::fromUtf8(c->err).trimmed().section(QLatin1Char('\n'), -1);
                 fail(NodeFailure{node->name, RemoteError::Kind::Protocol,
                                  QStringLiteral("%1: moe-probe --inventory %2%3")
@@ -166,7 +167,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
             }
             node->inventory = doc.object();
             if (!ncclFallback.isEmpty() && node->inventory.value(QStringLiteral("nccl")).isNull()) {
-                progress(node->name, 0.0, QStringLiteral("uploading fallback NCCL"));
+                progress(node->name, 0.0, RemoteLaunch::tr("uploading fallback NCCL"));
                 auto up = SftpUpload::upload(*session, ncclFallback, commandTimeoutMs, {}, m_cancel);
                 if (!up) {
                     fail(failureOf(up.error()));
@@ -174,7 +175,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
                 }
                 node->ncclLib = up->remotePath;
             }
-            progress(node->name, 1.0, QStringLiteral("ready"));
+            progress(node->name, 1.0, RemoteLaunch::tr("ready"));
         }));
     }
     waitAll(futures);
@@ -200,8 +201,8 @@ Expected<QString, QString> locateProbeBundle(const QString& given) {
         if (QFileInfo(c + QStringLiteral("/moe-probe")).isFile())
             return QDir(c).absolutePath();
     }
-    return unexpected(QStringLiteral("no probe bundle (a directory with moe-probe) in: %1; build the target "
-                                     "moe-probe-bundle or set MOEWB_PROBE_BUNDLE")
+    return unexpected(RemoteLaunch::tr("no probe bundle (a directory with moe-probe) in: %1; build the target "
+                                       "moe-probe-bundle or set MOEWB_PROBE_BUNDLE")
                           .arg(candidates.join(QStringLiteral(", "))));
 }
 
@@ -233,8 +234,8 @@ QList<NodeCheck> checkCluster(const ClusterCheckRequest& request, const StageOne
         c.ok = c.failure.message.isEmpty() && !c.inventory.isEmpty();
         if (!c.ok && c.failure.message.isEmpty())
             c.failure = NodeFailure{c.node, cancel && cancel->load() ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol,
-                                    cancel && cancel->load() ? QStringLiteral("%1: cancelled").arg(c.node)
-                                                             : QStringLiteral("%1: not checked (another node failed first)").arg(c.node)};
+                                    cancel && cancel->load() ? RemoteLaunch::tr("%1: cancelled").arg(c.node)
+                                                             : RemoteLaunch::tr("%1: not checked (another node failed first)").arg(c.node)};
     }
     return out;
 }

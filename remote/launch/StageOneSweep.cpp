@@ -1,5 +1,6 @@
 #include "StageOneSweep.h"
 
+#include "../RemoteTr.h"
 #include "ClusterCheck.h"
 #include "NodePool.h"
 #include "../ssh/RemoteCommand.h"
@@ -110,7 +111,7 @@ QList<NodeFailure> groupsLeft(const std::vector<RankOutcome>& outcome, const std
     for (size_t k = 0; k < outcome.size(); ++k)
         if (outcome[k].stop.pgid > 1 && !outcome[k].stop.confirmedGone)
             out << NodeFailure{pn[k].name, RemoteError::Kind::Protocol,
-                               QStringLiteral("%1: process group %2 could not be confirmed ended; it may still be running")
+                               RemoteLaunch::tr("%1: process group %2 could not be confirmed ended; it may still be running")
                                    .arg(pn[k].name)
                                    .arg(outcome[k].stop.pgid)};
     return out;
@@ -210,25 +211,25 @@ void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, QString jobId, con
     jobId.toULongLong(&numeric);
     if (!numeric)
         jobId.clear();
-    const QString job = jobId.isEmpty() ? QStringLiteral("named %1").arg(jobName) : jobId;
+    const QString job = jobId.isEmpty() ? RemoteLaunch::tr("named %1").arg(jobName) : jobId;
     const QStringList argv = jobId.isEmpty() ? QStringList{r.scancelProgram, QStringLiteral("--name=") + jobName}
                                              : QStringList{r.scancelProgram, jobId};
     QString message;
     head.worker->post([&](std::unique_ptr<SshSession>& session) {
         if (!session) {
-            message = QStringLiteral("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, job);
+            message = RemoteLaunch::tr("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, job);
             return;
         }
         auto c = RemoteCommand::capture(*session, argv, r.helperTimeoutMs);
         if (!c)
-            message = QStringLiteral("%1: Slurm job %2 may still be running: %3").arg(head.name, job, c.error().message);
+            message = RemoteLaunch::tr("%1: Slurm job %2 may still be running: %3").arg(head.name, job, c.error().message);
         else if (c->exitStatus != 0)
-            message = QStringLiteral("%1: Slurm job %2 may still be running: %3 exited with status %4: %5")
+            message = RemoteLaunch::tr("%1: Slurm job %2 may still be running: %3 exited with status %4: %5")
                           .arg(head.name, job, r.scancelProgram)
                           .arg(c->exitStatus)
                           .arg(QString::fromUtf8(c->err).trimmed());
         else
-            message = QStringLiteral("cancelled Slurm job %1 (%2)").arg(job, shellJoin(argv));
+            message = RemoteLaunch::tr("cancelled Slurm job %1 (%2)").arg(job, shellJoin(argv));
     }).wait();
     if (events.log)
         events.log(head.name, LogStream::Info, message);
@@ -253,50 +254,50 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         return failWith({}, invalid, storex.error().text());
     store::ProjectStore& project = *storex.value();
     if (r.recordName.isEmpty() || !project.configRecord(r.recordName))
-        return failWith({}, invalid, QStringLiteral("%1: no config record named \"%2\"").arg(r.projectPath, r.recordName));
+        return failWith({}, invalid, RemoteLaunch::tr("%1: no config record named \"%2\"").arg(r.projectPath, r.recordName));
     QList<NodeAddress> nodes = r.nodes;
     if (!r.clusterName.isEmpty()) {
         const auto clusters = project.clusters();
         const auto it = std::find_if(clusters.begin(), clusters.end(),
                                      [&](const store::ClusterRow& c) { return c.name == r.clusterName; });
         if (it == clusters.end())
-            return failWith({}, invalid, QStringLiteral("%1: no cluster named \"%2\"").arg(r.projectPath, r.clusterName));
+            return failWith({}, invalid, RemoteLaunch::tr("%1: no cluster named \"%2\"").arg(r.projectPath, r.clusterName));
         if (nodes.isEmpty()) {
             for (const store::NodeRow& n : project.nodes(it->id)) {
                 auto a = NodeAddress::parse(n.address);
                 if (!a)
                     return failWith(n.address, invalid,
-                                    QStringLiteral("cluster %1: bad node address \"%2\": %3").arg(r.clusterName, n.address, a.error()));
+                                    RemoteLaunch::tr("cluster %1: bad node address \"%2\": %3").arg(r.clusterName, n.address, a.error()));
                 nodes << *a;
             }
         }
     }
     if (nodes.isEmpty())
-        return failWith({}, invalid, QStringLiteral("no nodes: give a cluster with nodes or a node list"));
+        return failWith({}, invalid, RemoteLaunch::tr("no nodes: give a cluster with nodes or a node list"));
     QList<int> counts = r.nodeCounts;
     if (counts.isEmpty())
         counts << int(nodes.size());
     for (int n : counts)
         if (n < 1 || n > nodes.size())
             return failWith({}, invalid,
-                            QStringLiteral("node count %1 is outside 1..%2 (the nodes of %3)")
+                            RemoteLaunch::tr("node count %1 is outside 1..%2 (the nodes of %3)")
                                 .arg(n)
                                 .arg(nodes.size())
-                                .arg(r.clusterName.isEmpty() ? QStringLiteral("the request") : r.clusterName));
+                                .arg(r.clusterName.isEmpty() ? RemoteLaunch::tr("the request") : r.clusterName));
     if (r.messageSizes.isEmpty())
-        return failWith({}, invalid, QStringLiteral("no message sizes"));
+        return failWith({}, invalid, RemoteLaunch::tr("no message sizes"));
     for (quint64 s : r.messageSizes)
         if (s == 0)
-            return failWith({}, invalid, QStringLiteral("message sizes must be > 0 bytes per rank"));
+            return failWith({}, invalid, RemoteLaunch::tr("message sizes must be > 0 bytes per rank"));
     if (r.repeats < 1 || r.iterations < 1 || r.warmup < 0)
-        return failWith({}, invalid, QStringLiteral("repeats and iterations must be >= 1, warm-up >= 0"));
+        return failWith({}, invalid, RemoteLaunch::tr("repeats and iterations must be >= 1, warm-up >= 0"));
     const QString prefix = r.runNamePrefix.isEmpty()
                                ? QStringLiteral("stage1-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
                                : r.runNamePrefix;
     for (int n : counts) {
         const QString name = QStringLiteral("%1-n%2").arg(prefix).arg(n);
         if (project.run(name))
-            return failWith({}, invalid, QStringLiteral("%1: a run named %2 already exists").arg(r.projectPath, name));
+            return failWith({}, invalid, RemoteLaunch::tr("%1: a run named %2 already exists").arg(r.projectPath, name));
     }
     auto bundle = locateProbeBundle(r.probeBundleDir);
     if (!bundle)
@@ -313,7 +314,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         if (z.waitForFinished(60000) && z.exitStatus() == QProcess::NormalExit && z.exitCode() == 0)
             ncclFallback = unpackDir.path() + QStringLiteral("/libnccl.so.2");
         else if (d->events.log)
-            d->events.log({}, LogStream::Info, QStringLiteral("cannot unpack %1 (zstd): nodes without NCCL get none").arg(zst));
+            d->events.log({}, LogStream::Info, RemoteLaunch::tr("cannot unpack %1 (zstd): nodes without NCCL get none").arg(zst));
     }
 
     // ---- Prepare every node once ------------------------------------------------
@@ -334,7 +335,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     // Each preparation step (upload, inventory) has its own bound, not the sweep point's.
     QList<NodeFailure> failures = pool.prepare(*bundle + QStringLiteral("/moe-probe"), ncclFallback, 120000);
     if (d->cancel.load())
-        return failWith({}, RemoteError::Kind::Cancelled, QStringLiteral("cancelled"));
+        return failWith({}, RemoteError::Kind::Cancelled, RemoteLaunch::tr("cancelled"));
     if (!failures.isEmpty()) {
         StageOneFailure f;
         f.nodes = failures;
@@ -355,7 +356,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 mkdirError = m.error();
             else if (m->exitStatus != 0)
                 mkdirError = RemoteError{RemoteError::Kind::Protocol, pn[0].name,
-                                         QStringLiteral("%1: cannot create the results folder %2: %3")
+                                         RemoteLaunch::tr("%1: cannot create the results folder %2: %3")
                                              .arg(pn[0].name, resultsDir, QString::fromUtf8(m->err).trimmed())};
         }).wait();
         if (mkdirError)
@@ -372,7 +373,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         QString sourceFile;
         for (qsizetype si = 0; si < sweeps.size(); ++si) {
             const SizeSweep& sweep = sweeps[si];
-            const QString what = QStringLiteral("running %1 nodes, %2%3")
+            const QString what = RemoteLaunch::tr("running %1 nodes, %2%3")
                                      .arg(count)
                                      .arg(sizeText(sweep.begin))
                                      .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
@@ -489,7 +490,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                             out->error = res.error();
                         }
                         out->done = true;
-                        pool.progress(label, 1.0, out->ok ? QStringLiteral("finished") : QStringLiteral("failed"));
+                        pool.progress(label, 1.0, out->ok ? RemoteLaunch::tr("finished") : RemoteLaunch::tr("failed"));
                     }));
                 }
                 // Wait; after the first failure the others get 2 s to end by themselves
@@ -538,7 +539,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 const bool busy = !outcome[0].ok && outcome[0].allStderr.contains(QLatin1String("in use"));
                 if (busy && r.rendezvousPort == 0 && attempt < 3 && !d->cancel.load()) {
                     if (d->events.log)
-                        d->events.log(head, LogStream::Info, QStringLiteral("rendezvous port %1 busy; trying another").arg(port));
+                        d->events.log(head, LogStream::Info, RemoteLaunch::tr("rendezvous port %1 busy; trying another").arg(port));
                     continue;
                 }
                 break;
@@ -551,7 +552,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 f.savedRuns = saved;
                 f.nodes = groupsLeft(outcome, pn);
                 f.nodes << NodeFailure{{}, RemoteError::Kind::Cancelled,
-                                       QStringLiteral("cancelled during %1; %2 not saved").arg(what, runName)};
+                                       RemoteLaunch::tr("cancelled during %1; %2 not saved").arg(what, runName)};
                 return unexpected(std::move(f));
             }
             QList<NodeFailure> pointFailures;
@@ -564,21 +565,21 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 if (o.error) {
                     if (o.error->kind == RemoteError::Kind::Cancelled)
                         stopped << NodeFailure{node, RemoteError::Kind::Cancelled,
-                                               QStringLiteral("%1: stopped after another node failed").arg(node)};
+                                               RemoteLaunch::tr("%1: stopped after another node failed").arg(node)};
                     else
                         pointFailures << NodeFailure{node, o.error->kind, o.error->message +
-                                                                             (o.lastStderr.isEmpty() ? QString() : QStringLiteral(" (last output: %1)").arg(o.lastStderr))};
+                                                                             (o.lastStderr.isEmpty() ? QString() : RemoteLaunch::tr(" (last output: %1)").arg(o.lastStderr))};
                 } else {
-                    const QString who = r.launcher == Launcher::Ssh ? QStringLiteral("moe-probe (rank %1)").arg(k)
+                    const QString who = r.launcher == Launcher::Ssh ? RemoteLaunch::tr("moe-probe (rank %1)").arg(k)
                                                                     : QStringLiteral("%1").arg(r.launcher == Launcher::Mpirun ? r.mpirunProgram
                                                                                                 : r.slurmUseSbatch ? r.sbatchProgram
                                                                                                                    : r.srunProgram);
                     // The wrapper passes on the shell's status: 128 + N for a command that a
                     // signal N ended.
-                    QString status = o.exitStatus >= 0 ? QStringLiteral("exited with status %1").arg(o.exitStatus)
-                                                       : QStringLiteral("ended without an exit status (killed?)");
+                    QString status = o.exitStatus >= 0 ? RemoteLaunch::tr("exited with status %1").arg(o.exitStatus)
+                                                       : RemoteLaunch::tr("ended without an exit status (killed?)");
                     if (o.exitStatus > 128 && o.exitStatus < 160)
-                        status = QStringLiteral("was killed by signal %1%2 (exit status %3)")
+                        status = RemoteLaunch::tr("was killed by signal %1%2 (exit status %3)")
                                      .arg(o.exitStatus - 128)
                                      .arg(signalName(o.exitStatus - 128))
                                      .arg(o.exitStatus);
@@ -593,7 +594,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 f.nodes = pointFailures + stopped + groupsLeft(outcome, pn);
                 f.savedRuns = saved;
                 f.nodes << NodeFailure{{}, RemoteError::Kind::Protocol,
-                                       QStringLiteral("%1 failed; run %2 not saved").arg(what, runName)};
+                                       RemoteLaunch::tr("%1 failed; run %2 not saved").arg(what, runName)};
                 return unexpected(std::move(f));
             }
 
@@ -617,12 +618,12 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 return failWith(head, readError->kind, readError->message, saved);
             if (catStatus != 0 || json.isEmpty())
                 return failWith(head, RemoteError::Kind::Protocol,
-                                QStringLiteral("%1: rank 0 wrote no report at %2; run %3 not saved").arg(head, jsonPath, runName), saved);
+                                RemoteLaunch::tr("%1: rank 0 wrote no report at %2; run %3 not saved").arg(head, jsonPath, runName), saved);
             const QString source = head + QLatin1Char(':') + jsonPath;
             auto imported = importers::ProbeJsonImporter::parse(json, source);
             if (!imported)
                 return failWith(head, RemoteError::Kind::Protocol,
-                                QStringLiteral("%1: %2; run %3 not saved").arg(head, imported.error().text(), runName), saved);
+                                RemoteLaunch::tr("%1: %2; run %3 not saved").arg(head, imported.error().text(), runName), saved);
             samples += imported->commSamples;
             if (environment.isEmpty())
                 environment = imported->environment;
@@ -650,12 +651,12 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         if (!savedId) {
             const bool wasCancelled = d->cancel.load();
             return failWith({}, wasCancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol,
-                            QStringLiteral("run %1 not saved: %2").arg(runName, savedId.error().text()), saved);
+                            RemoteLaunch::tr("run %1 not saved: %2").arg(runName, savedId.error().text()), saved);
         }
         saved << runName;
         if (d->events.log)
             d->events.log({}, LogStream::Info,
-                          QStringLiteral("saved run %1 (%2 samples, %3 nodes)").arg(runName).arg(samples.size()).arg(count));
+                          RemoteLaunch::tr("saved run %1 (%2 samples, %3 nodes)").arg(runName).arg(samples.size()).arg(count));
     }
     return saved;
 }

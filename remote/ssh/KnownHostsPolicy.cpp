@@ -1,5 +1,6 @@
 #include "KnownHostsPolicy.h"
 
+#include "../RemoteTr.h"
 #include <libssh/libssh.h>
 
 #include <QDir>
@@ -13,11 +14,11 @@ QString fingerprintOf(ssh_key key) {
     unsigned char* hash = nullptr;
     size_t len = 0;
     if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) != SSH_OK)
-        return QStringLiteral("(unknown fingerprint)");
+        return RemoteSsh::tr("(unknown fingerprint)");
     char* fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
     ssh_clean_pubkey_hash(&hash);
     if (!fp)
-        return QStringLiteral("(unknown fingerprint)");
+        return RemoteSsh::tr("(unknown fingerprint)");
     const QString out = QString::fromLatin1(fp);
     ssh_string_free_char(fp);
     return out;
@@ -89,7 +90,7 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(s, &key) != SSH_OK || !key)
         return err(RemoteError::Kind::Protocol,
-                   QStringLiteral("%1: could not read the host key: %2").arg(node, QString::fromUtf8(ssh_get_error(s))));
+                   RemoteSsh::tr("%1: could not read the host key: %2").arg(node, QString::fromUtf8(ssh_get_error(s))));
     HostKeyInfo info;
     info.node = node;
     info.fingerprint = fingerprintOf(key);
@@ -106,12 +107,12 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     case SSH_KNOWN_HOSTS_OTHER: {
         QStringList known = knownFingerprints(info.knownHostsFile, info.knownHostsName);
         if (known.isEmpty())
-            known << QStringLiteral("(an entry in %1)").arg(info.knownHostsFile);
+            known << RemoteSsh::tr("(an entry in %1)").arg(info.knownHostsFile);
         return err(RemoteError::Kind::HostKeyChanged,
-                   QStringLiteral("WARNING: the host key of %1 (%2) has CHANGED -- refusing to connect. "
-                                  "known_hosts (%3) has %4; the node offers %5 (%6). This may be a reinstalled "
-                                  "node or a man-in-the-middle attack; remove the old entry only once you "
-                                  "have checked the new fingerprint.")
+                   RemoteSsh::tr("WARNING: the host key of %1 (%2) has CHANGED -- refusing to connect. "
+                                 "known_hosts (%3) has %4; the node offers %5 (%6). This may be a reinstalled "
+                                 "node or a man-in-the-middle attack; remove the old entry only once you "
+                                 "have checked the new fingerprint.")
                        .arg(node, info.knownHostsName, info.knownHostsFile, known.join(QStringLiteral(", ")),
                             info.fingerprint, info.keyType));
     }
@@ -119,11 +120,11 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     case SSH_KNOWN_HOSTS_UNKNOWN: {
         if (!m_accept || !m_accept(info))
             return err(RemoteError::Kind::HostKeyUnknown,
-                       QStringLiteral("%1: unknown host key %2 (%3), not in %4; refused (accept it interactively "
-                                      "or with --accept-new-host-keys)")
+                       RemoteSsh::tr("%1: unknown host key %2 (%3), not in %4; refused (accept it interactively "
+                                     "or with --accept-new-host-keys)")
                            .arg(node, info.fingerprint, info.keyType, info.knownHostsFile));
         if (ssh_session_update_known_hosts(s) != SSH_OK)
-            return err(RemoteError::Kind::Protocol, QStringLiteral("%1: could not write %2: %3")
+            return err(RemoteError::Kind::Protocol, RemoteSsh::tr("%1: could not write %2: %3")
                                                         .arg(node, info.knownHostsFile,
                                                              QString::fromUtf8(ssh_get_error(s))));
         return Ok{};
@@ -131,7 +132,7 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     case SSH_KNOWN_HOSTS_ERROR:
         break;
     }
-    return err(RemoteError::Kind::Protocol, QStringLiteral("%1: could not check the host key against %2: %3")
+    return err(RemoteError::Kind::Protocol, RemoteSsh::tr("%1: could not check the host key against %2: %3")
                                                 .arg(node, info.knownHostsFile, QString::fromUtf8(ssh_get_error(s))));
 }
 

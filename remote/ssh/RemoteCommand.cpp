@@ -1,5 +1,6 @@
 #include "RemoteCommand.h"
 
+#include "../RemoteTr.h"
 #include "ShellQuote.h"
 
 #include <libssh/libssh.h>
@@ -30,12 +31,12 @@ using Channel = std::unique_ptr<ssh_channel_struct, ChannelDeleter>;
 Expected<Channel, RemoteError> openExec(SshSession& session, ssh_session s, const QString& command) {
     Channel ch(ssh_channel_new(s));
     if (!ch)
-        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot create a channel")));
+        return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("cannot create a channel")));
     if (ssh_channel_open_session(ch.get()) != SSH_OK)
-        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot open a channel")));
+        return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("cannot open a channel")));
     const QByteArray cmd = command.toUtf8();
     if (ssh_channel_request_exec(ch.get(), cmd.constData()) != SSH_OK)
-        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot start the command")));
+        return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("cannot start the command")));
     return ch;
 }
 
@@ -136,11 +137,11 @@ Expected<RemoteCommand::Captured, RemoteError> RemoteCommand::capture(SshSession
     while (!done) {
         if (timeoutMs > 0 && t.elapsed() > timeoutMs)
             return unexpected(RemoteError{RemoteError::Kind::TimedOut, session.node(),
-                                          QStringLiteral("%1: '%2' timed out after %3 ms")
+                                          RemoteSsh::tr("%1: '%2' timed out after %3 ms")
                                               .arg(session.node(), argv.value(0))
                                               .arg(timeoutMs)});
         if (!pump(ch->get(), 50, done, [&](const char* d, int n, bool err) { (err ? c.err : c.out).append(d, n); }))
-            return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("reading '%1'").arg(argv.value(0))));
+            return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("reading '%1'").arg(argv.value(0))));
     }
     ssh_channel_send_eof(ch->get());
     c.exitStatus = ssh_channel_get_exit_status(ch->get());
@@ -150,7 +151,7 @@ Expected<RemoteCommand::Captured, RemoteError> RemoteCommand::capture(SshSession
 Expected<bool, RemoteError> RemoteCommand::killGroup(SshSession& session, qint64 pgid, int graceMs) {
     if (pgid <= 1)
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
-                                      QStringLiteral("%1: no process group to kill").arg(session.node())});
+                                      RemoteSsh::tr("%1: no process group to kill").arg(session.node())});
     // The shell's builtin kill with "-SIG -PGID" (POSIX; dash's builtin does not take
     // "-s SIG -- -PGID"), checks every 0.1 s with "alive" (zombies do not count). Exit 0
     // once the group is gone, 1 if it outlived the wait. Used where a command's own
@@ -174,7 +175,7 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
                                                               const RemoteCommandOptions& o) {
     if (argv.isEmpty())
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
-                                      QStringLiteral("%1: empty command").arg(session.node())});
+                                      RemoteSsh::tr("%1: empty command").arg(session.node())});
     auto h = session.handle();
     if (!h)
         return unexpected(h.error());
@@ -254,7 +255,7 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
         if (o.timeoutMs > 0)
             wait = static_cast<int>(qBound(qint64(1), qint64(o.timeoutMs) - t.elapsed(), qint64(50)));
         if (!pump(ch.get(), wait, done, sink))
-            return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("reading from '%1'").arg(argv.value(0))));
+            return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("reading from '%1'").arg(argv.value(0))));
     }
     if (!errHead.isEmpty() && o.onStderr && !haveMarker)
         o.onStderr(errHead);
@@ -301,8 +302,8 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
         gone = k && *k;
     }
     if (!gone)
-        killNote = pgid > 1 ? QStringLiteral(" (the remote process group %1 may still be running)").arg(pgid)
-                            : QStringLiteral(" (the node did not confirm that the command ended; it may still be running)");
+        killNote = pgid > 1 ? RemoteSsh::tr(" (the remote process group %1 may still be running)").arg(pgid)
+                            : RemoteSsh::tr(" (the node did not confirm that the command ended; it may still be running)");
     if (o.stopReport) {
         o.stopReport->pgid = pgid > 1 ? pgid : 0;
         o.stopReport->confirmedGone = gone;
@@ -310,8 +311,8 @@ Expected<RemoteCommandResult, RemoteError> RemoteCommand::run(SshSession& sessio
     const bool cancelled = stop == Stop::Cancel;
     return unexpected(RemoteError{
         cancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::TimedOut, session.node(),
-        cancelled ? QStringLiteral("%1: '%2' cancelled%3").arg(session.node(), argv.value(0), killNote)
-                  : QStringLiteral("%1: '%2' timed out after %3 ms%4")
+        cancelled ? RemoteSsh::tr("%1: '%2' cancelled%3").arg(session.node(), argv.value(0), killNote)
+                  : RemoteSsh::tr("%1: '%2' timed out after %3 ms%4")
                         .arg(session.node(), argv.value(0))
                         .arg(o.timeoutMs)
                         .arg(killNote)});

@@ -1,5 +1,6 @@
 #include "SftpUpload.h"
 
+#include "../RemoteTr.h"
 #include "RemoteCommand.h"
 
 #include <libssh/libssh.h>
@@ -46,7 +47,7 @@ using Attr = std::unique_ptr<sftp_attributes_struct, AttrDeleter>;
 RemoteError sftpError(SshSession& session, sftp_session sftp, const QString& what) {
     RemoteError e = session.error(RemoteError::Kind::Protocol, what);
     if (sftp)
-        e.message += QStringLiteral(" (sftp status %1)").arg(sftp_get_error(sftp));
+        e.message += RemoteSsh::tr(" (sftp status %1)").arg(sftp_get_error(sftp));
     return e;
 }
 
@@ -56,9 +57,9 @@ Expected<Sftp, RemoteError> openSftp(SshSession& session) {
         return unexpected(h.error());
     Sftp sftp(sftp_new(*h));
     if (!sftp)
-        return unexpected(session.error(RemoteError::Kind::Protocol, QStringLiteral("cannot start SFTP")));
+        return unexpected(session.error(RemoteError::Kind::Protocol, RemoteSsh::tr("cannot start SFTP")));
     if (sftp_init(sftp.get()) != SSH_OK)
-        return unexpected(sftpError(session, sftp.get(), QStringLiteral("cannot start SFTP")));
+        return unexpected(sftpError(session, sftp.get(), RemoteSsh::tr("cannot start SFTP")));
     return sftp;
 }
 
@@ -66,13 +67,13 @@ Expected<QString, RemoteError> readBackSha256(SshSession& session, sftp_session 
     const QByteArray p = path.toUtf8();
     SftpFile f(sftp_open(sftp, p.constData(), O_RDONLY, 0));
     if (!f)
-        return unexpected(sftpError(session, sftp, QStringLiteral("cannot read %1").arg(path)));
+        return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot read %1").arg(path)));
     QCryptographicHash hash(QCryptographicHash::Sha256);
     char buf[32768];
     for (;;) {
         const ssize_t n = sftp_read(f.get(), buf, sizeof buf);
         if (n < 0)
-            return unexpected(sftpError(session, sftp, QStringLiteral("cannot read %1").arg(path)));
+            return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot read %1").arg(path)));
         if (n == 0)
             break;
         hash.addData(QByteArrayView(buf, n));
@@ -110,11 +111,11 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     QFile in(localFile);
     if (!in.open(QIODevice::ReadOnly))
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
-                                      QStringLiteral("%1: cannot read %2: %3").arg(node, localFile, in.errorString())});
+                                      RemoteSsh::tr("%1: cannot read %2: %3").arg(node, localFile, in.errorString())});
     QCryptographicHash hash(QCryptographicHash::Sha256);
     if (!hash.addData(&in))
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
-                                      QStringLiteral("%1: cannot read %2").arg(node, localFile)});
+                                      RemoteSsh::tr("%1: cannot read %2").arg(node, localFile)});
     const QString sha = QString::fromLatin1(hash.result().toHex());
     const QString name = QFileInfo(localFile).fileName();
 
@@ -128,7 +129,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     {
         char* c = sftp_canonicalize_path(sftp, ".");
         if (!c)
-            return unexpected(sftpError(session, sftp, QStringLiteral("cannot resolve the home directory")));
+            return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot resolve the home directory")));
         home = QString::fromUtf8(c);
         ssh_string_free_char(c);
     }
@@ -146,13 +147,13 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
             if (a) {
                 if (a->type != SSH_FILEXFER_TYPE_DIRECTORY)
                     return unexpected(RemoteError{RemoteError::Kind::Protocol, node,
-                                                  QStringLiteral("%1: %2 exists and is not a directory").arg(node, path)});
+                                                  RemoteSsh::tr("%1: %2 exists and is not a directory").arg(node, path)});
                 continue;
             }
             if (sftp_mkdir(sftp, p.constData(), 0755) != SSH_OK) {
                 Attr again(sftp_stat(sftp, p.constData()));  // created meanwhile by another upload
                 if (!again || again->type != SSH_FILEXFER_TYPE_DIRECTORY)
-                    return unexpected(sftpError(session, sftp, QStringLiteral("cannot create %1").arg(path)));
+                    return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot create %1").arg(path)));
             }
         }
     }
@@ -177,7 +178,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     {
         SftpFile f(sftp_open(sftp, partB.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0700));
         if (!f)
-            return unexpected(sftpError(session, sftp, QStringLiteral("cannot create %1").arg(part)));
+            return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot create %1").arg(part)));
         in.seek(0);
         const qint64 total = in.size();
         qint64 written = 0;
@@ -187,19 +188,19 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
                 f.reset();
                 sftp_unlink(sftp, partB.constData());
                 return unexpected(RemoteError{RemoteError::Kind::Cancelled, node,
-                                              QStringLiteral("%1: upload of %2 cancelled").arg(node, name)});
+                                              RemoteSsh::tr("%1: upload of %2 cancelled").arg(node, name)});
             }
             const qint64 n = in.read(buf, sizeof buf);
             if (n < 0)
                 return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
-                                              QStringLiteral("%1: cannot read %2").arg(node, localFile)});
+                                              RemoteSsh::tr("%1: cannot read %2").arg(node, localFile)});
             if (n == 0)
                 break;
             const ssize_t w = sftp_write(f.get(), buf, static_cast<size_t>(n));
             if (w != n) {
                 f.reset();
                 sftp_unlink(sftp, partB.constData());
-                return unexpected(sftpError(session, sftp, QStringLiteral("cannot write %1").arg(part)));
+                return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot write %1").arg(part)));
             }
             written += n;
             if (progress)
@@ -215,18 +216,18 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     if (*got != sha) {
         cleanup();
         return unexpected(RemoteError{RemoteError::Kind::Verification, node,
-                                      QStringLiteral("%1: uploaded %2 does not match: sha256 %3 on the node, %4 here")
+                                      RemoteSsh::tr("%1: uploaded %2 does not match: sha256 %3 on the node, %4 here")
                                           .arg(node, target, *got, sha)});
     }
     if (sftp_chmod(sftp, partB.constData(), 0755) != SSH_OK) {
         cleanup();
-        return unexpected(sftpError(session, sftp, QStringLiteral("cannot make %1 executable").arg(part)));
+        return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot make %1 executable").arg(part)));
     }
     // SFTP v3 rename does not replace: remove a stale target first.
     sftp_unlink(sftp, targetB.constData());
     if (sftp_rename(sftp, partB.constData(), targetB.constData()) != SSH_OK) {
         cleanup();
-        return unexpected(sftpError(session, sftp, QStringLiteral("cannot rename %1 to %2").arg(part, target)));
+        return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot rename %1 to %2").arg(part, target)));
     }
     return result;
 }

@@ -1,5 +1,6 @@
 #include "SshSession.h"
 
+#include "../RemoteTr.h"
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
@@ -95,14 +96,14 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
     const QString node = o.node.display();
     auto fail = [&](RemoteError::Kind k, const QString& msg) { return unexpected(RemoteError{k, node, msg}); };
     if (o.node.host.isEmpty())
-        return fail(RemoteError::Kind::InvalidArgument, QStringLiteral("%1: no host given").arg(node));
+        return fail(RemoteError::Kind::InvalidArgument, RemoteSsh::tr("%1: no host given").arg(node));
 
     std::unique_ptr<SshSession> self(new SshSession);
     self->m_node = node;
     self->m_thread = QThread::currentThread();
     self->m_s = ssh_new();
     if (!self->m_s)
-        return fail(RemoteError::Kind::Protocol, QStringLiteral("%1: could not create an SSH session").arg(node));
+        return fail(RemoteError::Kind::Protocol, RemoteSsh::tr("%1: could not create an SSH session").arg(node));
     ssh_session s = self->m_s;
 
     auto libsshError = [&](const QString& what) {
@@ -115,17 +116,17 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
 
     const QByteArray host = o.node.host.toUtf8();
     if (ssh_options_set(s, SSH_OPTIONS_HOST, host.constData()) != SSH_OK)
-        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad host")));
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad host")));
     if (!o.node.user.isEmpty() && !setStr(SSH_OPTIONS_USER, o.node.user))
-        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad user")));
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad user")));
     if (o.node.port > 0) {
         const unsigned int port = static_cast<unsigned int>(o.node.port);
         ssh_options_set(s, SSH_OPTIONS_PORT, &port);
     }
     if (!o.sshDir.isEmpty() && !setStr(SSH_OPTIONS_SSH_DIR, o.sshDir))
-        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ssh directory")));
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad ssh directory")));
     if (!o.knownHostsFile.isEmpty() && !setStr(SSH_OPTIONS_KNOWNHOSTS, o.knownHostsFile))
-        return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad known_hosts path")));
+        return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad known_hosts path")));
     for (const QString& id : o.identityFiles)
         setStr(SSH_OPTIONS_ADD_IDENTITY, id);
     if (!o.useAgent)
@@ -136,7 +137,7 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
     {
         const QByteArray cfg = o.configFile.toLocal8Bit();
         if (ssh_options_parse_config(s, o.configFile.isEmpty() ? nullptr : cfg.constData()) != SSH_OK)
-            return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ssh configuration")));
+            return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad ssh configuration")));
     }
     if (!o.node.user.isEmpty())
         setStr(SSH_OPTIONS_USER, o.node.user);
@@ -157,7 +158,7 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
             if (!cmd.isEmpty()) {
                 jumpVia = generated.section(QLatin1Char(' '), -1);
                 if (!setStr(SSH_OPTIONS_PROXYCOMMAND, cmd))
-                    return fail(RemoteError::Kind::InvalidArgument, libsshError(QStringLiteral("bad ProxyJump")));
+                    return fail(RemoteError::Kind::InvalidArgument, libsshError(RemoteSsh::tr("bad ProxyJump")));
             }
         }
     }
@@ -196,10 +197,10 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
                 for (const QByteArray& line : log.readAll().split('\n'))
                     if (!line.trimmed().isEmpty())
                         last = QString::fromUtf8(line.trimmed());
-            via = QStringLiteral(" (through ProxyJump %1%2)").arg(jumpVia, last.isEmpty() ? QString() : QStringLiteral(": ") + last);
+            via = RemoteSsh::tr(" (through ProxyJump %1%2)").arg(jumpVia, last.isEmpty() ? QString() : QStringLiteral(": ") + last);
         }
         return fail(timeout ? RemoteError::Kind::TimedOut : RemoteError::Kind::Unreachable,
-                    QStringLiteral("%1: cannot connect (%2 ms timeout): %3%4").arg(node).arg(ms).arg(e, via));
+                    RemoteSsh::tr("%1: cannot connect (%2 ms timeout): %3%4").arg(node).arg(ms).arg(e, via));
     }
 
     if (!o.knownHostsFile.isEmpty())
@@ -213,7 +214,7 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
         rc = ssh_userauth_publickey_auto(s, nullptr, nullptr);
     }
     if (rc == SSH_AUTH_ERROR)
-        return fail(RemoteError::Kind::Protocol, libsshError(QStringLiteral("authentication failed")));
+        return fail(RemoteError::Kind::Protocol, libsshError(RemoteSsh::tr("authentication failed")));
     if (rc != SSH_AUTH_SUCCESS) {
         char* user = nullptr;
         QString u;
@@ -222,8 +223,8 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
             ssh_string_free_char(user);
         }
         return fail(RemoteError::Kind::AuthRefused,
-                    QStringLiteral("%1: authentication refused for user '%2' (tried ssh-agent and key files%3)")
-                        .arg(node, u, self->m_cb->asked ? QStringLiteral("; a passphrase was asked") : QString()));
+                    RemoteSsh::tr("%1: authentication refused for user '%2' (tried ssh-agent and key files%3)")
+                        .arg(node, u, self->m_cb->asked ? RemoteSsh::tr("; a passphrase was asked") : QString()));
     }
     return self;
 }
@@ -239,8 +240,8 @@ SshSession::~SshSession() {
 Expected<ssh_session_struct*, RemoteError> SshSession::handle() const {
     if (QThread::currentThread() != m_thread)
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, m_node,
-                                      QStringLiteral("%1: SSH session used from another thread (sessions belong "
-                                                     "to the thread that opened them)")
+                                      RemoteSsh::tr("%1: SSH session used from another thread (sessions belong "
+                                                    "to the thread that opened them)")
                                           .arg(m_node)});
     return m_s;
 }

@@ -143,7 +143,7 @@ QString SshdFixture::start(const QString& hostKeyName, const QString& keyType) {
                                  "PubkeyAuthentication yes\nPasswordAuthentication no\n"
                                  "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
                                  "StrictModes no\nUsePAM no\nPidFile %4/sshd.pid\nLogLevel VERBOSE\n"
-                                 "Subsystem sftp internal-sftp -d %5\n")
+                                 "Subsystem sftp internal-sftp -d %5\nSetEnv HOME=%5\n")
                                  .arg(m_port)
                                  .arg(m_ip, hostKey, dir(), remoteHome());
         f.write(text.toUtf8());

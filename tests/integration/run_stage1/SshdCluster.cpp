@@ -119,12 +119,14 @@ QString SshdCluster::startNode(size_t i) {
                            "StrictModes no\nUsePAM no\nPidFile %5/sshd_%6.pid\nLogLevel ERROR\n"
                            "MaxStartups 100:30:200\nMaxSessions 50\n"
                            "AllowTcpForwarding %8\n"
-                           "Subsystem sftp internal-sftp -d %7\n")
+                           "Subsystem sftp internal-sftp -d %7\n"
+                           "SetEnv HOME=%7%9\n")
                 .arg(n.port)
                 .arg(n.ip, n.hostKey, keys, dir())
                 .arg(i)
                 .arg(n.remoteHome)
                 .arg(n.spec.tcpForwarding ? QStringLiteral("yes") : QStringLiteral("no"))
+                .arg(sessionEnv.isEmpty() ? QString() : QLatin1Char(' ') + sessionEnv.join(QLatin1Char(' ')))
                 .toUtf8());
     if (!extraSshdConfig.isEmpty())
         f.write(extraSshdConfig.toUtf8() + '\n');

@@ -45,9 +45,14 @@ public:
     // Fills the SSH fields of a request (private HOME, no agent).
     void configure(moewb::remote::StageOneRequest& request) const;
 
-    // Lines appended to every node's sshd_config when it (re)starts, e.g.
-    // "SetEnv SLURM_CONF=/tmp/x/slurm.conf" (the environment of remote commands).
+    // Lines appended to every node's sshd_config when it (re)starts (not SetEnv: sshd
+    // takes the first SetEnv line only; use sessionEnv).
     QString extraSshdConfig;
+    // Environment of every session ("NAME=VALUE", no spaces, e.g.
+    // "SLURM_CONF=/tmp/x/slurm.conf"), besides HOME: each node's
+    // shell gets its own remote home as HOME, as on separate machines (and this
+    // machine's own ~/.bashrc stays out of the test).
+    QStringList sessionEnv;
 
     // A bundle directory whose moe-probe is a shell stand-in that runs the real probe,
     // except on the node listening on faultIp:faultPort, where it does `fault`

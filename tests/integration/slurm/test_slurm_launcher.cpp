@@ -144,7 +144,7 @@ private slots:
         qInfo("Slurm up (2 nodes idle) in %lld ms", t.elapsed());
         m_ssh = std::make_unique<SshdCluster>();
         // What a login on the head node would have: the cluster's slurm.conf.
-        m_ssh->extraSshdConfig = QStringLiteral("SetEnv SLURM_CONF=%1").arg(m_slurm->confFile());
+        m_ssh->sessionEnv << QStringLiteral("SLURM_CONF=%1").arg(m_slurm->confFile());
         const QString s = m_ssh->start(1);
         QVERIFY2(s.isEmpty(), qPrintable(s));
     }

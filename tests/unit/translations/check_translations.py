@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails while any user-visible string lacks its Simplified Chinese translation.
 
-For each part (core, gui, pages, report, cli) the committed translations/moewb_<part>_zh_CN.ts
+For each part (core, gui, pages, report, cli, remote) the committed translations/moewb_<part>_zh_CN.ts
 is copied to a temporary directory and refreshed there by translations/update-ts (lupdate,
 the same options, but with absolute locations), so that strings added to the code since the
 last update-ts count too. Then it lists, with file:line, every message that is
@@ -19,7 +19,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-PARTS = ["core", "gui", "pages", "report", "cli"]
+PARTS = ["core", "gui", "pages", "report", "cli", "remote"]
 PLACEHOLDER = re.compile(r"%L?(?:[1-9][0-9]?|n)")
 # An accelerator: a single & before a non-space, not "&&" and not an XML/HTML entity.
 ACCELERATOR = re.compile(r"(?<!&)&(?!&)(?![A-Za-z]+;|#[0-9]+;)[^\s&]")

@@ -1,0 +1,438 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>RemoteLaunch</name>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>uploading probe %1/%2 MB</source>
+        <translation>正在上传探针 %1/%2 MB</translation>
+    </message>
+    <message>
+        <source>uploading probe 0.0/%1 MB</source>
+        <translation>正在上传探针 0.0/%1 MB</translation>
+    </message>
+    <message>
+        <source>probe already there</source>
+        <translation>探针已在节点上</translation>
+    </message>
+    <message>
+        <source>probe uploaded</source>
+        <translation>探针已上传</translation>
+    </message>
+    <message>
+        <source>inventory</source>
+        <translation>盘点节点</translation>
+    </message>
+    <message>
+        <source>exited with status %1</source>
+        <translation>以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>printed no JSON object (%1)</source>
+        <translation>未输出 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>uploading fallback NCCL</source>
+        <translation>正在上传备用 NCCL</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>no probe bundle (a directory with moe-probe) in: %1; build the target moe-probe-bundle or set MOEWB_PROBE_BUNDLE</source>
+        <translation>在以下位置找不到探针包（含 moe-probe 的目录）：%1；请构建目标 moe-probe-bundle 或设置 MOEWB_PROBE_BUNDLE</translation>
+    </message>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1：已取消</translation>
+    </message>
+    <message>
+        <source>%1: not checked (another node failed first)</source>
+        <translation>%1：未检查（另一个节点先失败了）</translation>
+    </message>
+    <message>
+        <source>%1: process group %2 could not be confirmed ended; it may still be running</source>
+        <translation>%1：无法确认进程组 %2 已结束；它可能仍在运行</translation>
+    </message>
+    <message>
+        <source>named %1</source>
+        <translation>（名为 %1）</translation>
+    </message>
+    <message>
+        <source>%1: Slurm job %2 may still be running: not connected to scancel it</source>
+        <translation>%1：Slurm 作业 %2 可能仍在运行：未连接，无法用 scancel 取消它</translation>
+    </message>
+    <message>
+        <source>%1: Slurm job %2 may still be running: %3</source>
+        <translation>%1：Slurm 作业 %2 可能仍在运行：%3</translation>
+    </message>
+    <message>
+        <source>%1: Slurm job %2 may still be running: %3 exited with status %4: %5</source>
+        <translation>%1：Slurm 作业 %2 可能仍在运行：%3 以状态 %4 退出：%5</translation>
+    </message>
+    <message>
+        <source>cancelled Slurm job %1 (%2)</source>
+        <translation>已取消 Slurm 作业 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: no config record named &quot;%2&quot;</source>
+        <translation>%1：没有名为“%2”的配置记录</translation>
+    </message>
+    <message>
+        <source>%1: no cluster named &quot;%2&quot;</source>
+        <translation>%1：没有名为“%2”的集群</translation>
+    </message>
+    <message>
+        <source>cluster %1: bad node address &quot;%2&quot;: %3</source>
+        <translation>集群 %1：节点地址“%2”无效：%3</translation>
+    </message>
+    <message>
+        <source>no nodes: give a cluster with nodes or a node list</source>
+        <translation>没有节点：请指定一个含节点的集群或一个节点列表</translation>
+    </message>
+    <message>
+        <source>node count %1 is outside 1..%2 (the nodes of %3)</source>
+        <translation>节点数 %1 超出 1..%2（%3 的节点数）</translation>
+    </message>
+    <message>
+        <source>the request</source>
+        <translation>本次请求</translation>
+    </message>
+    <message>
+        <source>no message sizes</source>
+        <translation>没有消息大小</translation>
+    </message>
+    <message>
+        <source>message sizes must be &gt; 0 bytes per rank</source>
+        <translation>消息大小必须 &gt; 0 字节/rank</translation>
+    </message>
+    <message>
+        <source>repeats and iterations must be &gt;= 1, warm-up &gt;= 0</source>
+        <translation>重复次数和迭代次数必须 &gt;= 1，预热次数 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>%1: a run named %2 already exists</source>
+        <translation>%1：已存在名为 %2 的运行</translation>
+    </message>
+    <message>
+        <source>cannot unpack %1 (zstd): nodes without NCCL get none</source>
+        <translation>无法解压 %1（zstd）：没有 NCCL 的节点将得不到 NCCL</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the results folder %2: %3</source>
+        <translation>%1：无法创建结果文件夹 %2：%3</translation>
+    </message>
+    <message>
+        <source>running %1 nodes, %2%3</source>
+        <translation>正在运行 %1 个节点，%2%3</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>rendezvous port %1 busy; trying another</source>
+        <translation>汇合（rendezvous）端口 %1 被占用；改试另一个</translation>
+    </message>
+    <message>
+        <source>cancelled during %1; %2 not saved</source>
+        <translation>在“%1”期间已取消；%2 未保存</translation>
+    </message>
+    <message>
+        <source>%1: stopped after another node failed</source>
+        <translation>%1：因另一个节点失败而停止</translation>
+    </message>
+    <message>
+        <source> (last output: %1)</source>
+        <translation>（最后输出：%1）</translation>
+    </message>
+    <message>
+        <source>moe-probe (rank %1)</source>
+        <translation>moe-probe（rank %1）</translation>
+    </message>
+    <message>
+        <source>ended without an exit status (killed?)</source>
+        <translation>结束时没有退出状态（被终止？）</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1%2 (exit status %3)</source>
+        <translation>被信号 %1%2 终止（退出状态 %3）</translation>
+    </message>
+    <message>
+        <source>%1 failed; run %2 not saved</source>
+        <translation>“%1”失败；运行 %2 未保存</translation>
+    </message>
+    <message>
+        <source>%1: rank 0 wrote no report at %2; run %3 not saved</source>
+        <translation>%1：rank 0 未在 %2 写出报告；运行 %3 未保存</translation>
+    </message>
+    <message>
+        <source>%1: %2; run %3 not saved</source>
+        <translation>%1：%2；运行 %3 未保存</translation>
+    </message>
+    <message>
+        <source>run %1 not saved: %2</source>
+        <translation>运行 %1 未保存：%2</translation>
+    </message>
+    <message>
+        <source>saved run %1 (%2 samples, %3 nodes)</source>
+        <translation>已保存运行 %1（%2 个样本，%3 个节点）</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteSsh</name>
+    <message>
+        <source>invalid node address &apos;%1&apos;: %2</source>
+        <translation>无效的节点地址“%1”：%2</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>empty user name</source>
+        <translation>用户名为空</translation>
+    </message>
+    <message>
+        <source>bad character in user name</source>
+        <translation>用户名含无效字符</translation>
+    </message>
+    <message>
+        <source>missing &apos;]&apos;</source>
+        <translation>缺少“]”</translation>
+    </message>
+    <message>
+        <source>brackets are for IPv6 addresses</source>
+        <translation>方括号只用于 IPv6 地址</translation>
+    </message>
+    <message>
+        <source>bad character in IPv6 address</source>
+        <translation>IPv6 地址含无效字符</translation>
+    </message>
+    <message>
+        <source>bad port</source>
+        <translation>端口无效</translation>
+    </message>
+    <message>
+        <source>IPv6 addresses must be written in brackets, e.g. [::1]:22</source>
+        <translation>IPv6 地址必须写在方括号内，例如 [::1]:22</translation>
+    </message>
+    <message>
+        <source>bad character in host name</source>
+        <translation>主机名含无效字符</translation>
+    </message>
+    <message>
+        <source>empty host</source>
+        <translation>主机为空</translation>
+    </message>
+    <message>
+        <source>host may not start with &apos;-&apos;</source>
+        <translation>主机名不能以“-”开头</translation>
+    </message>
+    <message>
+        <source>(unknown fingerprint)</source>
+        <translation>（未知指纹）</translation>
+    </message>
+    <message>
+        <source>%1: could not read the host key: %2</source>
+        <translation>%1：无法读取主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>(an entry in %1)</source>
+        <translation>（%1 中的一个条目）</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 (%2) has CHANGED -- refusing to connect. known_hosts (%3) has %4; the node offers %5 (%6). This may be a reinstalled node or a man-in-the-middle attack; remove the old entry only once you have checked the new fingerprint.</source>
+        <translation>警告：%1（%2）的主机密钥已变更——拒绝连接。known_hosts（%3）中记录的是 %4；节点提供的是 %5（%6）。这可能是重装过的节点，也可能是中间人攻击；请先核对新指纹，再删除旧条目。</translation>
+    </message>
+    <message>
+        <source>%1: unknown host key %2 (%3), not in %4; refused (accept it interactively or with --accept-new-host-keys)</source>
+        <translation>%1：未知主机密钥 %2（%3），不在 %4 中；已拒绝（请交互确认接受，或使用 --accept-new-host-keys）</translation>
+    </message>
+    <message>
+        <source>%1: could not write %2: %3</source>
+        <translation>%1：无法写入 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: could not check the host key against %2: %3</source>
+        <translation>%1：无法对照 %2 检查主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>cannot create a channel</source>
+        <translation>无法创建通道</translation>
+    </message>
+    <message>
+        <source>cannot open a channel</source>
+        <translation>无法打开通道</translation>
+    </message>
+    <message>
+        <source>cannot start the command</source>
+        <translation>无法启动命令</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; timed out after %3 ms</source>
+        <translation>%1：“%2”在 %3 ms 后超时</translation>
+    </message>
+    <message>
+        <source>reading &apos;%1&apos;</source>
+        <translation>读取“%1”的输出时出错</translation>
+    </message>
+    <message>
+        <source>%1: no process group to kill</source>
+        <translation>%1：没有可终止的进程组</translation>
+    </message>
+    <message>
+        <source>%1: empty command</source>
+        <translation>%1：命令为空</translation>
+    </message>
+    <message>
+        <source>reading from &apos;%1&apos;</source>
+        <translation>从“%1”读取时出错</translation>
+    </message>
+    <message>
+        <source> (the remote process group %1 may still be running)</source>
+        <translation>（远程进程组 %1 可能仍在运行）</translation>
+    </message>
+    <message>
+        <source> (the node did not confirm that the command ended; it may still be running)</source>
+        <translation>（节点未确认命令已结束；它可能仍在运行）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; cancelled%3</source>
+        <translation>%1：“%2”已取消%3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; timed out after %3 ms%4</source>
+        <translation>%1：“%2”在 %3 ms 后超时%4</translation>
+    </message>
+    <message>
+        <source> (sftp status %1)</source>
+        <translation>（SFTP 状态 %1）</translation>
+    </message>
+    <message>
+        <source>cannot start SFTP</source>
+        <translation>无法启动 SFTP</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2: %3</source>
+        <translation>%1：无法读取 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2</source>
+        <translation>%1：无法读取 %2</translation>
+    </message>
+    <message>
+        <source>cannot resolve the home directory</source>
+        <translation>无法解析主目录</translation>
+    </message>
+    <message>
+        <source>%1: %2 exists and is not a directory</source>
+        <translation>%1：%2 已存在且不是目录</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>%1: upload of %2 cancelled</source>
+        <translation>%1：%2 的上传已取消</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>%1: uploaded %2 does not match: sha256 %3 on the node, %4 here</source>
+        <translation>%1：已上传的 %2 不一致：节点上 sha256 为 %3，本地为 %4</translation>
+    </message>
+    <message>
+        <source>cannot make %1 executable</source>
+        <translation>无法将 %1 设为可执行</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>%1: no host given</source>
+        <translation>%1：未指定主机</translation>
+    </message>
+    <message>
+        <source>%1: could not create an SSH session</source>
+        <translation>%1：无法创建 SSH 会话</translation>
+    </message>
+    <message>
+        <source>bad host</source>
+        <translation>主机无效</translation>
+    </message>
+    <message>
+        <source>bad user</source>
+        <translation>用户无效</translation>
+    </message>
+    <message>
+        <source>bad ssh directory</source>
+        <translation>ssh 目录无效</translation>
+    </message>
+    <message>
+        <source>bad known_hosts path</source>
+        <translation>known_hosts 路径无效</translation>
+    </message>
+    <message>
+        <source>bad ssh configuration</source>
+        <translation>ssh 配置无效</translation>
+    </message>
+    <message>
+        <source>bad ProxyJump</source>
+        <translation>ProxyJump 无效</translation>
+    </message>
+    <message>
+        <source> (through ProxyJump %1%2)</source>
+        <translation>（经由 ProxyJump %1%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot connect (%2 ms timeout): %3%4</source>
+        <translation>%1：无法连接（超时 %2 ms）：%3%4</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>认证失败</translation>
+    </message>
+    <message>
+        <source>%1: authentication refused for user &apos;%2&apos; (tried ssh-agent and key files%3)</source>
+        <translation>%1：用户“%2”的认证被拒绝（已尝试 ssh-agent 和密钥文件%3）</translation>
+    </message>
+    <message>
+        <source>; a passphrase was asked</source>
+        <translation>；已询问过密码短语</translation>
+    </message>
+    <message>
+        <source>%1: SSH session used from another thread (sessions belong to the thread that opened them)</source>
+        <translation>%1：在另一个线程中使用了 SSH 会话（会话属于打开它的线程）</translation>
+    </message>
+</context>
+</TS>
