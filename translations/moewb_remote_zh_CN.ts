@@ -434,5 +434,9 @@
         <source>%1: SSH session used from another thread (sessions belong to the thread that opened them)</source>
         <translation>%1：在另一个线程中使用了 SSH 会话（会话属于打开它的线程）</translation>
     </message>
+    <message>
+        <source>%1: connecting cancelled</source>
+        <translation>%1：连接已取消</translation>
+    </message>
 </context>
 </TS>

@@ -78,6 +78,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
         o.identityFiles = m_ssh.identityFiles;
         o.useAgent = m_ssh.useAgent;
         o.connectTimeoutMs = m_ssh.connectTimeoutMs;
+        o.cancel = m_cancel;
         o.hostKeys = policy;
         PoolNode* node = &n;
         futures.push_back(n.worker->post([this, o, node, fail](std::unique_ptr<SshSession>& session) {

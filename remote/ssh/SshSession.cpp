@@ -4,12 +4,15 @@
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
+#include <poll.h>
+
 #include "ShellQuote.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryFile>
+#include <QElapsedTimer>
 #include <QThread>
 
 #include <cstring>
@@ -184,10 +187,37 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
     ssh_callbacks_init(&self->m_cb->cb);
     ssh_set_callbacks(s, &self->m_cb->cb);
 
+    // Non-blocking while connecting, so that a cancel is seen every 50 ms and the
+    // timeout is ours: ssh_connect() returns SSH_AGAIN until the TCP connection, the
+    // banner and the key exchange are done.
+    ssh_set_blocking(s, 0);
+    QElapsedTimer connectClock;
+    connectClock.start();
+    int connected = SSH_AGAIN;
+    bool ourTimeout = false;
+    while ((connected = ssh_connect(s)) == SSH_AGAIN) {
+        if (o.cancel && o.cancel->load())
+            return fail(RemoteError::Kind::Cancelled, RemoteSsh::tr("%1: connecting cancelled").arg(node));
+        if (connectClock.elapsed() >= ms) {
+            ourTimeout = true;
+            break;
+        }
+        const socket_t fd = ssh_get_fd(s);
+        if (fd == SSH_INVALID_SOCKET) {
+            QThread::msleep(10);
+            continue;
+        }
+        pollfd p{fd, POLLIN | POLLOUT, 0};
+        // POLLOUT is ready at once on an open socket: wait for input unless libssh
+        // still has bytes to send.
+        p.events = ssh_get_poll_flags(s) & SSH_WRITE_PENDING ? short(POLLIN | POLLOUT) : short(POLLIN);
+        ::poll(&p, 1, 50);
+    }
     ssh_set_blocking(s, 1);
-    if (ssh_connect(s) != SSH_OK) {
-        const QString e = QString::fromUtf8(ssh_get_error(s));
-        const bool timeout = e.contains(QLatin1String("imeout"), Qt::CaseInsensitive) ||
+    if (connected != SSH_OK) {
+        const QString e = ourTimeout ? QStringLiteral("Timeout connecting to %1").arg(self->m_host)
+                                     : QString::fromUtf8(ssh_get_error(s));
+        const bool timeout = ourTimeout || e.contains(QLatin1String("imeout"), Qt::CaseInsensitive) ||
                              e.contains(QLatin1String("timed out"), Qt::CaseInsensitive);
         QString via;
         if (!jumpVia.isEmpty()) {

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -29,6 +30,9 @@ struct SshOptions {
     QStringList identityFiles;  // added before the defaults of sshDir
     bool useAgent = true;       // SSH_AUTH_SOCK, when set
     int connectTimeoutMs = 10000;
+    // Set from any thread to give up connecting (checked every 50 ms while the TCP
+    // connection and the key exchange are under way); the result is Cancelled.
+    const std::atomic_bool* cancel = nullptr;
     KnownHostsPolicy hostKeys = KnownHostsPolicy::refuseUnknown();
     // Asked for a key's passphrase; return an empty string to skip that key.
     std::function<QString(const QString& prompt)> passphrase;

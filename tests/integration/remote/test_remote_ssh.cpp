@@ -65,6 +65,7 @@ private slots:
     void passphraseAskedNotStored();
     void nothingListeningFailsFast();
     void silentNodeTimesOut();
+    void cancelWhileConnecting();
     void hostileArgvRoundTrips();
     void streamingAndExitStatus();
     void cancelLeavesNoProcess();
@@ -307,6 +308,43 @@ void TestRemoteSsh::silentNodeTimesOut() {
     ::close(fd);
     QVERIFY(!r);
     QVERIFY2(took < 1500 + 2500, qPrintable(QString::number(took)));
+    QVERIFY2(r.error().message.contains(o.node.display()), qPrintable(r.error().message));
+}
+
+// A node that accepts TCP but never speaks SSH, with a long connect timeout: a cancel
+// ends the connect within about 50 ms instead of waiting the timeout out.
+void TestRemoteSsh::cancelWhileConnecting() {
+    SshdFixture fx;
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    QVERIFY(fd >= 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    ::inet_pton(AF_INET, fx.ip().toLatin1().constData(), &a.sin_addr);
+    QCOMPARE(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    QCOMPARE(::listen(fd, 4), 0);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    auto o = fx.options();
+    o.node.port = ntohs(a.sin_port);
+    o.connectTimeoutMs = 30000;
+    std::atomic_bool cancel{false};
+    o.cancel = &cancel;
+    QElapsedTimer t;
+    t.start();
+    std::atomic<qint64> cancelledAt{-1};
+    std::thread canceller([&] {
+        ::usleep(500 * 1000);
+        cancelledAt = t.elapsed();
+        cancel = true;
+    });
+    auto r = SshSession::connect(o);
+    const qint64 took = t.elapsed();
+    canceller.join();
+    ::close(fd);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, RemoteError::Kind::Cancelled);
+    qInfo("connect returned %lld ms after the cancel", took - cancelledAt.load());
+    QVERIFY2(took - cancelledAt < 2000, qPrintable(QString::number(took - cancelledAt)));
     QVERIFY2(r.error().message.contains(o.node.display()), qPrintable(r.error().message));
 }
 
