@@ -269,13 +269,16 @@ private slots:
         qputenv(i18n::kLanguageEnvVar, "zh_CN");
         const QString language = i18n::chooseLanguage(QStringLiteral("en"));
         QCOMPARE(language, QStringLiteral("zh_CN"));
-        // One catalogue per part: core, gui, pages, report, cli.
-        QCOMPARE(i18n::installTranslations(*qApp, language), 5);
-        QCOMPARE(QCoreApplication::translate("moewb::gui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        // One catalogue per part: core, gui, pages, report, cli, remote.
+        const int installed = i18n::installTranslations(*qApp, language);
+        // The window first, so that a wrong count does not take the later cases with it.
         m_window = std::make_unique<gui::MainWindow>();
         m_window->resize(1500, 940);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCOMPARE(installed, 6);
+        QCOMPARE(QCoreApplication::translate("moewb::gui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        QCOMPARE(QCoreApplication::translate("RemoteLaunch", "connecting"), QStringLiteral("正在连接"));
     }
 
     void startScreenAndMenus() {
