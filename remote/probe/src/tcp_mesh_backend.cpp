@@ -257,8 +257,12 @@ void TcpMeshBackend::fail_silent_peers(const std::vector<std::size_t>& send_left
             first = static_cast<int>(p);
         ranks += (ranks.empty() ? "" : ", ") + std::to_string(p);
     }
+    // Pairwise: a rank waits on one partner per step, so a partner that is itself stuck
+    // behind the hung rank is the one named here; the ranks next to the hung one name it.
     throw PeerFailure(first, "rank " + ranks + " moved no data for " + seconds_text(options_.timeout_s) +
-                                 " s (hung or unreachable)");
+                                 (pairwise_ ? " s (hung or unreachable, or itself waiting on another rank under "
+                                              "--schedule pairwise)"
+                                            : " s (hung or unreachable)"));
 }
 
 void TcpMeshBackend::write_send_data(int /*local_index*/, const std::vector<unsigned char>& bytes) {
