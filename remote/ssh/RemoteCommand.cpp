@@ -81,26 +81,33 @@ bool pump(ssh_channel ch, int waitMs, bool& done, const std::function<void(const
     return true;
 }
 
-// Shell function "alive": true while a process of group $p is left that is not a
-// zombie. A zombie waits for whoever reaps orphans (init, or a slow container init)
-// and is already harmless; kill -0 would count it. Without a usable ps: kill -0.
-const char* const kAliveFunction =
+// Shell functions ending process group $p, shared by the watchdog and killGroup().
+// "alive": true while a process of the group is left that is not a zombie. A zombie
+// waits for whoever reaps orphans (init, or a slow container init) and is already
+// harmless; kill -0 would count it. Without a usable ps: kill -0.
+// "end_group STEPS": SIGTERM to the group with the shell's builtin kill ("-SIG -PGID"
+// is POSIX; dash's builtin does not take "-s SIG -- -PGID"), a check every 0.1 s,
+// SIGKILL from STEPS checks on; returns 0 once the group is gone, 1 if it outlived
+// another 50 checks.
+const char* const kEndGroupFunctions =
     "alive() { if o=$(ps -e -o pgid= -o stat= 2>/dev/null); then "
     "printf '%s\\n' \"$o\" | awk -v p=\"$p\" '$1 == p && $2 !~ /^Z/ { f = 1 } END { exit !f }'; "
-    "else kill -0 -\"$p\" 2>/dev/null; fi; }; ";
+    "else kill -0 -\"$p\" 2>/dev/null; fi; }; "
+    "end_group() { kill -TERM -\"$p\" 2>/dev/null || return 0; i=0; "
+    "while alive; do i=$((i+1)); "
+    "if [ \"$i\" -ge \"$1\" ]; then kill -KILL -\"$p\" 2>/dev/null; fi; "
+    "if [ \"$i\" -ge $(($1+50)) ]; then return 1; fi; "
+    "sleep 0.1; done; }; ";
 
 // The watchdog: started by the wrapper in a session of its own, reading the channel's
 // stdin. A line or end of file there (the client's cancel or timeout, the channel
-// closed, the connection lost) ends the command's process group: SIGTERM, SIGKILL after
-// $2 tenths of a second, and it reports whether the group is gone. $1: the group.
+// closed, the connection lost) ends the command's process group (end_group, SIGKILL
+// after $2 tenths of a second) and it reports whether the group is gone. $1: the group.
 QString watchdogScript() {
-    return QString::fromLatin1(kAliveFunction) +
-           QStringLiteral("p=$1; g=$2; read -r _ || :; "
-                          "kill -TERM -\"$p\" 2>/dev/null || { echo MOEWB-STOP:gone >&2; exit 0; }; i=0; "
-                          "while alive; do i=$((i+1)); "
-                          "if [ \"$i\" -eq \"$g\" ]; then kill -KILL -\"$p\" 2>/dev/null; fi; "
-                          "if [ \"$i\" -ge $((g+50)) ]; then echo MOEWB-STOP:left >&2; exit 1; fi; "
-                          "sleep 0.1; done; echo MOEWB-STOP:gone >&2");
+    return QString::fromLatin1(kEndGroupFunctions) +
+           QStringLiteral("p=$1; read -r _ || :; "
+                          "if end_group \"$2\"; then echo MOEWB-STOP:gone >&2; "
+                          "else echo MOEWB-STOP:left >&2; exit 1; fi");
 }
 
 } // namespace
@@ -152,19 +159,13 @@ Expected<bool, RemoteError> RemoteCommand::killGroup(SshSession& session, qint64
     if (pgid <= 1)
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, session.node(),
                                       RemoteSsh::tr("%1: no process group to kill").arg(session.node())});
-    // The shell's builtin kill with "-SIG -PGID" (POSIX; dash's builtin does not take
-    // "-s SIG -- -PGID"), checks every 0.1 s with "alive" (zombies do not count). Exit 0
-    // once the group is gone, 1 if it outlived the wait. Used where a command's own
-    // watchdog did not answer.
+    // One small sh on a second channel: end_group (above). Exit 0 once the group is
+    // gone, 1 if it outlived the wait. Used where a command's own watchdog did not answer.
     const int steps = qMax(1, graceMs / 100);
-    const QString script = QString::fromLatin1(kAliveFunction) +
-                           QStringLiteral("p=$1; kill -TERM -\"$p\" 2>/dev/null || exit 0; i=0; "
-                                          "while alive; do "
-                                          "i=$((i+1)); if [ \"$i\" -ge %1 ]; then kill -KILL -\"$p\" 2>/dev/null; fi; "
-                                          "if [ \"$i\" -ge %2 ]; then exit 1; fi; sleep 0.1; done")
-                               .arg(steps)
-                               .arg(steps + 50);
-    auto k = capture(session, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"), QString::number(pgid)},
+    const QString script = QString::fromLatin1(kEndGroupFunctions) + QStringLiteral("p=$1; end_group \"$2\"");
+    auto k = capture(session,
+                     {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("moewb-kill"), QString::number(pgid),
+                      QString::number(steps)},
                      graceMs + 10000);
     if (!k)
         return unexpected(k.error());

@@ -73,6 +73,7 @@ private slots:
     void cancelIsPrompt();
     void stopBeforeStartLeavesNothing();
     void lostClientEndsTheCommand();
+    void killGroupEndsAGroupThatIgnoresTerm();
     void sftpUploadSkipVerify();
     void sessionBelongsToItsThread();
 };
@@ -631,6 +632,36 @@ void TestRemoteSsh::lostClientEndsTheCommand() {
     ssh.waitForFinished(5000);
     // TERM is ignored: the group ends at the watchdog's SIGKILL (0.5 s grace).
     QVERIFY2(waitForProcesses(marker, false, 10000), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+}
+
+// The fallback kill (a second channel, used when a watchdog does not answer) on a group
+// started outside RemoteCommand::run: TERM ignored, so only its SIGKILL ends it.
+void TestRemoteSsh::killGroupEndsAGroupThatIgnoresTerm() {
+    SshdFixture fx;
+    START(fx);
+    fx.writeKnownHosts(QStringLiteral("hostkey_a"));
+    auto s = SshSession::connect(fx.options());
+    QVERIFY2(s, qPrintable(errorOf(s)));
+    const QString marker = QStringLiteral("moewb-killgroup-%1").arg(QUuid::createUuid().toString(QUuid::Id128));
+    auto started = RemoteCommand::capture(
+        **s,
+        {QStringLiteral("sh"), QStringLiteral("-c"),
+         QStringLiteral("setsid sh -c \"trap '' TERM; sleep 3008 & sleep 3009; wait\" \"$0\" </dev/null >/dev/null 2>&1 &"),
+         marker},
+        10000);
+    QVERIFY(started && started->exitStatus == 0);
+    QVERIFY(waitForProcesses(marker, true, 10000));
+    const QStringList lines = processesWith(marker);
+    const QStringList fields = lines.value(0).simplified().split(QLatin1Char(' '));
+    const qint64 pgid = fields.value(1).toLongLong();
+    QVERIFY2(pgid > 1, qPrintable(lines.join(QLatin1Char('\n'))));
+    QElapsedTimer t;
+    t.start();
+    auto gone = RemoteCommand::killGroup(**s, pgid, 500);
+    QVERIFY2(gone, gone ? "" : qPrintable(gone.error().message));
+    QVERIFY(*gone);
+    QVERIFY2(t.elapsed() >= 500, qPrintable(QString::number(t.elapsed())));  // TERM was not enough
+    QVERIFY2(processesWith(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
 }
 
 void TestRemoteSsh::sftpUploadSkipVerify() {
