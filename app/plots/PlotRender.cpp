@@ -1,7 +1,5 @@
 #include "PlotRender.h"
 
-#include "PlotFont.h"
-
 #include <QPaintDevice>
 #include <QPainter>
 #include <QPicture>
@@ -159,7 +157,7 @@ void renderPlot(const PlotSpec& spec, QPainter* painter, const QRectF& target)
     // Fonts in pixels of the plot's 96-dpi layout: a QPicture replayed into a
     // high-resolution device would otherwise resize point-sized text for that
     // device's dpi, on top of the scaling below.
-    QFont font = withUiFamilies(plot.font());
+    QFont font = plot.font(); // configurePlot() below sets the UI families
     if (font.pixelSize() <= 0)
         font.setPixelSize(std::max(1, int(std::lround(font.pointSizeF() * 96.0 / 72.0))));
     plot.setFont(font);
