@@ -39,9 +39,10 @@ QString errorOf(const moewb::Expected<std::unique_ptr<SshSession>, RemoteError>&
     return r ? QString() : r.error().message;
 }
 
-// Lines of the node's process table (ps -eo pid,pgid,args) that contain marker.
+// Lines of the node's process table (ps -ww -eo pid,pgid,args: whole command lines,
+// whatever COLUMNS says) that contain marker.
 QStringList processesWith(const QString& marker) {
-    const QString out = SshdFixture::run(QStringLiteral("ps"), {QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")});
+    const QString out = SshdFixture::run(QStringLiteral("ps"), {QStringLiteral("-ww"), QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")});
     QStringList hits;
     for (const QString& line : out.split(QLatin1Char('\n')))
         if (line.contains(marker))
@@ -469,7 +470,7 @@ static void stopAndCheck(bool useCancel) {
         canceller = std::thread([&] {
             for (int i = 0; i < 100 && !sawRunning; ++i) {
                 ::usleep(100 * 1000);
-                FILE* p = ::popen("ps -eo pid,pgid,args", "r");
+                FILE* p = ::popen("ps -ww -eo pid,pgid,args", "r");
                 if (!p)
                     continue;
                 char line[4096];
@@ -498,7 +499,7 @@ static void stopAndCheck(bool useCancel) {
     else
         QVERIFY2(took >= 2500 && took < 2500 + 1000 + 8000, qPrintable(QString::number(took)));
     // The node's process table, read over SSH and locally: nothing of the command left.
-    auto ps = RemoteCommand::capture(**s, {QStringLiteral("ps"), QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")}, 10000);
+    auto ps = RemoteCommand::capture(**s, {QStringLiteral("ps"), QStringLiteral("-ww"), QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")}, 10000);
     QVERIFY(ps);
     QCOMPARE(ps->exitStatus, 0);
     QStringList remoteHits;

@@ -18,10 +18,10 @@ QString SshdCluster::run(const QString& program, const QStringList& args, int* r
 
 QStringList SshdCluster::processesMatching(const QString& text) {
     QStringList out;
-    const QStringList lines = run(QStringLiteral("ps"), {QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")})
+    const QStringList lines = run(QStringLiteral("ps"), {QStringLiteral("-ww"), QStringLiteral("-eo"), QStringLiteral("pid,pgid,args")})
                                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     for (const QString& l : lines)
-        if (l.contains(text) && !l.contains(QLatin1String(" ps -eo")))
+        if (l.contains(text) && !l.contains(QLatin1String(" ps -ww -eo")))
             out << l.trimmed();
     return out;
 }
@@ -33,6 +33,14 @@ QStringList SshdCluster::programsUnder(const QString& dir) {
         if (args.startsWith(dir))
             out << l;
     }
+    return out;
+}
+
+QStringList SshdCluster::probeRunsUnder(const QString& dir) {
+    QStringList out;
+    for (const QString& l : programsUnder(dir))
+        if (!l.contains(QLatin1String(" --inventory")))
+            out << l;
     return out;
 }
 

@@ -65,10 +65,14 @@ public:
 
     static QString run(const QString& program, const QStringList& args, int* rc = nullptr);
     static int freePort(const QString& ip);
-    // Lines of `ps -eo pid,args` containing text (excluding the ps itself).
+    // Lines of `ps -ww -eo pid,pgid,args` containing text (excluding the ps itself);
+    // whole command lines, whatever COLUMNS says.
     static QStringList processesMatching(const QString& text);
     // Processes whose program (first word of args) lies under dir, e.g. the probes.
     static QStringList programsUnder(const QString& dir);
+    // The probe runs among them: not the short `moe-probe --inventory` each node runs
+    // first, which a wait for "N programs under dir" could otherwise catch instead.
+    static QStringList probeRunsUnder(const QString& dir);
 
 private:
     struct Node {

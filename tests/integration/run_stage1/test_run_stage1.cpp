@@ -202,10 +202,10 @@ private slots:
             err += p.readAllStandardError();
             if (p.state() != QProcess::Running)
                 break;
-            if (SshdCluster::programsUnder(c.dir()).size() >= 3)
+            if (SshdCluster::probeRunsUnder(c.dir()).size() >= 3)
                 break;
         }
-        QCOMPARE(SshdCluster::programsUnder(c.dir()).size(), 3);
+        QCOMPARE(SshdCluster::probeRunsUnder(c.dir()).size(), 3);
         ::kill(static_cast<pid_t>(p.processId()), SIGINT);  // our own child, by its PID
         QElapsedTimer cancelTime;
         cancelTime.start();

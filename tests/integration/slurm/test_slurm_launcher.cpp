@@ -127,7 +127,7 @@ class TestSlurmLauncher : public QObject {
         while (t.elapsed() < 40000 && !finished.load()) {
             const QString job = submittedJob(rec);
             if (!job.isEmpty() && m_slurm->jobState(job) == QLatin1String("JobState=RUNNING") &&
-                SshdCluster::programsUnder(m_ssh->remoteHome(0)).size() >= 2)
+                SshdCluster::probeRunsUnder(m_ssh->remoteHome(0)).size() >= 2)
                 return job;
             QTest::qWait(100);
         }
