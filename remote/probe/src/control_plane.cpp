@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <poll.h>
 #include <sys/socket.h>
 
@@ -238,29 +239,65 @@ std::vector<int> ControlPlane::watch_fds() const {
     return fds;
 }
 
-int ControlPlane::closed_peer(double wait_s) {
+std::pair<int, std::string> ControlPlane::attribute(int missing_rank, const std::string& what,
+                                                    double wait_s) {
     if (rank_ != 0)
-        return -1;
+        return {missing_rank, what};
+    // What each rank reported (reporter -> the rank it named, and its words).
+    std::map<int, std::pair<int, std::string>> named;
     const Deadline deadline(wait_s);
     while (true) {
         std::vector<pollfd> fds;
-        std::vector<int> ranks;
+        bool read_notice = false;
         for (std::size_t r = 1; r < peers_.size(); ++r) {
             if (!peers_[r].valid())
                 continue;
-            char byte = 0;
-            const ssize_t n = ::recv(peers_[r].get(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-            if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-                return static_cast<int>(r);
+            const int rank = static_cast<int>(r);
+            Header h{};
+            const ssize_t n = ::recv(peers_[r].get(), &h, sizeof h, MSG_PEEK | MSG_DONTWAIT);
+            if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+                if (rank == missing_rank)
+                    return {missing_rank, what};
+                return {rank, "rank " + std::to_string(rank) + ": connection closed (the process ended or was killed)"};
+            }
             if (n < 0) { // nothing pending: wait for it below
                 fds.push_back({peers_[r].get(), POLLIN, 0});
-                ranks.push_back(static_cast<int>(r));
+            } else if (n == static_cast<ssize_t>(sizeof h) && h.magic == kMagic &&
+                       h.type == static_cast<std::uint32_t>(MessageType::Abort) && named.count(rank) == 0) {
+                named[rank] = {-1, {}};
+                try {
+                    recv_message(peers_[r].get(), MessageType::Abort, rank, 0.1);
+                } catch (const AbortNotice& notice) {
+                    named[rank] = {notice.missing_rank(), notice.what()};
+                } catch (const PeerFailure&) {
+                    // Its connection failed mid-notice: seen as closed on the next pass.
+                }
+                read_notice = true;
             }
+            // Otherwise an ordinary message or a partial header: nothing to learn there.
         }
-        if (fds.empty() || deadline.expired())
-            return -1;
-        ::poll(fds.data(), fds.size(), std::min(deadline.poll_ms(), 20));
+        if (deadline.expired() || (fds.empty() && !read_notice))
+            break;
+        if (!read_notice) // after a notice, look at every peer again at once
+            ::poll(fds.data(), fds.size(), std::min(deadline.poll_ms(), 20));
     }
+    // Follow the names: rank 0 may have waited on a rank that was itself waiting on the
+    // one that stopped (one partner per step under --schedule pairwise). A rank that sent
+    // no notice, or names rank 0 or a rank already on the path, ends the chain.
+    std::vector<int> path{missing_rank};
+    std::string text = what;
+    while (missing_rank > 0) {
+        const auto it = named.find(missing_rank);
+        if (it == named.end())
+            break;
+        const int next = it->second.first;
+        if (next <= 0 || std::find(path.begin(), path.end(), next) != path.end())
+            break;
+        text = "rank " + std::to_string(missing_rank) + " was waiting on it and reports: " + it->second.second;
+        missing_rank = next;
+        path.push_back(next);
+    }
+    return {missing_rank, text};
 }
 
 std::pair<int, std::string> ControlPlane::await_verdict(double wait_s) {

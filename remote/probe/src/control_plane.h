@@ -51,9 +51,14 @@ public:
     // Failure attribution. A rank that fails because of another keeps its sockets open
     // for a moment (see main), while a dead process's connections close at once. So on
     // rank 0, a control connection closed within wait_s points at the rank that really
-    // died (-1: none). On other ranks, await_verdict waits up to wait_s for rank 0's
-    // abort notice and returns it (missing rank -1 and empty text when none came).
-    int closed_peer(double wait_s);
+    // died. Otherwise rank 0 reads the abort notices the other ranks sent meanwhile and
+    // follows their names from its own (missing_rank): under --schedule pairwise the rank
+    // it waited on may itself have been waiting on the one that stopped. Returns the rank
+    // to name and the words to give (missing_rank and what unchanged when nothing points
+    // elsewhere; on other ranks always unchanged). On other ranks, await_verdict waits up
+    // to wait_s for rank 0's abort notice and returns it (missing rank -1 and empty text
+    // when none came).
+    std::pair<int, std::string> attribute(int missing_rank, const std::string& what, double wait_s);
     std::pair<int, std::string> await_verdict(double wait_s);
     bool check_watch_fd(int fd);
 

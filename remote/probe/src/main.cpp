@@ -14,6 +14,7 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
+#include <tuple>
 #include <thread>
 #include <unistd.h>
 
@@ -142,12 +143,11 @@ int main(int argc, char** argv) {
         const bool notice = dynamic_cast<const AbortNotice*>(&e) != nullptr;
         if (options.rank == 0) {
             // A dead rank's control connection closes at once; prefer it over the first
-            // symptom seen, which may be a survivor leaving.
-            if (const int dead = control.closed_peer(0.3); dead >= 0 && dead != missing_rank) {
-                missing_rank = dead;
-                what =
-                    "rank " + std::to_string(dead) + ": connection closed (the process ended or was killed)";
-            }
+            // symptom seen, which may be a survivor leaving or a rank waiting on another
+            // (rank 0 may be gathering while a rank still waits on the hung one). Else
+            // follow the notices. The others wait longer for this verdict (see below).
+            std::tie(missing_rank, what) =
+                control.attribute(missing_rank, what, std::min(0.75, options.timeout_s / 4));
             control.broadcast_abort(missing_rank, what);
         } else if (!notice) {
             control.broadcast_abort(missing_rank, what); // tell rank 0, then hear its verdict
