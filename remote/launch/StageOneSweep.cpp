@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>  // sigabbrev_np (glibc ≥ 2.32, with _GNU_SOURCE)
 #include <thread>
 
 namespace moewb::remote {
@@ -184,21 +185,11 @@ QString fileSafe(const QString& name) {
     return out.left(100);
 }
 
-// " (SIGSEGV)" for the signals a probe run meets; empty for others.
+// " (SIGSEGV)" for signal 11; empty for a number that names no signal.
 QString signalName(int signal) {
-    switch (signal) {
-    case 1: return QStringLiteral(" (SIGHUP)");
-    case 2: return QStringLiteral(" (SIGINT)");
-    case 4: return QStringLiteral(" (SIGILL)");
-    case 6: return QStringLiteral(" (SIGABRT)");
-    case 7: return QStringLiteral(" (SIGBUS)");
-    case 8: return QStringLiteral(" (SIGFPE)");
-    case 9: return QStringLiteral(" (SIGKILL)");
-    case 11: return QStringLiteral(" (SIGSEGV)");
-    case 13: return QStringLiteral(" (SIGPIPE)");
-    case 15: return QStringLiteral(" (SIGTERM)");
-    default: return {};
-    }
+    // glibc's own table (the nodes are Linux, as is this machine): every signal it knows.
+    const char* abbrev = signal > 0 ? ::sigabbrev_np(signal) : nullptr;
+    return abbrev ? QStringLiteral(" (SIG%1)").arg(QLatin1String(abbrev)) : QString();
 }
 
 // `sbatch --wait` stopped by us (cancel, timeout): its job is still queued or running on
