@@ -1,13 +1,18 @@
-// moewb import FILE... [--format NAME] [--record NAME] [--run NAME]
-// Every file is parsed completely before anything is stored; a file with an error
-// stores nothing (exit 1). Each file becomes one run, saved in its own transaction
-// (ProjectStore::saveRun), and only after every file of the command parsed.
+// moewb import PATH... [--format NAME] [--record NAME] [--run NAME | --into NAME] ...
+// Every file is parsed and checked (runimport::planImport) before anything is stored;
+// a file with an error stores nothing (exit 1). Each PATH becomes one run (a folder
+// with everything in it), or all PATHs one run with --run, or are added to a run with
+// --into; each run is saved in its own transaction (ProjectStore::saveRun/replaceRun).
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
 #include "importers/Importer.h"
+#include "importers/WandbCsvImporter.h"
+#include "record/ConfigRecord.h"
+#include "runimport/RunImport.h"
 #include "store/ProjectStore.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSet>
@@ -55,13 +60,71 @@ std::optional<QString> chooseRecord(CliContext& ctx, store::ProjectStore& projec
     return std::nullopt;
 }
 
+void printErrors(CliContext& ctx, store::ProjectStore& project, const QList<importers::ImportError>& errors,
+                 const QJsonArray& plans) {
+    for (const auto& e : errors)
+        ctx.err() << Cli::tr("moewb: %1").arg(e.text()) << Qt::endl;
+    ctx.err() << Cli::tr("moewb: nothing stored.") << Qt::endl;
+    if (ctx.json) {
+        QJsonArray array;
+        for (const auto& e : errors)
+            array.append(errorJson(e));
+        ctx.printJson({{QStringLiteral("project"), project.path()},
+                       {QStringLiteral("runs"), QJsonArray()},
+                       {QStringLiteral("plans"), plans},
+                       {QStringLiteral("errors"), array}});
+    }
+}
+
+bool anyUnreadable(const QList<importers::ImportError>& errors) {
+    for (const auto& e : errors)
+        if (e.unreadable)
+            return true;
+    return false;
+}
+
+// One run to be: its name, what it is made of, and the plan once parsed.
+struct PendingRun {
+    QString name;
+    QStringList paths;
+    runimport::ImportPlan plan;
+    QString wandbRun; // a W&B export's run, when one file holds several
+};
+
+// The runs of a W&B CSV export that holds several (empty for any other file).
+QStringList wandbRunsOf(const QString& path, const QString& format) {
+    if (!QFileInfo(path).isFile())
+        return {};
+    auto bytes = importers::readWholeFile(path);
+    if (!bytes)
+        return {};
+    QString f = format;
+    if (f.isEmpty()) {
+        const auto detected = importers::detectFormat(bytes.value(), path);
+        f = detected ? detected.value() : QString();
+    }
+    if (f != QLatin1String(importers::WandbCsvImporter::kFormat))
+        return {};
+    const auto names = importers::WandbCsvImporter::runNames(bytes.value(), path);
+    return names && names.value().size() > 1 ? names.value() : QStringList();
+}
+
+QString defaultRunName(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isDir())
+        return QDir(info.absoluteFilePath()).dirName();
+    return info.completeBaseName().isEmpty() ? info.fileName() : info.completeBaseName();
+}
+
 int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("FILE"), Cli::tr("files to import; each becomes one run"),
-                                 QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+                                 Cli::tr("files and folders to import; each becomes one run, or all one run with --run "
+                                         "or --into"),
+                                 QStringLiteral("PATH..."));
     const QCommandLineOption formatOption(
         QStringLiteral("format"),
-        Cli::tr("read every FILE as this format instead of detecting it: %1")
+        Cli::tr("read every file as this format instead of detecting it: %1")
             .arg(importers::importFormats().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     const QCommandLineOption recordOption(QStringLiteral("record"),
@@ -69,97 +132,177 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                                   "record)"),
                                           QStringLiteral("NAME"));
     const QCommandLineOption runOption(QStringLiteral("run"),
-                                       Cli::tr("the run's name, with one FILE (default: the file's base name, made "
-                                               "unique)"),
+                                       Cli::tr("make ONE run of this name from every PATH (default: one run per PATH, "
+                                               "named after it and made unique)"),
                                        QStringLiteral("NAME"));
+    const QCommandLineOption intoOption(QStringLiteral("into"),
+                                        Cli::tr("add every PATH to this existing run, in one transaction"),
+                                        QStringLiteral("NAME"));
+    const QCommandLineOption partialOption(QStringLiteral("allow-partial-steps"),
+                                           Cli::tr("when rank files do not hold the same steps, import the steps every "
+                                                   "rank file has (default: refuse)"));
+    const QCommandLineOption excludeOption(QStringLiteral("exclude"),
+                                           Cli::tr("leave files matching this wildcard out of the folders given "
+                                                   "(repeatable; matched against the name and the relative path)"),
+                                           QStringLiteral("GLOB"));
+    const QCommandLineOption wandbOption(QStringLiteral("wandb-run"),
+                                         Cli::tr("the run to read from a W&B CSV export that holds several"),
+                                         QStringLiteral("NAME"));
+    const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
+                                          Cli::tr("read and check everything, print the plan, store nothing"));
     parser.addOption(formatOption);
     parser.addOption(recordOption);
     parser.addOption(runOption);
+    parser.addOption(intoOption);
+    parser.addOption(partialOption);
+    parser.addOption(excludeOption);
+    parser.addOption(wandbOption);
+    parser.addOption(dryRunOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty())
-        return ctx.usageError(Cli::tr("expects at least one FILE"), kWords);
+    const QStringList paths = parser.positionalArguments();
+    if (paths.isEmpty())
+        return ctx.usageError(Cli::tr("expects at least one PATH"), kWords);
     const QString format = parser.value(formatOption).trimmed();
     if (parser.isSet(formatOption) && !importers::importFormats().contains(format))
         return ctx.usageError(Cli::tr("unknown format \"%1\"; known formats: %2")
                                   .arg(format, importers::importFormats().join(QStringLiteral(", "))),
                               kWords);
     const QString runName = parser.value(runOption).trimmed();
+    const QString intoName = parser.value(intoOption).trimmed();
     if (parser.isSet(runOption) && runName.isEmpty())
         return ctx.usageError(Cli::tr("--run needs a name"), kWords);
-    if (!runName.isEmpty() && files.size() > 1)
-        return ctx.usageError(Cli::tr("--run names one run; give one FILE, or leave --run out to name each run after "
-                                      "its file"),
-                              kWords);
+    if (parser.isSet(intoOption) && intoName.isEmpty())
+        return ctx.usageError(Cli::tr("--into needs the name of a run"), kWords);
+    if (parser.isSet(runOption) && parser.isSet(intoOption))
+        return ctx.usageError(Cli::tr("--run makes a new run and --into adds to one; give one of them"), kWords);
+    runimport::ImportOptions options;
+    options.format = format;
+    options.allowPartialSteps = parser.isSet(partialOption);
+    options.exclude = parser.values(excludeOption);
+    options.wandbRun = parser.value(wandbOption).trimmed();
+    const bool dryRun = parser.isSet(dryRunOption);
 
     store::ProjectStore* project = ctx.project();
     if (!project)
         return RuntimeFailure;
-    const auto record = chooseRecord(ctx, *project, parser.value(recordOption).trimmed(), &code);
-    if (!record)
-        return code;
     QSet<QString> taken;
     for (const auto& r : project->runs())
         taken.insert(r.name);
+    std::optional<store::RunRow> into;
+    std::optional<QString> recordName;
+    if (!intoName.isEmpty()) {
+        into = project->run(intoName);
+        if (!into)
+            return ctx.usageError(Cli::tr("no run named \"%1\" in %2 to add to").arg(intoName, project->path()), kWords);
+        const QString asked = parser.value(recordOption).trimmed();
+        if (!asked.isEmpty() && asked != into->recordName)
+            return ctx.usageError(Cli::tr("run \"%1\" belongs to record \"%2\", not \"%3\"")
+                                      .arg(intoName, into->recordName, asked),
+                                  kWords);
+        recordName = into->recordName;
+    } else {
+        recordName = chooseRecord(ctx, *project, parser.value(recordOption).trimmed(), &code);
+        if (!recordName)
+            return code;
+    }
     if (!runName.isEmpty() && taken.contains(runName))
         return ctx.usageError(Cli::tr("a run named \"%1\" already exists in %2").arg(runName, project->path()), kWords);
+    std::optional<record::ConfigRecord> record;
+    if (const auto row = project->configRecord(*recordName))
+        record = record::ConfigRecord::fromJson(row->json, nullptr);
 
-    // Parse everything first: nothing is stored unless every file is good.
-    QList<importers::ImportedData> parsed;
+    // What becomes which run.
+    QList<PendingRun> pending;
+    if (!runName.isEmpty() || into) {
+        pending << PendingRun{into ? into->name : runName, paths, {}};
+    } else {
+        for (const QString& path : paths) {
+            // A W&B export with several runs, none chosen: each W&B run becomes a run.
+            const QStringList wandbRuns = options.wandbRun.isEmpty() ? wandbRunsOf(path, format) : QStringList();
+            const QStringList bases = wandbRuns.isEmpty() ? QStringList{defaultRunName(path)} : wandbRuns;
+            for (qsizetype k = 0; k < bases.size(); ++k) {
+                QString name = bases[k];
+                for (int n = 2; taken.contains(name); ++n)
+                    name = bases[k] + QStringLiteral("-%1").arg(n);
+                taken.insert(name);
+                pending << PendingRun{name, {path}, {}, wandbRuns.isEmpty() ? QString() : wandbRuns[k]};
+            }
+        }
+    }
+
+    // Read and check everything first: nothing is stored unless every file is good.
     QList<importers::ImportError> errors;
-    bool unreadable = false;
-    for (const QString& file : files) {
-        auto result = importers::importFile(file, format);
-        if (!result) {
-            errors << result.error();
-            unreadable = unreadable || result.error().unreadable;
+    QJsonArray plans;
+    for (PendingRun& p : pending) {
+        auto collected = runimport::collectImportFiles(p.paths, options);
+        if (!collected) {
+            errors << collected.error();
             continue;
         }
-        parsed << std::move(result.value());
+        runimport::ImportOptions own = options;
+        if (!p.wandbRun.isEmpty())
+            own.wandbRun = p.wandbRun;
+        auto plan = runimport::planImport(collected.value(), record, own);
+        if (!plan) {
+            errors << plan.error();
+            continue;
+        }
+        p.plan = std::move(plan.value());
+        QJsonObject planJson = p.plan.toJson();
+        planJson.insert(QStringLiteral("run"), p.name);
+        plans.append(planJson);
     }
     if (!errors.isEmpty()) {
-        for (const auto& e : errors)
-            ctx.err() << Cli::tr("moewb: %1").arg(e.text()) << Qt::endl;
-        ctx.err() << Cli::tr("moewb: nothing stored.") << Qt::endl;
-        if (ctx.json) {
-            QJsonArray array;
-            for (const auto& e : errors)
-                array.append(errorJson(e));
+        printErrors(ctx, *project, errors, plans);
+        return anyUnreadable(errors) ? RuntimeFailure : ValidationFailed;
+    }
+    // The plan, before anything is stored.
+    if (!ctx.json)
+        for (const PendingRun& p : pending) {
+            ctx.out() << (into ? Cli::tr("Plan: add %n file(s) to run \"%1\" (record \"%2\"):", "",
+                                         int(p.plan.files.size()))
+                               : Cli::tr("Plan: run \"%1\" (record \"%2\") from %n file(s):", "",
+                                         int(p.plan.files.size())))
+                             .arg(p.name, *recordName)
+                      << Qt::endl;
+            for (const QString& line : p.plan.describe())
+                ctx.out() << line << Qt::endl;
+        }
+
+    std::optional<store::RunData> merged;
+    if (into) {
+        auto m = runimport::mergeInto(*project, *into, std::move(pending.first().plan));
+        if (!m) {
+            printErrors(ctx, *project, m.error(), plans);
+            return ValidationFailed;
+        }
+        merged = std::move(m.value());
+    }
+    if (dryRun) {
+        if (ctx.json)
             ctx.printJson({{QStringLiteral("project"), project->path()},
                            {QStringLiteral("runs"), QJsonArray()},
-                           {QStringLiteral("errors"), array}});
-        }
-        return unreadable ? RuntimeFailure : ValidationFailed;
+                           {QStringLiteral("plans"), plans},
+                           {QStringLiteral("dry_run"), true}});
+        else
+            ctx.out() << Cli::tr("Dry run: nothing stored.") << Qt::endl;
+        return Success;
     }
 
     QJsonArray stored;
     QStringList storedNames;
-    for (qsizetype i = 0; i < parsed.size(); ++i) {
-        importers::ImportedData& data = parsed[i];
-        const QString& file = files[i];
-        QString name = runName;
-        if (name.isEmpty()) {
-            const QString base = QFileInfo(file).completeBaseName().isEmpty() ? QFileInfo(file).fileName()
-                                                                               : QFileInfo(file).completeBaseName();
-            name = base;
-            for (int n = 2; taken.contains(name); ++n)
-                name = base + QStringLiteral("-%1").arg(n);
-        }
-        taken.insert(name);
-        store::RunData run;
-        run.name = name;
-        run.kind = data.kind;
-        run.recordName = *record;
-        run.sourceFile = QFileInfo(file).absoluteFilePath();
-        run.environment = data.environment;
-        run.environment.insert(QStringLiteral("source_format"), data.format);
-        run.environment.insert(QStringLiteral("source_rows"), data.rows);
-        run.commSamples = std::move(data.commSamples);
-        run.stepMetrics = std::move(data.stepMetrics);
-        run.expertLoad = std::move(data.expertLoad);
-        auto saved = project->saveRun(run);
+    for (qsizetype i = 0; i < pending.size(); ++i) {
+        PendingRun& p = pending[i];
+        const QString formatText = into ? merged->environment.value(QLatin1String("source_format")).toString()
+                                        : p.plan.environment.value(QLatin1String("source_format")).toString();
+        qint64 rows = 0;
+        for (const auto& f : p.plan.files)
+            rows += f.rows;
+        const QString file = p.paths.size() == 1 ? p.paths.first() : p.plan.sourceFile;
+        store::RunData run = into ? std::move(*merged) : runimport::toRunData(std::move(p.plan), p.name, *recordName);
+        auto saved = into ? project->replaceRun(run) : project->saveRun(run);
         if (!saved) {
             ctx.err() << Cli::tr("moewb: %1: %2").arg(file, saved.error().text()) << Qt::endl;
             if (!storedNames.isEmpty())
@@ -168,25 +311,30 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                           << Qt::endl;
             return RuntimeFailure;
         }
-        storedNames << name;
-        stored.append(QJsonObject{{QStringLiteral("name"), name},
-                                  {QStringLiteral("format"), data.format},
-                                  {QStringLiteral("rows"), data.rows},
+        storedNames << run.name;
+        stored.append(QJsonObject{{QStringLiteral("name"), run.name},
+                                  {QStringLiteral("format"), formatText},
+                                  {QStringLiteral("rows"), rows},
                                   {QStringLiteral("file"), file},
                                   {QStringLiteral("kind"), store::runKindName(run.kind)},
-                                  {QStringLiteral("record"), *record},
+                                  {QStringLiteral("record"), *recordName},
                                   {QStringLiteral("comm_samples"), run.commSamples.size()},
                                   {QStringLiteral("step_metrics"), run.stepMetrics.size()},
-                                  {QStringLiteral("expert_load_blocks"), run.expertLoad.size()}});
+                                  {QStringLiteral("expert_load_blocks"), run.expertLoad.size()},
+                                  {QStringLiteral("plan"), plans[i]}});
         if (!ctx.json)
-            ctx.out() << Cli::tr("Imported %1 as run \"%2\" (%3, %n data row(s): %4 communication samples, %5 step "
-                                 "metrics, %6 expert-load blocks; record \"%7\").",
-                                 "", int(std::min<qint64>(data.rows, INT_MAX)))
-                             .arg(file, name, data.format)
+            ctx.out() << (into ? Cli::tr("Added to run \"%2\" from %1 (%3, %n data row(s)); the run now holds %4 "
+                                         "communication samples, %5 step metrics, %6 expert-load blocks; record "
+                                         "\"%7\".",
+                                         "", int(std::min<qint64>(rows, INT_MAX)))
+                               : Cli::tr("Imported %1 as run \"%2\" (%3, %n data row(s): %4 communication samples, %5 "
+                                         "step metrics, %6 expert-load blocks; record \"%7\").",
+                                         "", int(std::min<qint64>(rows, INT_MAX))))
+                             .arg(file, run.name, formatText)
                              .arg(run.commSamples.size())
                              .arg(run.stepMetrics.size())
                              .arg(run.expertLoad.size())
-                             .arg(*record)
+                             .arg(*recordName)
                       << Qt::endl;
     }
     if (ctx.json)
@@ -199,7 +347,8 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
 QList<Command> importCommands() {
     Command import;
     import.words = {QStringLiteral("import")};
-    import.synopsis = QStringLiteral("FILE... [--format NAME] [--record NAME] [--run NAME]");
+    import.synopsis = QStringLiteral("PATH... [--format NAME] [--record NAME] [--run NAME | --into NAME] "
+                                     "[--allow-partial-steps] [--exclude GLOB]... [--wandb-run NAME] [--dry-run]");
     import.summary = Cli::tr("import probe JSON, nccl-tests, Megatron, TensorBoard, CSV/JSONL files as runs "
                              "(docs/formats.md)");
     import.run = [import](CliContext& ctx, const QStringList& a) { return runImport(ctx, import, a); };

@@ -64,6 +64,8 @@ QString fieldLabel(const QString& path) {
         {QStringLiteral("dp"), QT_TRANSLATE_NOOP("RecordEditor", "dp")},
         {QStringLiteral("drop_order"), QT_TRANSLATE_NOOP("RecordEditor", "drop order")},
         {QStringLiteral("ep"), QT_TRANSLATE_NOOP("RecordEditor", "ep")},
+        {QStringLiteral("etp"), QT_TRANSLATE_NOOP("RecordEditor", "expert tp")},
+        {QStringLiteral("order"), QT_TRANSLATE_NOOP("RecordEditor", "rank order")},
         {QStringLiteral("experts"), QT_TRANSLATE_NOOP("RecordEditor", "experts")},
         {QStringLiteral("ffn_hidden_size"), QT_TRANSLATE_NOOP("RecordEditor", "ffn hidden size")},
         {QStringLiteral("global_batch_tokens"), QT_TRANSLATE_NOOP("RecordEditor", "global batch tokens")},

@@ -1,6 +1,7 @@
 #include "importers/ExpertLoadJsonl.h"
 #include "importers/TextLines.h"
 
+#include "importers/ImportLimits.h"
 #include "importers/JsonCursor.h"
 #include "importers/MetricNames.h"
 
@@ -20,6 +21,25 @@ constexpr quint64 kMaxCount = std::numeric_limits<quint32>::max();
 
 } // namespace
 
+qint64 rankOfFileName(const QString& fileName, std::string_view prefix, std::string_view suffix) {
+    const qsizetype slash = std::max(fileName.lastIndexOf(QLatin1Char('/')), fileName.lastIndexOf(QLatin1Char('\\')));
+    const QStringView base = QStringView(fileName).mid(slash + 1);
+    const QLatin1String pre(prefix.data(), qsizetype(prefix.size()));
+    const QLatin1String suf(suffix.data(), qsizetype(suffix.size()));
+    if (base.size() <= pre.size() + suf.size() || !base.startsWith(pre) || !base.endsWith(suf))
+        return -1;
+    const QStringView digits = base.mid(pre.size(), base.size() - pre.size() - suf.size());
+    if (digits.size() > 7 || (digits.size() > 1 && digits.front() == QLatin1Char('0')))
+        return -1;
+    qint64 n = 0;
+    for (QChar ch : digits) {
+        if (ch < QLatin1Char('0') || ch > QLatin1Char('9'))
+            return -1;
+        n = n * 10 + (ch.unicode() - '0');
+    }
+    return n < kMaxRanks ? n : -1;
+}
+
 ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, const ExpertLoadJsonlLayout& layout) {
     ImportedData data;
     data.format = QString::fromLatin1(layout.format);
@@ -27,9 +47,10 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
     const char* const end = pos + bytes.size();
     if (end - pos >= 3 && memcmp(pos, "\xEF\xBB\xBF", 3) == 0)
         pos += 3;
-    // (step, layer) pairs seen, for duplicates: files are normally in increasing order,
-    // so the set is only built once a pair arrives out of order.
-    QHash<qint64, qint64> seen; // step * 16384 + layer -> line
+    // (step, block, layer) keys seen, for duplicates: files are normally in increasing
+    // order (Megatron writes the decoder's layers, then the MTP blocks'), so the set is
+    // only built once a key arrives out of order.
+    QHash<qint64, qint64> seen; // expertLoadBlockKey -> line
     qint64 lastKey = -1;
     bool ordered = true;
     std::vector<qint64> lineOf; // line of each block, to name the first of a duplicate pair
@@ -38,7 +59,10 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
     qint64 lineNo = 0;
     qint64 rank = -1;
     bool mixedRanks = false;
-    std::string scratch;
+    bool anyMtp = false;
+    // Megatron's save_tpe writes {save}/tokens_per_expert/rank{global_rank}.jsonl.
+    const qint64 fileRank = layout.megatronBlocks ? rankOfFileName(file, "rank", ".jsonl") : -1;
+    std::string scratch, valueScratch;
     const QString stepName = toQString(layout.stepKey);
     const QString countsName = toQString(layout.countsKey);
 
@@ -58,8 +82,9 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         if (!c.consume('{'))
             return failHere(c.peek() ? ImportTr::tr("a JSON object was expected at the start of the line")
                                      : ImportTr::tr("the line is empty"));
-        bool haveStep = false, haveLayer = false, haveCounts = false;
-        quint64 step = 0, layer = 0;
+        bool haveStep = false, haveLayer = false, haveCounts = false, haveBlock = false, haveMtpIndex = false;
+        bool isMtp = false;
+        quint64 step = 0, layer = 0, mtpIndex = 0;
         qint64 count = 0;
         store::ExpertLoadBlock block;
         if (c.peek() != '}') {
@@ -93,6 +118,8 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
                     quint64 r = 0;
                     if (!c.readUnsigned(r))
                         return failHere({});
+                    if (fileRank >= 0 && r != quint64(fileRank))
+                        return failHere(ImportTr::tr("is %1 but the file name says rank %2").arg(r).arg(fileRank));
                     if (rank >= 0 && quint64(rank) != r)
                         mixedRanks = true;
                     rank = qint64(std::min<quint64>(r, quint64(std::numeric_limits<qint64>::max())));
@@ -160,6 +187,27 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
                     count = block.tokensPerExpert.size();
                     if (count == 0)
                         return failHere(ImportTr::tr("lists no experts"));
+                } else if (layout.megatronBlocks && key == "block") {
+                    if (haveBlock)
+                        return failHere(ImportTr::tr("appears twice"));
+                    haveBlock = true;
+                    std::string_view value;
+                    if (c.peek() != '"')
+                        return failHere(ImportTr::tr("must be the string \"decoder\" or \"mtp\""));
+                    if (!c.readString(value, valueScratch))
+                        return failHere({});
+                    if (value == "mtp")
+                        isMtp = true;
+                    else if (value != "decoder")
+                        return failHere(ImportTr::tr("must be \"decoder\" or \"mtp\", not \"%1\"").arg(excerpt(value)));
+                } else if (layout.megatronBlocks && key == "mtp_idx") {
+                    if (haveMtpIndex)
+                        return failHere(ImportTr::tr("appears twice"));
+                    if (!c.readUnsigned(mtpIndex))
+                        return failHere({});
+                    if (mtpIndex > quint64(kMaxMtpIndex))
+                        return failHere(ImportTr::tr("is absurd: %1 (at most %2)").arg(mtpIndex).arg(kMaxMtpIndex));
+                    haveMtpIndex = true;
                 } else if (!c.skipValue()) {
                     return failHere({});
                 }
@@ -183,6 +231,13 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
             return importError(file, lineNo, QStringLiteral("layer"), ImportTr::tr("is missing"));
         if (!haveCounts)
             return importError(file, lineNo, countsName, ImportTr::tr("is missing"));
+        if (isMtp && !haveMtpIndex)
+            return importError(file, lineNo, QStringLiteral("mtp_idx"), ImportTr::tr("is missing (block is \"mtp\")"));
+        if (!isMtp && haveMtpIndex)
+            return importError(file, lineNo, QStringLiteral("mtp_idx"),
+                               ImportTr::tr("is given but the block is \"decoder\" (mtp_idx belongs to MTP records)"));
+        const int blockMtp = isMtp ? int(mtpIndex) : -1;
+        anyMtp = anyMtp || isMtp;
         if (experts == 0) {
             experts = count;
             expertsLine = lineNo;
@@ -190,36 +245,52 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
             return importError(file, lineNo, countsName,
                                ImportTr::tr("has %1 experts but line %2 has %3").arg(count).arg(expertsLine).arg(experts));
         }
-        const qint64 key = qint64(step) * 16384 + qint64(layer);
+        const qint64 key = expertLoadBlockKey(qint64(step), blockMtp, int(layer));
         if (ordered && key <= lastKey) {
-            ordered = false; // from here on, look every pair up
+            ordered = false; // from here on, look every key up
             seen.reserve(data.expertLoad.size() * 2);
-            for (qsizetype i = 0; i < data.expertLoad.size(); ++i)
-                seen.insert(data.expertLoad[i].step * 16384 + data.expertLoad[i].layer, lineOf[i]);
+            for (qsizetype i = 0; i < data.expertLoad.size(); ++i) {
+                const store::ExpertLoadBlock& b = data.expertLoad[i];
+                seen.insert(expertLoadBlockKey(b.step, b.mtpIndex, b.layer), lineOf[i]);
+            }
         }
         if (!ordered) {
             const auto previous = seen.constFind(key);
-            if (previous != seen.constEnd())
+            if (previous != seen.constEnd()) {
+                if (isMtp)
+                    return importError(file, lineNo, stepName,
+                                       ImportTr::tr("%1 %2, MTP block %3, layer %4 appears again (first on line %5)")
+                                           .arg(stepName)
+                                           .arg(step)
+                                           .arg(mtpIndex)
+                                           .arg(layer)
+                                           .arg(*previous));
                 return importError(file, lineNo, stepName,
                                    ImportTr::tr("%1 %2, layer %3 appears again (first on line %4)")
                                        .arg(stepName)
                                        .arg(step)
                                        .arg(layer)
                                        .arg(*previous));
+            }
             seen.insert(key, lineNo);
         }
         lastKey = key;
         lineOf.push_back(lineNo);
         block.step = qint64(step);
         block.layer = int(layer);
+        block.mtpIndex = blockMtp;
         data.expertLoad.append(std::move(block));
         ++data.rows;
     }
     if (data.expertLoad.isEmpty())
         return importError(file, 0, {}, ImportTr::tr("no expert-load lines found (the file is empty)"));
     data.environment.insert(QStringLiteral("experts"), experts);
-    if (rank >= 0 && !mixedRanks)
+    if (fileRank >= 0)
+        data.environment.insert(QStringLiteral("rank"), fileRank);
+    else if (rank >= 0 && !mixedRanks)
         data.environment.insert(QStringLiteral("rank"), rank);
+    if (layout.megatronBlocks)
+        data.environment.insert(QStringLiteral("mtp"), anyMtp);
     return data;
 }
 

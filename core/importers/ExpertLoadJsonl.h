@@ -13,7 +13,26 @@ struct ExpertLoadJsonlLayout {
     std::string_view stepKey;        // "iter" / "step"
     std::string_view countsKey;      // "tpe" / "tokens"
     bool allowNested = false;        // counts may be [[...], ...] (summed over the outer level)
+    // Megatron-Core (core_v0.18+, activation_logging.py): "block" ("decoder" | "mtp", absent =
+    // decoder) and "mtp_idx" (required for MTP records, refused otherwise) are read into
+    // ExpertLoadBlock::mtpIndex, duplicates are keyed on (iter, block, mtp_idx, layer), the
+    // rank is taken from a "rank{N}.jsonl" file name and environment.mtp is set.
+    bool megatronBlocks = false;
 };
+
+// MTP block indices 0 .. kMaxMtpIndex (Megatron's --mtp-num-layers is 1 to a few).
+inline constexpr int kMaxMtpIndex = 63;
+
+// The N of a file whose base name is exactly `prefix` N `suffix` ("rank3.jsonl",
+// "router_trace_rank12.jsonl"); -1 when the name is not of that shape or N is absurd
+// (at least 2^20, ImportLimits.h kMaxRanks).
+qint64 rankOfFileName(const QString& fileName, std::string_view prefix, std::string_view suffix);
+
+// One 64-bit key per (step, MTP block or decoder, layer): step <= 10^12 < 2^40,
+// mtpIndex + 1 <= 64 (6 bits), layer <= 10000 < 2^14.
+inline qint64 expertLoadBlockKey(qint64 step, int mtpIndex, int layer) {
+    return (step << 20) | (qint64(mtpIndex + 1) << 14) | qint64(layer);
+}
 
 ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, const ExpertLoadJsonlLayout& layout);
 

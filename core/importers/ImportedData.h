@@ -13,7 +13,7 @@ namespace moewb::importers {
 struct ImportedData {
     // "probe-json", "nccl-tests", "nccl-tests-json", "megatron-log", "megatron-tpe-jsonl",
     // "routing-trace-jsonl", "tensorboard", "csv-metrics", "jsonl-metrics",
-    // "csv-expert-load", "jsonl-expert-load"
+    // "csv-expert-load", "jsonl-expert-load", "torchtitan-log", "nemo-log", "wandb-csv"
     QString format;
     store::RunKind kind = store::RunKind::Imported; // Probe for probe JSON
     qint64 rows = 0;                                 // data rows read (format-specific, docs/formats.md)

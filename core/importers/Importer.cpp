@@ -8,13 +8,17 @@
 #include "importers/JsonlExpertLoadImporter.h"
 #include "importers/JsonlMetricsImporter.h"
 #include "importers/MegatronLogImporter.h"
+#include "importers/MegatronRoutingTraceImporter.h"
 #include "importers/MegatronTpeJsonlImporter.h"
 #include "importers/NcclTestsJsonImporter.h"
 #include "importers/NcclTestsTextImporter.h"
+#include "importers/NemoLogImporter.h"
 #include "importers/NumberText.h"
 #include "importers/ProbeJsonImporter.h"
 #include "importers/RoutingTraceJsonlImporter.h"
 #include "importers/TensorBoardImporter.h"
+#include "importers/TorchtitanLogImporter.h"
+#include "importers/WandbCsvImporter.h"
 #include "importers/TextLines.h"
 
 namespace moewb::importers {
@@ -36,11 +40,15 @@ const std::vector<FormatEntry>& formats() {
         {MegatronLogImporter::kFormat, &MegatronLogImporter::parse},
         {MegatronTpeJsonlImporter::kFormat, &MegatronTpeJsonlImporter::parse},
         {RoutingTraceJsonlImporter::kFormat, &RoutingTraceJsonlImporter::parse},
+        {MegatronRoutingTraceImporter::kFormat, &MegatronRoutingTraceImporter::parse},
         {TensorBoardImporter::kFormat, &TensorBoardImporter::parse},
         {CsvMetricsImporter::kFormat, &CsvMetricsImporter::parse},
         {JsonlMetricsImporter::kFormat, &JsonlMetricsImporter::parse},
         {CsvExpertLoadImporter::kFormat, &CsvExpertLoadImporter::parse},
         {JsonlExpertLoadImporter::kFormat, &JsonlExpertLoadImporter::parse},
+        {TorchtitanLogImporter::kFormat, &TorchtitanLogImporter::parse},
+        {NemoLogImporter::kFormat, &NemoLogImporter::parse},
+        {WandbCsvImporter::kFormat, &WandbCsvImporter::parse},
     };
     return table;
 }
@@ -58,12 +66,41 @@ QString formatOfJsonLine(const JsonNode& node) {
         return QString::fromLatin1(NcclTestsJsonImporter::kFormat);
     if (has("tpe"))
         return QString::fromLatin1(MegatronTpeJsonlImporter::kFormat);
+    // Megatron-Core's router_trace.py: per-token indices in "top_indices", "topk" a number.
+    if (has("top_indices") || (has("topk") && node.member(QLatin1String("topk"))->isNumber()))
+        return QString::fromLatin1(MegatronRoutingTraceImporter::kFormat);
     if (has("topk"))
         return QString::fromLatin1(RoutingTraceJsonlImporter::kFormat);
     if (has("layer") && has("tokens"))
         return QString::fromLatin1(JsonlExpertLoadImporter::kFormat);
     if (has("step"))
         return QString::fromLatin1(JsonlMetricsImporter::kFormat);
+    return {};
+}
+
+// The format of a first JSONL line longer than the head that detection reads (a router
+// trace record holds num_tokens x topk indices, a tokens-per-expert record every
+// micro-batch's counts): by the top-level keys before the cut.
+QString formatOfCutJsonLine(std::string_view text) {
+    JsonCursor c(text.data(), text.data() + text.size());
+    if (!c.consume('{'))
+        return {};
+    bool tpe = false, topIndices = false, topkNumber = false;
+    std::string scratch;
+    do {
+        std::string_view key;
+        if (c.peek() != '"' || !c.readString(key, scratch) || !c.consume(':'))
+            break;
+        tpe = tpe || key == "tpe";
+        topIndices = topIndices || key == "top_indices";
+        topkNumber = topkNumber || (key == "topk" && c.peek() >= '0' && c.peek() <= '9');
+        if (!c.skipValue())
+            break;
+    } while (c.consume(','));
+    if (tpe)
+        return QString::fromLatin1(MegatronTpeJsonlImporter::kFormat);
+    if (topIndices || topkNumber)
+        return QString::fromLatin1(MegatronRoutingTraceImporter::kFormat);
     return {};
 }
 
@@ -104,6 +141,12 @@ Expected<QString, ImportError> detectFormat(const QByteArray& bytes, const QStri
             return cannotTell(ImportTr::tr("a JSON object on line %1 with none of the keys the formats use")
                                   .arg(lines.lineNumber()));
         }
+        // A first line cut by the head: a JSONL record too long to parse here.
+        if (bytes.size() > head.size() && !lines.lastHadNewline()) {
+            const QString f = formatOfCutJsonLine(firstTrimmed);
+            if (!f.isEmpty())
+                return f;
+        }
         // A document over several lines.
         if (contains(head, "\"moe-probe/1\"") || (contains(head, "\"schema\"") && contains(head, "moe-probe")))
             return QString::fromLatin1(ProbeJsonImporter::kFormat);
@@ -114,8 +157,15 @@ Expected<QString, ImportError> detectFormat(const QByteArray& bytes, const QStri
     if (contains(head, "# nThread ") || contains(head, "# Collective test starting") ||
         contains(head, "# nccl-tests version") || contains(head, "#  Rank ") || contains(head, "#   Rank "))
         return QString::fromLatin1(NcclTestsTextImporter::kFormat);
+    // torchtitan and NeMo before Megatron: a NeMo progress line also reads as "iteration N/T |".
+    if (TorchtitanLogImporter::looksLikeTorchtitanLog(head))
+        return QString::fromLatin1(TorchtitanLogImporter::kFormat);
+    if (NemoLogImporter::looksLikeNemoLog(head))
+        return QString::fromLatin1(NemoLogImporter::kFormat);
     if (MegatronLogImporter::looksLikeMegatronLog(head))
         return QString::fromLatin1(MegatronLogImporter::kFormat);
+    if (WandbCsvImporter::looksLikeWandbCsv(head))
+        return QString::fromLatin1(WandbCsvImporter::kFormat);
     // CSV: the first line that is not a comment is the header.
     TextLines csvLines(head);
     std::string_view line;
@@ -131,10 +181,18 @@ Expected<QString, ImportError> detectFormat(const QByteArray& bytes, const QStri
                                                             : CsvMetricsImporter::kFormat);
         break;
     }
-    // A long Megatron preamble can push the first iteration line past the head.
-    if (bytes.size() > head.size() && MegatronLogImporter::looksLikeMegatronLog(bytes))
-        return QString::fromLatin1(MegatronLogImporter::kFormat);
-    return cannotTell(ImportTr::tr("no nccl-tests header, Megatron iteration line, CSV header or JSON object found"));
+    // A long preamble (Megatron's arguments, torchtitan's model and config dumps) can push
+    // the first iteration or step line past the head.
+    if (bytes.size() > head.size()) {
+        if (TorchtitanLogImporter::looksLikeTorchtitanLog(bytes))
+            return QString::fromLatin1(TorchtitanLogImporter::kFormat);
+        if (NemoLogImporter::looksLikeNemoLog(bytes))
+            return QString::fromLatin1(NemoLogImporter::kFormat);
+        if (MegatronLogImporter::looksLikeMegatronLog(bytes))
+            return QString::fromLatin1(MegatronLogImporter::kFormat);
+    }
+    return cannotTell(ImportTr::tr("no nccl-tests header, Megatron, torchtitan or NeMo training line, CSV header or "
+                                   "JSON object found"));
 }
 
 ImportResult importBytes(const QByteArray& bytes, const QString& fileName, const QString& format) {

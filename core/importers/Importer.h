@@ -14,8 +14,8 @@ ImportResult importFile(const QString& path, const QString& format = {});
 ImportResult importBytes(const QByteArray& bytes, const QString& fileName, const QString& format = {});
 
 // "probe-json", "nccl-tests", "nccl-tests-json", "megatron-log", "megatron-tpe-jsonl",
-// "routing-trace-jsonl", "tensorboard", "csv-metrics", "jsonl-metrics",
-// "csv-expert-load", "jsonl-expert-load"
+// "routing-trace-jsonl", "megatron-routing-trace", "tensorboard", "csv-metrics", "jsonl-metrics",
+// "csv-expert-load", "jsonl-expert-load", "torchtitan-log", "nemo-log", "wandb-csv"
 QStringList importFormats();
 
 // The format the content looks like, or an error saying it cannot be told.

@@ -1,3 +1,10 @@
+// Megatron-LM / Megatron-Core console logs (megatron/training/training.py, training_log:
+// " [YYYY-MM-DD HH:MM:SS.ffffff] iteration N/ M | key: value | … |", microseconds since
+// core_v0.16.0, seconds before; MoE losses from MoEMetricsTracker.report,
+// megatron/core/transformer/moe/moe_logging.py, core_v0.18+, and moe_utils before),
+// Megatron-Bridge (src/megatron/bridge/training/utils/train_utils.py, the same line with
+// a timestamp in seconds) and Megatron-DeepSpeed. Checked against NVIDIA/Megatron-LM
+// d98e8a64 and NVIDIA-NeMo/Megatron-Bridge 067f987d (August 2026).
 #include "importers/MegatronLogImporter.h"
 
 #include "importers/MetricNames.h"
@@ -83,6 +90,7 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
     data.format = QString::fromLatin1(kFormat);
     qint64 skipped = 0, iterationLines = 0, validationLines = 0, lastTotal = 0;
     bool deepSpeed = false;
+    bool bridge = false;
     QStringList metricOrder;
     QSet<QString> metricSeen;
     auto addMetric = [&](qint64 step, const QString& name, double value) {
@@ -214,13 +222,19 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
         }
         if (line.find("[INFO] [") != std::string_view::npos)
             deepSpeed = true;
+        // Megatron-Bridge's train loop (src/megatron/bridge/training/train.py, since November
+        // 2025) prints this once; Megatron-LM prints "training ..." instead.
+        if (line.find("Starting training loop at iteration") != std::string_view::npos)
+            bridge = true;
         ++skipped;
     }
     if (iterationLines == 0 && validationLines == 0)
         return importError(file, 0, {},
                            ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
     QJsonObject& env = data.environment;
-    env.insert(QStringLiteral("framework"), deepSpeed ? QStringLiteral("Megatron-DeepSpeed") : QStringLiteral("Megatron-LM"));
+    env.insert(QStringLiteral("framework"), bridge      ? QStringLiteral("Megatron-Bridge")
+                                            : deepSpeed ? QStringLiteral("Megatron-DeepSpeed")
+                                                        : QStringLiteral("Megatron-LM"));
     env.insert(QStringLiteral("train_iters"), lastTotal);
     env.insert(QStringLiteral("iteration_lines"), iterationLines);
     env.insert(QStringLiteral("validation_lines"), validationLines);

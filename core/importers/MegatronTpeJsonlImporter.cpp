@@ -5,7 +5,7 @@
 namespace moewb::importers {
 
 ImportResult MegatronTpeJsonlImporter::parse(const QByteArray& bytes, const QString& fileName) {
-    return parseExpertLoadJsonl(bytes, fileName, ExpertLoadJsonlLayout{kFormat, "iter", "tpe", true});
+    return parseExpertLoadJsonl(bytes, fileName, ExpertLoadJsonlLayout{kFormat, "iter", "tpe", true, true});
 }
 
 } // namespace moewb::importers

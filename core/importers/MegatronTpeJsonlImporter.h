@@ -1,5 +1,9 @@
 #pragma once
-// docs/formats.md, "megatron-tpe-jsonl": one JSON object per line, {"iter": N, "layer": L, "tpe": [...]}.
+// docs/formats.md, "megatron-tpe-jsonl": one JSON object per line, as Megatron-LM's
+// --save-tokens-per-expert-interval writes {save}/tokens_per_expert/rank{N}.jsonl
+// (megatron/training/activation_logging.py, ActivationLogger.save_tpe, core_v0.18+):
+// {"iter": N, "block": "decoder"|"mtp", ["mtp_idx": M,] "layer": L, "tpe": [[...], ...]}.
+// A pure per-file parser: the per-rank files are merged elsewhere (core/runimport).
 #include "importers/ImportSupport.h"
 
 namespace moewb::importers {

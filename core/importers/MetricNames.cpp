@@ -14,7 +14,14 @@ const QStringList& canonicalMetricNames() {
         QStringLiteral("learning_rate"),    QStringLiteral("grad_norm"),
         QStringLiteral("skipped_iterations"), QStringLiteral("nan_iterations"),
         QStringLiteral("tokens"),           QStringLiteral("drop_rate"),
-        QStringLiteral("dropped_tokens")};
+        QStringLiteral("dropped_tokens"),
+        // Megatron-Core MoEMetricsTracker (moe_logging.py), torchtitan metrics.py, NeMo.
+        QStringLiteral("seq_load_balancing_loss"), QStringLiteral("global_load_balancing_loss"),
+        QStringLiteral("lm_loss_max"),      QStringLiteral("mfu_percent"),
+        QStringLiteral("memory_max_reserved_gib"), QStringLiteral("memory_max_reserved_percent"),
+        QStringLiteral("memory_max_active_gib"), QStringLiteral("memory_max_active_percent"),
+        QStringLiteral("time_metrics_data_loading_s"), QStringLiteral("time_metrics_data_loading_percent"),
+        QStringLiteral("consumed_samples")};
     return names;
 }
 
@@ -70,6 +77,63 @@ QString megatronMetricName(QStringView key) {
     return snake;
 }
 
+QString loggedMetricName(const QString& key, double& scale) {
+    scale = 1.0;
+    const QString t = key.trimmed().toLower();
+    struct Known {
+        const char* key;
+        const char* name;
+        double scale;
+    };
+    static const Known known[] = {
+        // torchtitan, torchtitan/components/metrics.py (MetricsProcessor.log / log_validation)
+        {"loss_metrics/global_avg_loss", "lm_loss", 1},
+        {"loss_metrics/global_max_loss", "lm_loss_max", 1},
+        {"throughput(tps)", "tokens_per_s_per_gpu", 1}, // tokens per second per device
+        {"tflops", "tflops_per_gpu", 1},
+        {"mfu(%)", "mfu_percent", 1},
+        {"time_metrics/end_to_end(s)", "elapsed_ms_per_iter", 1000},
+        {"ntokens_seen", "tokens", 1},
+        {"n_tokens_seen", "tokens", 1},
+        {"validation_metrics/loss", "val_loss", 1},
+        // NeMo 2 (lightning strategies and callbacks)
+        {"reduced_train_loss", "lm_loss", 1},
+        {"train_step_timing in s", "elapsed_ms_per_iter", 1000},
+        {"lr", "learning_rate", 1},
+        {"val_loss", "val_loss", 1},
+        {"global_batch_size", "global_batch_size", 1},
+        {"consumed_samples", "consumed_samples", 1},
+        // Megatron-LM / Megatron-Core writer.add_scalar tags (megatron/training/training.py)
+        {"lm loss validation", "val_loss", 1},
+        {"lm-loss-validation", "val_loss", 1},
+        {"lm loss validation ppl", "val_ppl", 1},
+        {"lm-loss-validation-ppl", "val_ppl", 1},
+        {"iteration-time", "elapsed_ms_per_iter", 1000}, // seconds
+        {"iteration time", "elapsed_ms_per_iter", 1000},
+        {"batch-size", "global_batch_size", 1},
+        {"batch size", "global_batch_size", 1},
+        {"throughput", "tflops_per_gpu", 1}, // TFLOP/s/GPU
+    };
+    for (const Known& k : known)
+        if (t == QLatin1String(k.key)) {
+            scale = k.scale;
+            return QString::fromLatin1(k.name);
+        }
+    if (t.startsWith(QLatin1String("validation_metrics/")) && t.size() > 19) {
+        double inner = 1.0;
+        const QString name = loggedMetricName(t.mid(19), inner);
+        scale = inner;
+        return name.startsWith(QLatin1String("val_")) ? name : QStringLiteral("val_") + name;
+    }
+    // Megatron-Core MoEMetricsTracker, --moe-per-layer-logging: "moe/<name>_layer_<i>".
+    if (t.startsWith(QLatin1String("moe/")) && t.contains(QLatin1String("_layer_")))
+        return snakeCase(QStringView(t).mid(4));
+    QString spaced = t;
+    spaced.replace(QLatin1Char('-'), QLatin1Char(' '));
+    spaced.replace(QLatin1String("%"), QLatin1String(" percent "));
+    return megatronMetricName(spaced);
+}
+
 bool isValidMetricName(QStringView name) {
     if (name.isEmpty() || name.size() > 64 || !(name.front() >= QLatin1Char('a') && name.front() <= QLatin1Char('z')))
         return false;
@@ -99,8 +163,37 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("tokens"), {0, 1e16}},
         {QStringLiteral("drop_rate"), {0, 1}},
         {QStringLiteral("dropped_tokens"), {0, 1e16}},
+        {QStringLiteral("seq_load_balancing_loss"), {0, 1e4}},
+        {QStringLiteral("global_load_balancing_loss"), {0, 1e4}},
+        {QStringLiteral("lm_loss_max"), {0, 1e4}},
+        // torchtitan computes MFU against a peak-FLOPS table that falls back to the A100's
+        // figure for unknown GPUs, so a newer GPU can print more than 100 %.
+        {QStringLiteral("mfu_percent"), {0, 1000}},
+        // torchtitan writes -1 bytes (-> about -1e-9 GiB / %) when the allocator lacks a statistic.
+        {QStringLiteral("memory_max_reserved_gib"), {-1, 1e6}},
+        {QStringLiteral("memory_max_reserved_percent"), {-1, 100}},
+        {QStringLiteral("memory_max_active_gib"), {-1, 1e6}},
+        {QStringLiteral("memory_max_active_percent"), {-1, 100}},
+        {QStringLiteral("time_metrics_data_loading_s"), {0, 86400}},
+        {QStringLiteral("time_metrics_data_loading_percent"), {0, 100}},
+        {QStringLiteral("consumed_samples"), {0, 1e15}},
     };
-    return ranges.value(name, MetricRange{-1e18, 1e18});
+    const auto it = ranges.constFind(name);
+    if (it != ranges.constEnd())
+        return *it;
+    // Per-layer MoE metrics ("load_balancing_loss_layer_3") take their base metric's range.
+    const qsizetype at = name.lastIndexOf(QLatin1String("_layer_"));
+    if (at > 0) {
+        bool digits = at + 7 < name.size();
+        for (qsizetype i = at + 7; i < name.size() && digits; ++i)
+            digits = name[i].isDigit();
+        if (digits) {
+            const auto base = ranges.constFind(name.left(at));
+            if (base != ranges.constEnd())
+                return *base;
+        }
+    }
+    return MetricRange{-1e18, 1e18};
 }
 
 } // namespace moewb::importers

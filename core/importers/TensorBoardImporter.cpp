@@ -109,22 +109,9 @@ std::optional<double> tensorScalar(std::string_view bytes, bool& notScalar, QStr
 } // namespace
 
 QString TensorBoardImporter::metricNameForTag(const QString& tag, double& scale) {
-    scale = 1.0;
-    QString t = tag.trimmed().toLower();
-    t.replace(QLatin1Char('-'), QLatin1Char(' '));
-    if (t == QLatin1String("lm loss validation"))
-        return QStringLiteral("val_loss");
-    if (t == QLatin1String("lm loss validation ppl"))
-        return QStringLiteral("val_ppl");
-    if (t == QLatin1String("iteration time")) {
-        scale = 1000.0; // Megatron writes seconds
-        return QStringLiteral("elapsed_ms_per_iter");
-    }
-    if (t == QLatin1String("batch size"))
-        return QStringLiteral("global_batch_size");
-    if (t == QLatin1String("throughput"))
-        return QStringLiteral("tflops_per_gpu");
-    return megatronMetricName(t);
+    // Megatron-LM / Megatron-Core (megatron/training/training.py, moe_logging.py) and
+    // torchtitan (torchtitan/components/metrics.py) tags; see loggedMetricName.
+    return loggedMetricName(tag, scale);
 }
 
 bool TensorBoardImporter::looksLikeTfRecord(const QByteArray& head) {

@@ -352,6 +352,8 @@ QJsonObject ConfigRecord::toJson() const {
     put(p, "pp", parallelism.pp);
     put(p, "ep", parallelism.ep);
     put(p, "cp", parallelism.cp);
+    put(p, "etp", parallelism.etp);
+    put(p, "order", parallelism.order);
     putSection(root, "parallelism", p);
 
     QJsonObject b;
@@ -449,6 +451,8 @@ ConfigRecord ConfigRecord::fromJson(const QJsonObject& json, QList<FieldIssue>* 
     in.readInteger(p, pp, "pp", rec.parallelism.pp);
     in.readInteger(p, pp, "ep", rec.parallelism.ep);
     in.readInteger(p, pp, "cp", rec.parallelism.cp);
+    in.readInteger(p, pp, "etp", rec.parallelism.etp);
+    in.readText(p, pp, "order", rec.parallelism.order);
 
     const QString bp = QStringLiteral("batch");
     const QJsonObject b = in.section(json, root, bp);

@@ -111,7 +111,15 @@ struct ParallelismRecord {
     std::optional<qint64> pp;
     std::optional<qint64> ep; // optional for a dense model (then 1)
     std::optional<qint64> cp; // optional, default 1
+    // Expert tensor-parallel size (Megatron-Core --expert-tensor-parallel-size);
+    // optional, default tp.
+    std::optional<qint64> etp;
+    // The rank order of Megatron-Core's RankGenerator ("tp-cp-ep-dp-pp" by default,
+    // the first name varies fastest); optional.
+    std::optional<QString> order;
     qint64 cpOrDefault() const { return cp.value_or(1); }
+    qint64 etpOrDefault() const { return etp.value_or(tp.value_or(1)); }
+    QString orderOrDefault() const { return order.value_or(QStringLiteral("tp-cp-ep-dp-pp")); }
     qint64 epOrDefault() const { return ep.value_or(1); }
     bool operator==(const ParallelismRecord&) const = default;
 };

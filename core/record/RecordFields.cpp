@@ -105,6 +105,11 @@ QList<RecordField> buildCatalogue() {
           QT_TRANSLATE_NOOP("RecordFields", "the expert-parallel size (e.g. 8)")),
         f("parallelism.cp", T::PositiveInteger, false, 1 << 20,
           QT_TRANSLATE_NOOP("RecordFields", "the context-parallel size (default 1)")),
+        f("parallelism.etp", T::PositiveInteger, false, 1 << 20,
+          QT_TRANSLATE_NOOP("RecordFields", "the expert tensor-parallel size (default: parallelism.tp)")),
+        f("parallelism.order", T::Text, false, 0,
+          QT_TRANSLATE_NOOP("RecordFields", "Megatron-Core's rank order, first varies fastest (default "
+                                            "\"tp-cp-ep-dp-pp\")")),
 
         f("batch.global_batch_tokens", T::PositiveInteger, true, 1099511627776.0,
           QT_TRANSLATE_NOOP("RecordFields", "the tokens in one optimizer step across all data-parallel ranks "

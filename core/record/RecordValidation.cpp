@@ -296,7 +296,10 @@ private:
                             "number "
                             "of experts")
                             .arg(ep, num(integer(ep)), num(integer(experts))));
-            } else if (good(dp) && cpUsable && (integer(dp) * cpSize) % integer(ep) != 0) {
+            } else if (good(dp) && cpUsable && (integer(dp) * cpSize) % integer(ep) != 0 &&
+                       m_record.parallelism.etpOrDefault() == m_record.parallelism.tp.value_or(1)) {
+                // With an expert tensor-parallel size other than tp (MoE parallel folding),
+                // the expert grid is its own: only etp × ep × pp must divide the world (below).
                 add(ep,
                     QCoreApplication::translate(
                         "RecordValidation",
@@ -305,6 +308,26 @@ private:
                         "data- and context-parallel ranks (Megatron-Core convention)")
                         .arg(ep, num(integer(ep)), num(integer(dp)), num(cpSize), num(integer(dp) * cpSize)));
             }
+        }
+        const QString order = QStringLiteral("parallelism.order"), etp = QStringLiteral("parallelism.etp");
+        if (good(order)) {
+            const QString why = parallelismOrderProblem(m_record.parallelism.orderOrDefault());
+            if (!why.isEmpty())
+                add(order, QCoreApplication::translate("RecordValidation", "%1 %2").arg(order, why));
+        }
+        // With etp = tp (the default) "ep divides dp × cp" above already implies this.
+        if (!m_dense && good(etp) && good(ep) && good(pp) && good(dp) && good(tp) && cpUsable) {
+            const qint64 expertSlice = m_record.parallelism.etpOrDefault() * integer(ep) * integer(pp);
+            const qint64 world = integer(dp) * integer(tp) * integer(pp) * cpSize;
+            if (expertSlice > 0 && world % expertSlice != 0)
+                add(etp,
+                    QCoreApplication::translate(
+                        "RecordValidation",
+                        "expert tensor-parallel × expert-parallel × pipeline-parallel = %1 × %2 × %3 must divide "
+                        "the world size dp × tp × pp × cp = %4 (Megatron-Core forms expert-data-parallel groups "
+                        "from the rest)")
+                        .arg(num(m_record.parallelism.etpOrDefault()), num(integer(ep)), num(integer(pp)),
+                             num(world)));
         }
         if (good(gbt) && good(seq)) {
             if (integer(gbt) % integer(seq) != 0) {

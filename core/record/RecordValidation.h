@@ -3,6 +3,7 @@
 // The rules are listed in docs/formats.md, "Config record (JSON)".
 #include "record/ConfigRecord.h"
 #include "record/RecordJson.h"
+#include "record/RankGrid.h"
 
 namespace moewb::record {
 

@@ -131,7 +131,7 @@ Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store
     QList<ExpertLoadRunInput> out;
     for (const store::RunRow& r : *rows)
         out << ExpertLoadRunInput{r.name, recordOfRun(project, r), project.expertLoad(r.id),
-                                  project.stepMetrics(r.id)};
+                                  project.stepMetrics(r.id), r.environment};
     return out;
 }
 

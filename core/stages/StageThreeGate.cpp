@@ -1,5 +1,7 @@
 #include "stages/StageThreeGate.h"
 
+#include "store/LayerLabel.h"
+
 #include "common/Units.h"
 #include "stages/StagesTr.h"
 #include "stats/LoadImbalance.h"
@@ -324,6 +326,17 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             continue;
         }
         StageThreeRunSummary s = summarizeStageThreeRun(r, thresholds);
+        // Figures over some other number of experts than the record's (one EP rank's
+        // local slice, a wrong record) would look sound and mean nothing.
+        if (r.record.moe.experts && s.stepsWithLoad > 0 && s.experts != *r.record.moe.experts) {
+            missing << Stages::tr("run %1 counts %2 experts per layer, but its record says moe.experts = %3: "
+                                  "refused (a tokens-per-expert file of one rank holds only that EP rank's local "
+                                  "experts; import every rank file as one run, or fix the record).")
+                           .arg(r.runName)
+                           .arg(s.experts)
+                           .arg(*r.record.moe.experts);
+            continue;
+        }
         if (s.windowSteps == 0) {
             missing << Stages::tr("run %1 has no expert load.").arg(r.runName);
             result.runs.append(s);
@@ -335,9 +348,8 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                                        .arg(s.windowSteps)
                                        .arg(thresholdText(window, 0));
         const QString ratioText =
-            Stages::tr("run %1, layer %2: load ratio max/mean above %3 in %4 of %5 > %6")
-                .arg(r.runName)
-                .arg(s.worstLayer)
+            Stages::tr("run %1, %2: load ratio max/mean above %3 in %4 of %5 > %6")
+                .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
                 .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3), windowText,
                      thresholdText(fraction));
         if (s.loadRatioStops)
@@ -362,8 +374,10 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             passes << Stages::tr(
                           "run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at "
                           "most %7, mean %8.")
-                          .arg(r.runName)
-                          .arg(s.worstLayer)
+                          .arg(r.runName,
+                               store::isMtpLayer(r.environment, s.worstLayer)
+                                   ? store::layerLabel(r.environment, s.worstLayer)
+                                   : QString::number(s.worstLayer))
                           .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3),
                                windowText, thresholdText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
                                QString::number(s.windowMeanRatio, 'f', 2));

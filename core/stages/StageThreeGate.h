@@ -23,6 +23,7 @@ struct ExpertLoadRunInput {
     record::ConfigRecord record;
     QVector<store::ExpertLoadBlock> blocks; // ordered by step, then layer (as the store returns them)
     QVector<store::StepMetric> metrics;     // drop_rate, dropped_tokens, lm_loss, busiest_device_share
+    QJsonObject environment;                // the run's (names MTP layers: store/LayerLabel.h)
 };
 
 enum class DropRateSource { Metric, DroppedTokensMetric, EstimatedFromLoad, NotApplicable, Unknown };

@@ -79,6 +79,11 @@ struct ExpertLoadBlock {
     qint64 step = 0;
     int layer = 0;
     QVector<quint32> tokensPerExpert;
+    // Import-time only (never stored): the multi-token-prediction block a per-rank
+    // Megatron-Core record belongs to (its "mtp_idx"), -1 for the decoder. The merge
+    // (importers/RunImport) gives MTP layers their own layer numbers after the
+    // decoder's and names them in the run's environment ("layer_labels").
+    int mtpIndex = -1;
 };
 
 struct RunData {
@@ -216,6 +221,11 @@ public:
     // Run names are unique; the record (and the cluster, when named) must exist.
     Expected<qint64, StoreError> saveRun(const RunData& run,
                                          const std::function<bool(double)>& progress = {});
+    // The same for a run that exists (`moewb import --into`): in ONE transaction its
+    // kind, record, cluster, source and environment are replaced and its measurements
+    // are replaced by run's; the run keeps its id, its creation time and every link
+    // to it. A run that does not exist is refused.
+    Expected<qint64, StoreError> replaceRun(const RunData& run, const std::function<bool(double)>& progress = {});
     Expected<Ok, StoreError> removeRun(const QString& name); // with all its measurements
     QList<RunRow> runs() const;
     std::optional<RunRow> run(const QString& name) const;
@@ -257,6 +267,8 @@ public:
 
 private:
     ProjectStore(QString path, QString connectionName);
+    Expected<qint64, StoreError> writeRun(const RunData& run, const std::function<bool(double)>& progress,
+                                          bool replace);
     StoreError error(const QString& message) const;
 
     QString m_path;

@@ -97,6 +97,16 @@ const char* const kRunSelect =
 
 Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
                                                    const std::function<bool(double)>& progress) {
+    return writeRun(run, progress, false);
+}
+
+Expected<qint64, StoreError> ProjectStore::replaceRun(const RunData& run,
+                                                      const std::function<bool(double)>& progress) {
+    return writeRun(run, progress, true);
+}
+
+Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const std::function<bool(double)>& progress,
+                                                    bool replace) {
     if (const QString problem = validate(run); !problem.isEmpty())
         return unexpected(error(problem));
     QSqlDatabase db = connection(m_connectionName);
@@ -113,8 +123,11 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
     if (!reporter.start())
         return unexpected(error(StoreTr::tr("cancelled")));
 
-    if (idByName(db, "run", run.name))
+    const std::optional<qint64> existing = idByName(db, "run", run.name);
+    if (existing && !replace)
         return unexpected(error(StoreTr::tr("a run named %1 already exists").arg(run.name)));
+    if (!existing && replace)
+        return unexpected(error(StoreTr::tr("no run named %1").arg(run.name)));
     const auto recordId = idByName(db, "config_record", run.recordName);
     if (!recordId)
         return failed(StoreTr::tr("no config record named %1").arg(run.recordName));
@@ -130,22 +143,41 @@ Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
         steps.insert(m.step);
 
     QSqlQuery insertRun(db);
-    insertRun.prepare(QStringLiteral(
-        "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created, "
-        "comm_sample_count, step_count, expert_load_blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    if (replace) {
+        // The run keeps its id (and with it every link to it); its measurements are
+        // written anew below.
+        for (const char* table : {"comm_sample", "step_metric", "expert_load"}) {
+            QSqlQuery clear(db);
+            clear.prepare(QStringLiteral("DELETE FROM %1 WHERE run_id = ?").arg(QLatin1String(table)));
+            clear.bindValue(0, *existing);
+            if (!sql::exec(clear, &err))
+                return failed(err);
+        }
+        insertRun.prepare(QStringLiteral(
+            "UPDATE run SET name = ?, kind = ?, record_id = ?, cluster_id = ?, source_file = ?, environment = ?, "
+            "comm_sample_count = ?, step_count = ?, expert_load_blocks = ? WHERE id = ?"));
+    } else {
+        insertRun.prepare(QStringLiteral(
+            "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created, "
+            "comm_sample_count, step_count, expert_load_blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
     insertRun.bindValue(0, run.name);
     insertRun.bindValue(1, runKindName(run.kind));
     insertRun.bindValue(2, *recordId);
     insertRun.bindValue(3, clusterId ? QVariant(*clusterId) : QVariant(QMetaType(QMetaType::LongLong)));
     insertRun.bindValue(4, sql::toDbText(run.sourceFile));
     insertRun.bindValue(5, sql::toDbJson(run.environment));
-    insertRun.bindValue(6, sql::toDbTime(QDateTime::currentDateTimeUtc()));
-    insertRun.bindValue(7, qint64(run.commSamples.size()));
-    insertRun.bindValue(8, qint64(steps.size()));
-    insertRun.bindValue(9, qint64(run.expertLoad.size()));
+    int column = 6;
+    if (!replace)
+        insertRun.bindValue(column++, sql::toDbTime(QDateTime::currentDateTimeUtc()));
+    insertRun.bindValue(column++, qint64(run.commSamples.size()));
+    insertRun.bindValue(column++, qint64(steps.size()));
+    insertRun.bindValue(column++, qint64(run.expertLoad.size()));
+    if (replace)
+        insertRun.bindValue(column++, *existing);
     if (!sql::exec(insertRun, &err))
         return failed(err);
-    const qint64 runId = insertRun.lastInsertId().toLongLong();
+    const qint64 runId = replace ? *existing : insertRun.lastInsertId().toLongLong();
 
     // Communication samples.
     QSqlQuery comm(db);

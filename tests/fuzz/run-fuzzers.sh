@@ -33,19 +33,24 @@ declare -A SEEDS=(
   [megatron_log]="real megatron malformed/megatron-log"
   [megatron_tpe_jsonl]="tpe malformed/megatron-tpe-jsonl"
   [routing_trace_jsonl]="routing malformed/routing-trace-jsonl"
+  [megatron_routing_trace]="megatron-routing-trace malformed/megatron-routing-trace"
   [tensorboard]="tensorboard malformed/tensorboard"
   [csv_metrics]="csv malformed/csv-metrics"
   [jsonl_metrics]="jsonl malformed/jsonl-metrics"
   [csv_expert_load]="csv malformed/csv-expert-load"
   [jsonl_expert_load]="jsonl malformed/jsonl-expert-load"
-  [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing tensorboard csv jsonl"
+  [torchtitan_log]="torchtitan malformed/torchtitan-log"
+  [nemo_log]="nemo malformed/nemo-log"
+  [wandb_csv]="wandb malformed/wandb-csv"
+  [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing megatron-routing-trace tensorboard csv jsonl torchtitan nemo wandb"
 )
 failed=0
 passed_targets=0
 failed_targets=0
 mkdir -p "$BUILD/artifacts"
-for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl \
-              tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load detect_format; do
+for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
+              tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
+              torchtitan_log nemo_log wandb_csv detect_format; do
   work="$BUILD/corpus/$target"
   mkdir -p "$work"
   seeds=()

@@ -55,19 +55,29 @@ private slots:
     void helpAndUsageErrors() {
         auto r = run({QStringLiteral("import"), QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains(QStringLiteral("Usage: moewb [--project FILE] [--json] import FILE...")));
+        QVERIFY(r.out.contains(QStringLiteral("Usage: moewb [--project FILE] [--json] import PATH...")));
         QVERIFY(r.out.contains(QStringLiteral("megatron-tpe-jsonl")));
         r = run({QStringLiteral("--help")});
-        QVERIFY(r.out.contains(QStringLiteral("import FILE...")));
+        QVERIFY(r.out.contains(QStringLiteral("import PATH...")));
         const QString p = project();
         QCOMPARE(import(p, {}).exitCode, 2);
         r = import(p, {QStringLiteral("--format"), QStringLiteral("excel"), fixture(QStringLiteral("csv/metrics-long.csv"))});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains(QStringLiteral("unknown format \"excel\"")));
-        r = import(p, {QStringLiteral("--run"), QStringLiteral("x"), fixture(QStringLiteral("csv/metrics-long.csv")),
-                       fixture(QStringLiteral("csv/metrics-wide.csv"))});
+        r = import(p, {QStringLiteral("--run"), QStringLiteral("x"), QStringLiteral("--into"), QStringLiteral("y"),
+                       fixture(QStringLiteral("csv/metrics-long.csv"))});
         QCOMPARE(r.exitCode, 2);
+        r = import(p, {QStringLiteral("--into"), QStringLiteral("y"), fixture(QStringLiteral("csv/metrics-long.csv"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("no run named \"y\"")));
         QCOMPARE(runCount(p), 0);
+        // --run makes ONE run of several files (steps 10-20 and 100-300 do not overlap).
+        r = import(p, {QStringLiteral("--run"), QStringLiteral("x"), fixture(QStringLiteral("csv/metrics-long.csv")),
+                       fixture(QStringLiteral("csv/metrics-wide.csv"))}, true);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(runCount(p), 1);
+        QCOMPARE(r.json().value(QStringLiteral("runs")).toArray()[0].toObject().value(QStringLiteral("plan")).toObject()
+                     .value(QStringLiteral("files")).toArray().size(), 2);
     }
 
     void recordIsRequiredAndChosen() {
@@ -98,7 +108,6 @@ private slots:
                                 fixture(QStringLiteral("real/deepspeed_haibaraaichan-megatron-ds-moe64.log")),
                                 fixture(QStringLiteral("real/deepspeed_superbench-megatron-ds-pdsh.log")),
                                 fixture(QStringLiteral("probe/probe-tcp-2ranks-samples.json")),
-                                fixture(QStringLiteral("tpe/tokens-per-expert-rank0.jsonl")),
                                 fixture(QStringLiteral("tensorboard/events.out.tfevents.1700000000.node-a"))};
         auto r = import(p, files, true);
         QCOMPARE(r.exitCode, 0);
@@ -112,7 +121,6 @@ private slots:
             {QStringLiteral("deepspeed_haibaraaichan-megatron-ds-moe64"), QStringLiteral("megatron-log"), 19},
             {QStringLiteral("deepspeed_superbench-megatron-ds-pdsh"), QStringLiteral("megatron-log"), 5},
             {QStringLiteral("probe-tcp-2ranks-samples"), QStringLiteral("probe-json"), 24},
-            {QStringLiteral("tokens-per-expert-rank0"), QStringLiteral("megatron-tpe-jsonl"), 4},
             {QStringLiteral("events.out.tfevents.1700000000"), QStringLiteral("tensorboard"), 8}};
         for (int i = 0; i < runs.size(); ++i) {
             const QJsonObject o = runs[i].toObject();
@@ -141,9 +149,14 @@ private slots:
         const auto probe = store.run(QStringLiteral("probe-tcp-2ranks-samples"));
         QCOMPARE(probe->kind, moewb::store::RunKind::Probe);
         QCOMPARE(probe->commSampleCount, 24);
-        const auto tpe = store.run(QStringLiteral("tokens-per-expert-rank0"));
-        QCOMPARE(tpe->expertLoadBlocks, 4);
-        QCOMPARE(store.expertLoad(tpe->id, qint64(20), 1).first().tokensPerExpert, (QVector<quint32>{21, 24, 27, 30}));
+        // One rank's tokens per expert (4 local experts) is not the record's 64: refused,
+        // saying what to give instead (tests/integration/import/test_moewb_import_runs
+        // imports whole rank folders).
+        r = import(p, {fixture(QStringLiteral("tpe/tokens-per-expert-rank0.jsonl"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("counts 4 experts per layer, but the record says moe.experts = 64")),
+                 qPrintable(r.err));
+        QCOMPARE(store.runs().size(), files.size());
     }
 
     void namesAreUniqueAndRunNameIsHonoured() {

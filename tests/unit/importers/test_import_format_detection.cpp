@@ -20,9 +20,11 @@ private slots:
         QCOMPARE(importFormats(),
                  (QStringList{QStringLiteral("probe-json"), QStringLiteral("nccl-tests"), QStringLiteral("nccl-tests-json"),
                               QStringLiteral("megatron-log"), QStringLiteral("megatron-tpe-jsonl"),
-                              QStringLiteral("routing-trace-jsonl"), QStringLiteral("tensorboard"),
+                              QStringLiteral("routing-trace-jsonl"), QStringLiteral("megatron-routing-trace"),
+                              QStringLiteral("tensorboard"),
                               QStringLiteral("csv-metrics"), QStringLiteral("jsonl-metrics"),
-                              QStringLiteral("csv-expert-load"), QStringLiteral("jsonl-expert-load")}));
+                              QStringLiteral("csv-expert-load"), QStringLiteral("jsonl-expert-load"),
+                              QStringLiteral("torchtitan-log"), QStringLiteral("nemo-log"), QStringLiteral("wandb-csv")}));
         auto r = importFile(fixture(QStringLiteral("csv/metrics-long.csv")), QStringLiteral("excel"));
         QVERIFY(!r.hasValue());
         QVERIFY(r.error().message.startsWith(QStringLiteral("unknown format \"excel\"; known formats: probe-json,")));
@@ -51,11 +53,22 @@ private slots:
             {"real/deepspeed_haibaraaichan-megatron-ds-moe64.log", "megatron-log"},
             {"tpe/tokens-per-expert-rank0.jsonl", "megatron-tpe-jsonl"},
             {"routing/routing-trace.jsonl", "routing-trace-jsonl"},
+            {"tpe/tokens_per_expert/rank2.jsonl", "megatron-tpe-jsonl"},
+            {"megatron-routing-trace/router_trace_rank0.jsonl", "megatron-routing-trace"},
+            {"megatron-routing-trace/router_trace_rank1.jsonl", "megatron-routing-trace"},
             {"tensorboard/events.out.tfevents.1700000000.node-a", "tensorboard"},
             {"csv/metrics-wide.csv", "csv-metrics"},
             {"csv/expert-load.csv", "csv-expert-load"},
             {"jsonl/metrics.jsonl", "jsonl-metrics"},
-            {"jsonl/expert-load.jsonl", "jsonl-expert-load"}};
+            {"jsonl/expert-load.jsonl", "jsonl-expert-load"},
+            {"torchtitan/deepseek-2ranks-color.log", "torchtitan-log"},
+            {"torchtitan/fp8-single-nocolor.log", "torchtitan-log"},
+            {"nemo/pretrain-progress.log", "nemo-log"},
+            {"wandb/torchtitan-one-run.csv", "wandb-csv"},
+            {"wandb/megatron-two-runs.csv", "wandb-csv"},
+            {"megatron/megatron-core-0.18-moe-losses.log", "megatron-log"},
+            {"megatron/megatron-bridge.log", "megatron-log"},
+            {"tensorboard/events.out.tfevents.torchtitan-megatron-moe", "tensorboard"}};
         for (const auto& [rel, fmt] : rows)
             QTest::newRow(rel) << QString::fromLatin1(rel) << QString::fromLatin1(fmt);
     }
@@ -150,7 +163,7 @@ private slots:
         QCOMPARE(megatronMetricName(u"throughput (tokens/s/GPU)"), QStringLiteral("tokens_per_s_per_gpu"));
         QCOMPARE(megatronMetricName(u"moe loss"), QStringLiteral("moe_loss"));
         QCOMPARE(megatronMetricName(u"params norm"), QStringLiteral("params_norm"));
-        QCOMPARE(canonicalMetricNames().size(), 17);
+        QCOMPARE(canonicalMetricNames().size(), 28);
         QVERIFY(isValidMetricName(u"val_ppl"));
         QVERIFY(!isValidMetricName(u"Val"));
         QVERIFY(!isValidMetricName(u"1x"));

@@ -1,9 +1,15 @@
-// MegatronTpeJsonlImporter: {"iter","layer","tpe":[[...],...]} per rank file.
+// MegatronTpeJsonlImporter: {"iter","block","mtp_idx","layer","tpe":[[...],...]} per rank file.
 #include "ImporterTestSupport.h"
+#include "importers/ExpertLoadJsonl.h"
 #include "importers/MegatronTpeJsonlImporter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace moewb::importers;
 using importer_test::fixture;
+namespace store = moewb::store;
 
 class TestMegatronTpeJsonlImporter : public QObject {
     Q_OBJECT
@@ -44,6 +50,123 @@ private slots:
                                                  QStringLiteral("t.jsonl"));
         QVERIFY(!r.hasValue());
         QCOMPARE(r.error().text(), QStringLiteral("t.jsonl:2: tpe: rows of different lengths (2 and 1)"));
+    }
+
+    void mtpRecordsAreBlocksOfTheirOwn() {
+        // Megatron-Core >= core_v0.18 (activation_logging.py, save_tpe): "block" and
+        // "mtp_idx"; an MTP record repeats a decoder layer number. Expected figures are
+        // counted here from the fixture's lines with QJsonDocument.
+        const QString rel = QStringLiteral("tpe/tokens_per_expert/rank2.jsonl");
+        auto r = importFile(fixture(rel));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        const ImportedData& d = r.value();
+        QCOMPARE(d.format, QStringLiteral("megatron-tpe-jsonl"));
+        const QList<QByteArray> lines = importer_test::readFixture(rel).trimmed().split('\n');
+        QCOMPARE(d.rows, lines.size());
+        QCOMPARE(d.expertLoad.size(), lines.size());
+        int mtpLines = 0;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(lines[i]).object();
+            const store::ExpertLoadBlock& b = d.expertLoad[i];
+            QCOMPARE(b.step, o.value(QStringLiteral("iter")).toInteger());
+            QCOMPARE(b.layer, o.value(QStringLiteral("layer")).toInt());
+            const bool mtp = o.value(QStringLiteral("block")).toString() == QStringLiteral("mtp");
+            mtpLines += mtp ? 1 : 0;
+            QCOMPARE(b.mtpIndex, mtp ? o.value(QStringLiteral("mtp_idx")).toInt() : -1);
+            QVector<quint32> sums;
+            for (const QJsonValue& mb : o.value(QStringLiteral("tpe")).toArray()) {
+                const QJsonArray row = mb.toArray();
+                sums.resize(row.size());
+                for (qsizetype e = 0; e < row.size(); ++e)
+                    sums[e] += quint32(row[e].toInteger());
+            }
+            QCOMPARE(b.tokensPerExpert, sums);
+        }
+        QVERIFY(mtpLines > 0);
+        // Layer 0 of the decoder and of MTP blocks 0 and 1 share iteration 100.
+        int layerZeroAt100 = 0;
+        for (const auto& b : d.expertLoad)
+            layerZeroAt100 += b.step == 100 && b.layer == 0 ? 1 : 0;
+        QCOMPARE(layerZeroAt100, 3);
+        QCOMPARE(d.environment.value(QStringLiteral("rank")).toInt(), 2); // from rank2.jsonl
+        QCOMPARE(d.environment.value(QStringLiteral("mtp")).toBool(), true);
+        QCOMPARE(d.environment.value(QStringLiteral("experts")).toInt(),
+                 QJsonDocument::fromJson(lines[0]).object().value(QStringLiteral("tpe")).toArray()[0].toArray().size());
+    }
+
+    void olderFilesWithoutBlockAreDecoder() {
+        auto r = importFile(fixture(QStringLiteral("tpe/tokens-per-expert-rank0.jsonl")));
+        QVERIFY(r.hasValue());
+        for (const auto& b : r->expertLoad)
+            QCOMPARE(b.mtpIndex, -1);
+        QCOMPARE(r->environment.value(QStringLiteral("mtp")).toBool(), false);
+        QVERIFY(r->environment.contains(QStringLiteral("mtp")));
+        QVERIFY(!r->environment.contains(QStringLiteral("rank"))); // not a rank{N}.jsonl name
+    }
+
+    void rankFromTheFileName() {
+        const QByteArray text = "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n";
+        auto rankOf = [&](const QString& name) {
+            auto r = MegatronTpeJsonlImporter::parse(text, name);
+            return r->environment.contains(QStringLiteral("rank")) ? r->environment.value(QStringLiteral("rank")).toInt() : -1;
+        };
+        QCOMPARE(rankOf(QStringLiteral("/ckpt/run/tokens_per_expert/rank17.jsonl")), 17);
+        QCOMPARE(rankOf(QStringLiteral("rank0.jsonl")), 0);
+        QCOMPARE(rankOf(QStringLiteral("rank17.jsonl.bak")), -1);
+        QCOMPARE(rankOf(QStringLiteral("xrank1.jsonl")), -1);
+        QCOMPARE(rankOf(QStringLiteral("rank01.jsonl")), -1);
+        QCOMPARE(rankOf(QStringLiteral("rank.jsonl")), -1);
+        QCOMPARE(rankOf(QStringLiteral("rank99999999.jsonl")), -1);
+        QCOMPARE(rankOfFileName(QStringLiteral("C:\\logs\\rank5.jsonl"), "rank", ".jsonl"), 5);
+        // A "rank" key still works, and must agree with the file name when both are given.
+        auto r = MegatronTpeJsonlImporter::parse("{\"iter\": 1, \"rank\": 4, \"layer\": 0, \"tpe\": [1, 2]}\n",
+                                                 QStringLiteral("d/rank3.jsonl"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().text(), QStringLiteral("d/rank3.jsonl:1: rank: is 4 but the file name says rank 3"));
+    }
+
+    void mtpChecksAreLocated() {
+        auto err = [](const char* text) {
+            auto r = MegatronTpeJsonlImporter::parse(QByteArray(text), QStringLiteral("t.jsonl"));
+            return r.hasValue() ? QString() : r.error().text();
+        };
+        QCOMPARE(err("{\"iter\": 1, \"block\": \"mtp\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"),
+                 QStringLiteral("t.jsonl:1: mtp_idx: is missing (block is \"mtp\")"));
+        QVERIFY(err("{\"iter\": 1, \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n")
+                    .startsWith(QStringLiteral("t.jsonl:1: mtp_idx: is given but the block is \"decoder\"")));
+        QCOMPARE(err("{\"iter\": 1, \"block\": \"Decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"),
+                 QStringLiteral("t.jsonl:1: block: must be \"decoder\" or \"mtp\", not \"Decoder\""));
+        QVERIFY(err("{\"iter\": 1, \"block\": 1, \"layer\": 0, \"tpe\": [[1, 2]]}\n").startsWith(QStringLiteral("t.jsonl:1: block: ")));
+        QVERIFY(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 64, \"layer\": 0, \"tpe\": [[1, 2]]}\n")
+                    .startsWith(QStringLiteral("t.jsonl:1: mtp_idx: is absurd: 64")));
+        // The duplicate check keys on (iter, block, mtp_idx, layer), in or out of order.
+        QCOMPARE(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                     "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                     "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 1, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                     "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[3, 4]]}\n"),
+                 QStringLiteral("t.jsonl:4: iter: iter 1, MTP block 0, layer 0 appears again (first on line 1)"));
+        QVERIFY(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                    "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                    "{\"iter\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n")
+                    .isEmpty());
+    }
+
+    void genericJsonlExpertLoadIgnoresBlockKeys() {
+        // The shared fast path reads block/mtp_idx for Megatron files only: the generic
+        // format skips them as unknown keys, as before.
+        auto r = importBytes("{\"step\": 1, \"layer\": 0, \"block\": \"mtp\", \"tokens\": [1, 2]}\n"
+                             "{\"step\": 1, \"layer\": 1, \"mtp_idx\": 5, \"tokens\": [1, 2]}\n",
+                             QStringLiteral("rank3.jsonl"), QStringLiteral("jsonl-expert-load"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->expertLoad[0].mtpIndex, -1);
+        QCOMPARE(r->expertLoad[1].mtpIndex, -1);
+        QVERIFY(!r->environment.contains(QStringLiteral("mtp")));
+        QVERIFY(!r->environment.contains(QStringLiteral("rank")));
+        auto dup = importBytes("{\"step\": 1, \"layer\": 0, \"mtp_idx\": 0, \"tokens\": [1, 2]}\n"
+                               "{\"step\": 1, \"layer\": 0, \"mtp_idx\": 1, \"tokens\": [1, 2]}\n",
+                               QStringLiteral("g.jsonl"), QStringLiteral("jsonl-expert-load"));
+        QVERIFY(!dup.hasValue());
+        QCOMPARE(dup.error().field, QStringLiteral("step"));
     }
 
     MOEWB_IMPORTER_CORPUS_TESTS("megatron-tpe-jsonl", MegatronTpeJsonlImporter)

@@ -298,6 +298,15 @@ private slots:
             "ep divides dp x cp", [](ConfigRecord& r) { r.parallelism.ep = 32; }, "parallelism.ep",
             "parallelism.ep (32) must divide dp × cp (16 × 1 = 16)");
         row(
+            "etp x ep x pp divides the world", [](ConfigRecord& r) { r.parallelism.etp = 3; }, "parallelism.etp",
+            "= 3 × 8 × 1 must divide the world size dp × tp × pp × cp = 32");
+        row(
+            "order with an unknown name", [](ConfigRecord& r) { r.parallelism.order = QStringLiteral("tp-xp-dp"); },
+            "parallelism.order", "must be names out of tp, cp, ep, dp, pp joined by '-'");
+        row(
+            "order naming one twice", [](ConfigRecord& r) { r.parallelism.order = QStringLiteral("tp-dp-tp"); },
+            "parallelism.order", "names tp twice");
+        row(
             "pp over layers",
             [](ConfigRecord& r) {
                 r.parallelism.dp = 1;
@@ -479,6 +488,17 @@ private slots:
         QVERIFY(validateParsed(parseRecord(fixtureBytes(QStringLiteral("moe-64e-top8.json")))).isEmpty());
     }
 
+    // Megatron-Core's MoE parallel folding: with expert-TP 1 an EP of 32 need not
+    // divide dp × cp (16); etp × ep × pp = 32 divides the world, so the record is valid.
+    void expertTensorParallelFolding() {
+        ConfigRecord r = moeRecord();
+        r.parallelism.ep = 32;
+        r.parallelism.etp = 1;
+        QCOMPARE(fieldsOf(validate(r)), QStringList());
+        r.parallelism.etp.reset();
+        QCOMPARE(fieldsOf(validate(r)), QStringList{"parallelism.ep"});
+    }
+
     void catalogueCoversEveryJsonField() {
         // Every leaf the MoE fixture writes has a catalogue entry with a hint.
         const QJsonObject json = moeRecord().toJson();
@@ -501,7 +521,7 @@ private slots:
             }
         }
         QCOMPARE(leaves, 37); // every catalogue field except moe.load_balancing.update_rate
-        QCOMPARE(recordFields().size(), 38);
+        QCOMPARE(recordFields().size(), 40); // + parallelism.etp and parallelism.order (optional)
     }
 };
 

@@ -1,0 +1,674 @@
+#include "runimport/RunImport.h"
+
+#include "importers/Importer.h"
+#include "importers/WandbCsvImporter.h"
+#include "runimport/RankMerge.h"
+#include "runimport/RunImportTr.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <climits>
+#include <cmath>
+#include <map>
+
+namespace moewb::runimport {
+
+namespace {
+
+using importers::ImportError;
+using importers::ImportedData;
+
+constexpr int kMaxDepth = 16;
+constexpr qsizetype kMaxFiles = 100000;
+constexpr int kMaxErrors = 8;
+constexpr qsizetype kMaxSourcesInEnvironment = 64;
+
+const char* const kTpeFormat = "megatron-tpe-jsonl";
+const char* const kTraceFormat = "megatron-routing-trace";
+
+bool excluded(const QString& name, const QString& shown, const QStringList& patterns) {
+    for (const QString& p : patterns) {
+        const auto re = QRegularExpression::fromWildcard(p, Qt::CaseSensitive, QRegularExpression::UnanchoredWildcardConversion);
+        const auto anchored = QRegularExpression(QRegularExpression::anchoredPattern(re.pattern()));
+        if (anchored.match(name).hasMatch() || anchored.match(shown).hasMatch())
+            return true;
+    }
+    return false;
+}
+
+// Why a walked file is not read, or empty when it is.
+QString skipReason(const QString& name) {
+    static const QSet<QString> markers{QStringLiteral("latest_checkpointed_iteration.txt"),
+                                       QStringLiteral("latest_train_state.pt"), QStringLiteral("progress.txt")};
+    if (markers.contains(name))
+        return RunImportTr::tr("a checkpoint or progress marker, not a log");
+    if (name.startsWith(QLatin1String("events.out.tfevents.")))
+        return {};
+    const QString suffix = QFileInfo(name).suffix().toLower();
+    static const QSet<QString> logs{QStringLiteral("log"),  QStringLiteral("out"),   QStringLiteral("txt"),
+                                    QStringLiteral("csv"),  QStringLiteral("jsonl"), QStringLiteral("json")};
+    if (logs.contains(suffix))
+        return {};
+    return RunImportTr::tr("not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, events.out.tfevents.*)");
+}
+
+struct Walk {
+    const ImportOptions& options;
+    CollectedFiles& out;
+    QString error;
+
+    void folder(const QString& root, const QString& dir, int depth) {
+        if (!error.isEmpty())
+            return;
+        QDir d(dir);
+        const QFileInfoList entries =
+            d.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        for (const QFileInfo& e : entries) {
+            const QString shown = QDir(root).relativeFilePath(e.absoluteFilePath());
+            const QString name = e.fileName();
+            if (name.startsWith(QLatin1Char('.')))
+                continue; // hidden: not listed
+            if (e.isSymLink()) {
+                out.skipped << SkippedFile{shown, RunImportTr::tr("a symbolic link (not followed)")};
+                continue;
+            }
+            if (excluded(name, shown, options.exclude)) {
+                out.skipped << SkippedFile{shown, RunImportTr::tr("excluded with --exclude")};
+                continue;
+            }
+            if (e.isDir()) {
+                if (name.startsWith(QLatin1String("iter_")) || name == QLatin1String("__pycache__") ||
+                    name == QLatin1String("wandb")) {
+                    out.skipped << SkippedFile{shown + QLatin1Char('/'),
+                                               name == QLatin1String("wandb")
+                                                   ? RunImportTr::tr("a W&B local folder (export charts as CSV instead)")
+                                                   : RunImportTr::tr("a checkpoint or cache folder")};
+                    continue;
+                }
+                if (depth >= kMaxDepth) {
+                    out.skipped << SkippedFile{shown + QLatin1Char('/'),
+                                               RunImportTr::tr("deeper than %1 folders").arg(kMaxDepth)};
+                    continue;
+                }
+                folder(root, e.absoluteFilePath(), depth + 1);
+                continue;
+            }
+            if (!e.isFile())
+                continue;
+            if (const QString why = skipReason(name); !why.isEmpty()) {
+                out.skipped << SkippedFile{shown, why};
+                continue;
+            }
+            if (out.files.size() >= kMaxFiles) {
+                error = RunImportTr::tr("holds more than %1 files to read; give its subfolders instead").arg(kMaxFiles);
+                return;
+            }
+            out.files << ImportCandidate{e.absoluteFilePath(), QDir(root).dirName() + QLatin1Char('/') + shown, true};
+        }
+    }
+};
+
+bool close(double a, double b) {
+    if (a == b)
+        return true;
+    const double scale = std::max(std::fabs(a), std::fabs(b));
+    // Console logs print 4–7 significant digits where TensorBoard keeps float32:
+    // agreeing to 1 part in 1000 is the same value.
+    return std::fabs(a - b) <= 1e-3 * scale || std::fabs(a - b) <= 1e-12;
+}
+
+// Which of two agreeing sources keeps its value: the more precise kind of file.
+int precisionRank(const QString& format) {
+    if (format == QLatin1String("tensorboard"))
+        return 0;
+    if (format == QLatin1String("jsonl-metrics") || format == QLatin1String("csv-metrics") ||
+        format == QLatin1String("wandb-csv"))
+        return 1;
+    return 2;
+}
+
+QString roleOf(const ImportedData& d) {
+    QStringList parts;
+    if (!d.commSamples.isEmpty())
+        parts << RunImportTr::tr("%n communication sample(s)", "", int(d.commSamples.size()));
+    if (!d.stepMetrics.isEmpty()) {
+        QStringList names;
+        for (const auto& m : d.stepMetrics)
+            if (!names.contains(m.name)) {
+                names << m.name;
+                if (names.size() > 6)
+                    break;
+            }
+        parts << RunImportTr::tr("step metrics: %1").arg(names.size() > 6 ? names.mid(0, 6).join(QStringLiteral(", ")) + QStringLiteral(", …")
+                                                                          : names.join(QStringLiteral(", ")));
+    }
+    if (!d.expertLoad.isEmpty())
+        parts << RunImportTr::tr("expert load: %n block(s)", "", int(d.expertLoad.size()));
+    return parts.join(QStringLiteral("; "));
+}
+
+int rankOf(const ImportedData& d) {
+    const QJsonValue r = d.environment.value(QLatin1String("rank"));
+    return r.isDouble() ? r.toInt(-1) : -1;
+}
+
+QString commonFolder(const QStringList& paths) {
+    if (paths.isEmpty())
+        return {};
+    QString common = QFileInfo(paths.first()).absolutePath();
+    for (const QString& p : paths) {
+        const QString dir = QFileInfo(p).absolutePath();
+        while (!(dir == common || dir.startsWith(common.endsWith(QLatin1Char('/')) ? common : common + QLatin1Char('/'))))
+            common = QFileInfo(common).absolutePath();
+    }
+    return common;
+}
+
+// Step metrics of one source: (name, step) -> value, the last value kept (a resumed log
+// repeats steps).
+struct MetricSource {
+    QString shown;
+    QString format;
+};
+
+struct MetricValue {
+    double value = 0.0;
+    int source = 0;
+};
+
+// Adds `metrics` from source `index` into `merged`, or reports conflicts.
+void mergeMetrics(std::map<std::pair<QString, qint64>, MetricValue>& merged, const QList<MetricSource>& sources,
+                  const QVector<store::StepMetric>& metrics, int index, QList<ImportError>& errors) {
+    std::map<std::pair<QString, qint64>, double> own;
+    for (const auto& m : metrics)
+        own[{m.name, m.step}] = m.value;
+    for (const auto& [key, value] : own) {
+        auto it = merged.find(key);
+        if (it == merged.end()) {
+            merged.emplace(key, MetricValue{value, index});
+            continue;
+        }
+        if (close(it->second.value, value)) {
+            if (precisionRank(sources[index].format) < precisionRank(sources[it->second.source].format))
+                it->second = MetricValue{value, index};
+            continue;
+        }
+        if (errors.size() < kMaxErrors)
+            errors << ImportError{sources[index].shown, 0, key.first,
+                                  RunImportTr::tr("gives %1 = %2 at step %3, but %4 gives %5: files of two trainings? "
+                                                  "Import them as separate runs")
+                                      .arg(key.first)
+                                      .arg(value, 0, 'g', 8)
+                                      .arg(key.second)
+                                      .arg(sources[it->second.source].shown)
+                                      .arg(it->second.value, 0, 'g', 8)};
+    }
+}
+
+struct LoadValue {
+    QVector<quint32> counts;
+    int source = 0;
+};
+
+// The merged maps as the store takes them (ordered by step, then layer / name).
+void appendMerged(std::map<std::pair<QString, qint64>, MetricValue>& metrics,
+                  std::map<std::pair<qint64, int>, LoadValue>& load, QVector<store::StepMetric>& metricsOut,
+                  QVector<store::ExpertLoadBlock>& loadOut) {
+    metricsOut.reserve(qsizetype(metrics.size()));
+    for (const auto& [key, v] : metrics)
+        metricsOut.append(store::StepMetric{key.second, key.first, v.value});
+    loadOut.reserve(qsizetype(load.size()));
+    for (auto& [key, v] : load) {
+        store::ExpertLoadBlock b;
+        b.step = key.first;
+        b.layer = key.second;
+        b.tokensPerExpert = std::move(v.counts);
+        loadOut.append(std::move(b));
+    }
+}
+
+void mergeLoad(std::map<std::pair<qint64, int>, LoadValue>& merged, const QStringList& sources,
+               const QVector<store::ExpertLoadBlock>& blocks, int index, QList<ImportError>& errors) {
+    for (const auto& b : blocks) {
+        auto it = merged.find({b.step, b.layer});
+        if (it == merged.end()) {
+            merged.emplace(std::make_pair(b.step, b.layer), LoadValue{b.tokensPerExpert, index});
+            continue;
+        }
+        if (it->second.counts == b.tokensPerExpert)
+            continue;
+        if (errors.size() < kMaxErrors)
+            errors << ImportError{sources[index], 0, {},
+                                  RunImportTr::tr("gives other expert load at step %1, layer %2 than %3")
+                                      .arg(b.step)
+                                      .arg(b.layer)
+                                      .arg(sources[it->second.source])};
+    }
+}
+
+// One file, with the W&B run chosen when the file is a W&B export and one was named.
+importers::ImportResult readOne(const QString& path, const ImportOptions& options) {
+    if (options.wandbRun.isEmpty())
+        return importers::importFile(path, options.format);
+    auto bytes = importers::readWholeFile(path);
+    if (!bytes)
+        return unexpected(bytes.error());
+    QString format = options.format;
+    if (format.isEmpty()) {
+        auto detected = importers::detectFormat(bytes.value(), path);
+        if (!detected)
+            return unexpected(detected.error());
+        format = detected.value();
+    }
+    if (format == QLatin1String(importers::WandbCsvImporter::kFormat))
+        return importers::WandbCsvImporter::parseRun(bytes.value(), path, options.wandbRun);
+    return importers::importBytes(bytes.value(), path, format);
+}
+
+} // namespace
+
+Expected<CollectedFiles, ImportError> collectImportFiles(const QStringList& paths, const ImportOptions& options) {
+    CollectedFiles out;
+    QSet<QString> seen;
+    for (const QString& given : paths) {
+        const QFileInfo info(given);
+        if (!info.exists())
+            return unexpected(ImportError{given, 0, {}, RunImportTr::tr("cannot read: no such file or folder"), true});
+        if (info.isDir()) {
+            if (!info.isReadable())
+                return unexpected(ImportError{given, 0, {}, RunImportTr::tr("cannot list the folder"), true});
+            Walk walk{options, out, {}};
+            walk.folder(info.absoluteFilePath(), info.absoluteFilePath(), 0);
+            if (!walk.error.isEmpty())
+                return unexpected(ImportError{given, 0, {}, walk.error, true});
+            continue;
+        }
+        out.files << ImportCandidate{info.absoluteFilePath(), given, false};
+    }
+    QList<ImportCandidate> unique;
+    for (const ImportCandidate& c : out.files)
+        if (!seen.contains(c.path)) {
+            seen.insert(c.path);
+            unique << c;
+        }
+    out.files = unique;
+    return out;
+}
+
+Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collected,
+                                                    const std::optional<record::ConfigRecord>& record,
+                                                    const ImportOptions& options, const PlanProgress& progress) {
+    QList<ImportError> errors;
+    ImportPlan plan;
+    plan.skipped = collected.skipped;
+    if (collected.files.isEmpty()) {
+        errors << ImportError{{}, 0, {}, RunImportTr::tr("no file to read (%n skipped)", "", int(collected.skipped.size()))};
+        return unexpected(errors);
+    }
+
+    // Parse every file.
+    QList<ImportedData> parsed;
+    for (qsizetype i = 0; i < collected.files.size(); ++i) {
+        if (progress && !progress(i, collected.files.size())) {
+            errors = {ImportError{{}, 0, {}, RunImportTr::tr("cancelled")}};
+            return unexpected(errors);
+        }
+        const ImportCandidate& c = collected.files[i];
+        auto result = readOne(c.path, options);
+        if (!result) {
+            ImportError e = result.error();
+            e.file = c.shown;
+            if (c.walked && e.line == 0 && !e.unreadable && e.message.startsWith(QLatin1String("cannot tell")))
+                e.message += RunImportTr::tr(" — found in a folder given; leave it out with --exclude %1")
+                                 .arg(QFileInfo(c.path).fileName());
+            errors << e;
+            parsed << ImportedData{};
+            continue;
+        }
+        parsed << std::move(result.value());
+    }
+    if (progress)
+        progress(collected.files.size(), collected.files.size());
+    if (!errors.isEmpty())
+        return unexpected(errors);
+
+    // Rank files go through the rank merge; a lone tokens-per-expert file without a
+    // rank (or whose width is already the record's expert count, with EP 1) is whole.
+    QList<RankFile> tpeFiles, traceFiles;
+    QList<int> tpeIndex, traceIndex;
+    const qint64 recordExperts = record ? record->moe.experts.value_or(0) : 0;
+    const bool recordHasLayout = record && record->parallelism.dp && record->parallelism.tp && record->parallelism.pp;
+    int tpeCount = 0;
+    for (const auto& d : parsed)
+        tpeCount += d.format == QLatin1String(kTpeFormat);
+    for (qsizetype i = 0; i < parsed.size(); ++i) {
+        ImportedData& d = parsed[i];
+        const bool tpe = d.format == QLatin1String(kTpeFormat);
+        const bool trace = d.format == QLatin1String(kTraceFormat);
+        if (tpe) {
+            const int rank = rankOf(d);
+            const bool whole = tpeCount == 1 && (rank < 0 || !recordHasLayout);
+            if (whole)
+                continue; // an ordinary expert-load source
+            tpeFiles << RankFile{collected.files[i].shown, rank, std::move(d.expertLoad)};
+            d.expertLoad.clear();
+            tpeIndex << int(i);
+        } else if (trace) {
+            traceFiles << RankFile{collected.files[i].shown, rankOf(d), std::move(d.expertLoad)};
+            d.expertLoad.clear();
+            traceIndex << int(i);
+        }
+    }
+    if ((!tpeFiles.isEmpty() || !traceFiles.isEmpty()) && !record) {
+        errors << ImportError{(tpeFiles.isEmpty() ? traceFiles : tpeFiles).first().shown, 0, {},
+                              RunImportTr::tr("rank files need the config record's parallelism to be merged")};
+        return unexpected(errors);
+    }
+
+    // Plan entries.
+    for (qsizetype i = 0; i < parsed.size(); ++i) {
+        const ImportedData& d = parsed[i];
+        PlannedFile f;
+        f.path = collected.files[i].path;
+        f.shown = collected.files[i].shown;
+        f.format = d.format;
+        f.rows = d.rows;
+        f.rank = rankOf(d);
+        f.stepMetrics = d.stepMetrics.size();
+        f.expertLoadBlocks = d.expertLoad.size();
+        f.commSamples = d.commSamples.size();
+        f.role = roleOf(d);
+        plan.files << f;
+    }
+
+    // Expert load.
+    std::map<std::pair<qint64, int>, LoadValue> load;
+    QStringList shownNames;
+    for (const auto& f : plan.files)
+        shownNames << f.shown;
+    QJsonArray mtpLayers;
+    auto mergeRanks = [&](QList<RankFile>& rankFiles, const QList<int>& indices, RankFileKind kind) {
+        if (rankFiles.isEmpty())
+            return;
+        QHash<int, qint64> blocksOf;
+        for (const RankFile& f : rankFiles)
+            blocksOf.insert(f.rank, f.blocks.size());
+        auto merged = mergeRankFiles(rankFiles, kind, *record, options.allowPartialSteps);
+        if (!merged) {
+            errors << merged.error();
+            return;
+        }
+        for (int k = 0; k < indices.size(); ++k) {
+            PlannedFile& f = plan.files[indices[k]];
+            f.expertLoadBlocks = blocksOf.value(rankFiles[k].rank);
+            const QString role = merged.value().roles.value(rankFiles[k].rank);
+            f.role = f.role.isEmpty() ? role : role + QStringLiteral("; ") + f.role;
+        }
+        plan.notes << merged.value().notes;
+        for (const QJsonValue& v : merged.value().mtpLayers)
+            mtpLayers.append(v);
+        const QString source = kind == RankFileKind::LocalExperts ? RunImportTr::tr("the tokens-per-expert rank files")
+                                                                  : RunImportTr::tr("the routing-trace rank files");
+        shownNames << source;
+        mergeLoad(load, shownNames, merged.value().blocks, int(shownNames.size() - 1), errors);
+    };
+    mergeRanks(tpeFiles, tpeIndex, RankFileKind::LocalExperts);
+    mergeRanks(traceFiles, traceIndex, RankFileKind::GlobalExperts);
+    if (!errors.isEmpty())
+        return unexpected(errors);
+    for (qsizetype i = 0; i < parsed.size(); ++i) {
+        const ImportedData& d = parsed[i];
+        if (d.expertLoad.isEmpty())
+            continue;
+        const qsizetype width = d.expertLoad.first().tokensPerExpert.size();
+        if (recordExperts > 0 && width != recordExperts) {
+            errors << ImportError{plan.files[i].shown, 0, {},
+                                  d.format == QLatin1String(kTpeFormat)
+                                      ? RunImportTr::tr("counts %1 experts per layer, but the record says moe.experts = "
+                                                        "%2: a tokens-per-expert file holds one EP rank's local "
+                                                        "experts; give every rank file (the tokens_per_expert folder) "
+                                                        "so they can be merged")
+                                            .arg(width)
+                                            .arg(recordExperts)
+                                      : RunImportTr::tr("counts %1 experts per layer, but the record says moe.experts = %2")
+                                            .arg(width)
+                                            .arg(recordExperts)};
+            continue;
+        }
+        mergeLoad(load, shownNames, d.expertLoad, int(i), errors);
+    }
+
+    // Step metrics.
+    std::map<std::pair<QString, qint64>, MetricValue> metrics;
+    QList<MetricSource> metricSources;
+    for (const auto& f : plan.files)
+        metricSources << MetricSource{f.shown, f.format};
+    for (qsizetype i = 0; i < parsed.size(); ++i)
+        if (!parsed[i].stepMetrics.isEmpty())
+            mergeMetrics(metrics, metricSources, parsed[i].stepMetrics, int(i), errors);
+
+    // Communication samples: one measurement per run.
+    int commSource = -1;
+    for (qsizetype i = 0; i < parsed.size(); ++i) {
+        if (parsed[i].commSamples.isEmpty())
+            continue;
+        if (commSource >= 0) {
+            errors << ImportError{plan.files[i].shown, 0, {},
+                                  RunImportTr::tr("is a second communication measurement (beside %1): a run holds one; "
+                                                  "import each as its own run")
+                                      .arg(plan.files[commSource].shown)};
+            continue;
+        }
+        commSource = int(i);
+    }
+    if (!errors.isEmpty())
+        return unexpected(errors);
+
+    // Tokens/s per GPU where a log gives the whole job's rate (tokens or samples per
+    // second) and the record gives the world size (and the sequence length): derived,
+    // and said so in the environment and the plan.
+    QJsonObject derived;
+    if (record && record->parallelism.dp && record->parallelism.tp && record->parallelism.pp) {
+        const double world = double(*record->parallelism.dp * *record->parallelism.tp * *record->parallelism.pp *
+                                    record->parallelism.cpOrDefault());
+        const std::optional<qint64> seq = record->batch.sequenceLength;
+        std::map<std::pair<QString, qint64>, MetricValue> added;
+        const QString perGpu = QStringLiteral("tokens_per_s_per_gpu");
+        for (const auto& [key, v] : metrics) {
+            double perGpuValue = -1;
+            QString how;
+            if (key.first == QLatin1String("tokens_per_s")) {
+                perGpuValue = v.value / world;
+                how = RunImportTr::tr("tokens_per_s / world size %1 (record)").arg(world);
+            } else if (key.first == QLatin1String("samples_per_second") && seq) {
+                perGpuValue = v.value * double(*seq) / world;
+                how = RunImportTr::tr("samples_per_second × batch.sequence_length %1 / world size %2 (record)")
+                          .arg(*seq)
+                          .arg(world);
+            }
+            if (perGpuValue < 0 || metrics.count({perGpu, key.second}) || added.count({perGpu, key.second}))
+                continue;
+            added[{perGpu, key.second}] = MetricValue{perGpuValue, v.source};
+            derived.insert(perGpu, how);
+        }
+        metrics.insert(added.begin(), added.end());
+        if (!derived.isEmpty())
+            plan.notes << RunImportTr::tr("%n step(s) of tokens_per_s_per_gpu derived: %1", "", int(added.size()))
+                              .arg(derived.value(perGpu).toString());
+    }
+
+    // The run.
+    for (const auto& d : parsed)
+        if (d.kind == store::RunKind::Probe)
+            plan.kind = store::RunKind::Probe;
+    if (commSource >= 0)
+        plan.commSamples = std::move(parsed[commSource].commSamples);
+    appendMerged(metrics, load, plan.stepMetrics, plan.expertLoad);
+
+    // Environment: a lone file keeps its importer's; several files are listed.
+    qint64 rows = 0;
+    QStringList formats;
+    for (const auto& f : plan.files) {
+        rows += f.rows;
+        if (!formats.contains(f.format))
+            formats << f.format;
+    }
+    if (parsed.size() == 1) {
+        plan.environment = parsed.first().environment;
+        plan.sourceFile = plan.files.first().path;
+    } else {
+        QJsonArray sources;
+        for (qsizetype i = 0; i < plan.files.size() && i < kMaxSourcesInEnvironment; ++i) {
+            const PlannedFile& f = plan.files[i];
+            sources.append(QJsonObject{{QStringLiteral("file"), f.shown},
+                                       {QStringLiteral("format"), f.format},
+                                       {QStringLiteral("rows"), f.rows}});
+        }
+        plan.environment.insert(QStringLiteral("sources"), sources);
+        if (plan.files.size() > kMaxSourcesInEnvironment)
+            plan.environment.insert(QStringLiteral("sources_not_listed"), plan.files.size() - kMaxSourcesInEnvironment);
+        // What the files say of the training, where they agree (a rank file's rank is its own).
+        QSet<QString> conflicting{QStringLiteral("rank"), QStringLiteral("experts"), QStringLiteral("max_expert_index_seen")};
+        for (qsizetype i = 0; i < parsed.size(); ++i) {
+            const QJsonObject& env = parsed[i].environment;
+            for (auto it = env.begin(); it != env.end(); ++it) {
+                if (conflicting.contains(it.key()))
+                    continue;
+                const QJsonValue there = plan.environment.value(it.key());
+                if (there.isUndefined())
+                    plan.environment.insert(it.key(), it.value());
+                else if (there != it.value() && it.key() != QLatin1String("sources")) {
+                    plan.environment.remove(it.key());
+                    conflicting.insert(it.key());
+                }
+            }
+        }
+        QStringList paths;
+        for (const auto& f : plan.files)
+            paths << f.path;
+        plan.sourceFile = commonFolder(paths);
+    }
+    if (!plan.expertLoad.isEmpty())
+        plan.environment.insert(QStringLiteral("experts"), plan.expertLoad.first().tokensPerExpert.size());
+    if (!mtpLayers.isEmpty())
+        plan.environment.insert(QStringLiteral("mtp_layers"), mtpLayers);
+    if (!derived.isEmpty())
+        plan.environment.insert(QStringLiteral("derived_metrics"), derived);
+    plan.environment.insert(QStringLiteral("source_format"),
+                            formats.size() == 1 ? formats.first() : formats.join(QLatin1Char('+')));
+    plan.environment.insert(QStringLiteral("source_rows"), rows);
+    return plan;
+}
+
+store::RunData toRunData(ImportPlan&& plan, const QString& runName, const QString& recordName) {
+    store::RunData run;
+    run.name = runName;
+    run.kind = plan.kind;
+    run.recordName = recordName;
+    run.sourceFile = plan.sourceFile;
+    run.environment = plan.environment;
+    run.commSamples = std::move(plan.commSamples);
+    run.stepMetrics = std::move(plan.stepMetrics);
+    run.expertLoad = std::move(plan.expertLoad);
+    return run;
+}
+
+Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore& project, const store::RunRow& existing,
+                                                       ImportPlan&& plan) {
+    QList<ImportError> errors;
+    const QString runShown = RunImportTr::tr("run \"%1\"").arg(existing.name);
+    store::RunData run;
+    run.name = existing.name;
+    run.kind = existing.kind == store::RunKind::Probe || plan.kind == store::RunKind::Probe ? store::RunKind::Probe
+                                                                                            : existing.kind;
+    run.recordName = existing.recordName;
+    run.clusterName = existing.clusterName;
+    run.sourceFile = existing.sourceFile;
+
+    // Metrics: the run's first, then the plan's, checked as files are.
+    std::map<std::pair<QString, qint64>, MetricValue> metrics;
+    QList<MetricSource> sources{{runShown, QStringLiteral("stored")}, {RunImportTr::tr("the files given"), QStringLiteral("stored")}};
+    if (!plan.files.isEmpty())
+        sources[1] = MetricSource{plan.files.size() == 1 ? plan.files.first().shown : RunImportTr::tr("the files given"),
+                                  QStringLiteral("stored")};
+    mergeMetrics(metrics, sources, project.stepMetrics(existing.id), 0, errors);
+    mergeMetrics(metrics, sources, plan.stepMetrics, 1, errors);
+
+    std::map<std::pair<qint64, int>, LoadValue> load;
+    const QStringList loadSources{runShown, sources[1].shown};
+    const auto stored = project.expertLoad(existing.id);
+    if (!stored.isEmpty() && !plan.expertLoad.isEmpty() &&
+        stored.first().tokensPerExpert.size() != plan.expertLoad.first().tokensPerExpert.size())
+        errors << ImportError{sources[1].shown, 0, {},
+                              RunImportTr::tr("counts %1 experts per layer, but %2 holds %3")
+                                  .arg(plan.expertLoad.first().tokensPerExpert.size())
+                                  .arg(runShown)
+                                  .arg(stored.first().tokensPerExpert.size())};
+    mergeLoad(load, loadSources, stored, 0, errors);
+    mergeLoad(load, loadSources, plan.expertLoad, 1, errors);
+
+    const auto comm = project.commSamples(existing.id);
+    if (!comm.isEmpty() && !plan.commSamples.isEmpty())
+        errors << ImportError{sources[1].shown, 0, {},
+                              RunImportTr::tr("is a communication measurement, and %1 already holds one").arg(runShown)};
+    if (!errors.isEmpty())
+        return unexpected(errors);
+
+    run.commSamples = comm.isEmpty() ? std::move(plan.commSamples) : comm;
+    appendMerged(metrics, load, run.stepMetrics, run.expertLoad);
+    run.environment = existing.environment;
+    QJsonArray added = run.environment.value(QLatin1String("added")).toArray();
+    for (const auto& f : plan.files)
+        added.append(QJsonObject{{QStringLiteral("file"), f.path}, {QStringLiteral("format"), f.format}, {QStringLiteral("rows"), f.rows}});
+    run.environment.insert(QStringLiteral("added"), added);
+    for (auto it = plan.environment.begin(); it != plan.environment.end(); ++it)
+        if (!run.environment.contains(it.key()))
+            run.environment.insert(it.key(), it.value());
+    if (!run.expertLoad.isEmpty())
+        run.environment.insert(QStringLiteral("experts"), run.expertLoad.first().tokensPerExpert.size());
+    return run;
+}
+
+QJsonObject ImportPlan::toJson() const {
+    QJsonArray fileArray, skippedArray;
+    for (const PlannedFile& f : files) {
+        QJsonObject o{{QStringLiteral("file"), f.shown},
+                      {QStringLiteral("path"), f.path},
+                      {QStringLiteral("format"), f.format},
+                      {QStringLiteral("rows"), f.rows},
+                      {QStringLiteral("role"), f.role},
+                      {QStringLiteral("step_metrics"), f.stepMetrics},
+                      {QStringLiteral("expert_load_blocks"), f.expertLoadBlocks},
+                      {QStringLiteral("comm_samples"), f.commSamples}};
+        if (f.rank >= 0)
+            o.insert(QStringLiteral("rank"), f.rank);
+        fileArray.append(o);
+    }
+    for (const SkippedFile& s : skipped)
+        skippedArray.append(QJsonObject{{QStringLiteral("file"), s.path}, {QStringLiteral("reason"), s.reason}});
+    return {{QStringLiteral("files"), fileArray},
+            {QStringLiteral("skipped"), skippedArray},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(notes)}};
+}
+
+QStringList ImportPlan::describe() const {
+    QStringList lines;
+    qsizetype widest = 0;
+    for (const PlannedFile& f : files)
+        widest = std::max(widest, f.shown.size());
+    widest = std::min<qsizetype>(widest, 60);
+    for (const PlannedFile& f : files)
+        lines << RunImportTr::tr("  %1  %2  %n row(s)  %3", "", int(std::min<qint64>(f.rows, INT_MAX)))
+                     .arg(f.shown.leftJustified(widest), f.format.leftJustified(22), f.role);
+    for (const SkippedFile& s : skipped)
+        lines << RunImportTr::tr("  skipped %1: %2").arg(s.path, s.reason);
+    for (const QString& n : notes)
+        lines << RunImportTr::tr("  merged: %1").arg(n);
+    return lines;
+}
+
+} // namespace moewb::runimport
