@@ -2,6 +2,7 @@
 
 #include "Command.h"
 #include "CliTr.h"
+#include "TextWrap.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -11,6 +12,8 @@ namespace moewb::cli {
 CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
 
 QString CliContext::projectPath() const {
+    if (!demoPath.isEmpty())
+        return demoPath;
     return projectOption.isEmpty() ? store::ProjectStore::defaultProjectPath() : projectOption;
 }
 
@@ -20,7 +23,8 @@ store::ProjectStore* CliContext::project() {
     const QString path = projectPath();
     // An explicitly named project must exist (a typo must not create a stray file);
     // the default project is created on first use.
-    const auto mode = projectOption.isEmpty() ? store::OpenMode::CreateIfMissing : store::OpenMode::MustExist;
+    const auto mode = projectOption.isEmpty() && demoPath.isEmpty() ? store::OpenMode::CreateIfMissing
+                                                                     : store::OpenMode::MustExist;
     if (mode == store::OpenMode::MustExist && !QFileInfo::exists(path)) {
         m_err << Cli::tr("moewb: no project file at %1; create it with: moewb init %1").arg(path) << Qt::endl;
         return nullptr;
@@ -51,10 +55,15 @@ bool CliContext::parse(QCommandLineParser& parser, const Command& command, const
     }
     if (parser.isSet(help)) {
         QString text = parser.helpText();
-        // Qt prints "Usage: <program> [options]"; show the real synopsis instead.
+        // Qt prints "Usage: <program> [options]" and the description on one line each;
+        // show the real synopsis instead, both wrapped to 80 columns under themselves.
         const qsizetype eol = text.indexOf(QLatin1Char('\n'));
-        text = Cli::tr("Usage: moewb [--project FILE] [--json] %1 %2").arg(words, command.synopsis) +
-               text.mid(eol);
+        const qsizetype eol2 = text.indexOf(QLatin1Char('\n'), eol + 1);
+        const QString usage = Cli::tr("Usage: moewb [--project FILE] [--json] %1 %2").arg(words, command.synopsis);
+        // Continuation lines go under the command's first argument.
+        const qsizetype under = usage.indexOf(words) + words.size() + 1;
+        text = wrapText(usage, 0, under < kHelpWidth / 2 ? int(under) : 7) +
+               wrapText(command.summary, 0, 0) + wrapLongLines(text.mid(eol2 + 1));
         m_out << text;
         m_out.flush();
         *exitCode = Success;

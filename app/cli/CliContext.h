@@ -17,13 +17,17 @@ public:
     CliContext();
 
     QString projectOption;  // --project FILE, empty when not given
+    // --demo: the fresh copy of the demo project this call works on (main.cpp writes it
+    // into a temporary folder removed at exit); empty when not given.
+    QString demoPath;
     bool json = false;      // --json
 
     QTextStream& out() { return m_out; }
     QTextStream& err() { return m_err; }
 
-    // The project named by --project, or the default project under the user's data
-    // directory (created on first use). Prints the reason and returns nullptr on failure.
+    // The project named by --project, the demo copy of --demo, or the default project
+    // under the user's data directory (created on first use). Prints the reason and
+    // returns nullptr on failure.
     store::ProjectStore* project();
     QString projectPath() const;
 

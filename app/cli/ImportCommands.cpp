@@ -150,6 +150,15 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                          QStringLiteral("NAME"));
     const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
                                           Cli::tr("read and check everything, print the plan, store nothing"));
+    // A pasted nccl-tests table that does not show these (docs/formats.md).
+    const QCommandLineOption ranksOption(QStringLiteral("ranks"),
+                                         Cli::tr("nccl-tests text: the test's ranks, when the table does not show "
+                                                 "them and its rows cannot give them"),
+                                         QStringLiteral("N"));
+    const QCommandLineOption collectiveOption(QStringLiteral("collective"),
+                                              Cli::tr("nccl-tests text: the test (alltoall or alltoallv), when the "
+                                                      "table does not name it"),
+                                              QStringLiteral("NAME"));
     parser.addOption(formatOption);
     parser.addOption(recordOption);
     parser.addOption(runOption);
@@ -158,6 +167,8 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     parser.addOption(excludeOption);
     parser.addOption(wandbOption);
     parser.addOption(dryRunOption);
+    parser.addOption(ranksOption);
+    parser.addOption(collectiveOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -182,6 +193,20 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     options.allowPartialSteps = parser.isSet(partialOption);
     options.exclude = parser.values(excludeOption);
     options.wandbRun = parser.value(wandbOption).trimmed();
+    if (parser.isSet(ranksOption)) {
+        bool ok = false;
+        options.ranks = parser.value(ranksOption).trimmed().toInt(&ok);
+        if (!ok || options.ranks < 1)
+            return ctx.usageError(Cli::tr("--ranks must be a whole number >= 1, not \"%1\"").arg(parser.value(ranksOption)),
+                                  kWords);
+    }
+    options.collective = parser.value(collectiveOption).trimmed();
+    if (parser.isSet(collectiveOption) && options.collective != QLatin1String("alltoall") &&
+        options.collective != QLatin1String("alltoallv"))
+        return ctx.usageError(Cli::tr("--collective must be alltoall or alltoallv (only all-to-all tests are "
+                                      "imported), not \"%1\"")
+                                  .arg(options.collective),
+                              kWords);
     const bool dryRun = parser.isSet(dryRunOption);
 
     store::ProjectStore* project = ctx.project();
@@ -348,7 +373,8 @@ QList<Command> importCommands() {
     Command import;
     import.words = {QStringLiteral("import")};
     import.synopsis = QStringLiteral("PATH... [--format NAME] [--record NAME] [--run NAME | --into NAME] "
-                                     "[--allow-partial-steps] [--exclude GLOB]... [--wandb-run NAME] [--dry-run]");
+                                     "[--allow-partial-steps] [--exclude GLOB]... [--wandb-run NAME] [--dry-run] "
+                                     "[--ranks N] [--collective alltoall|alltoallv]");
     import.summary = Cli::tr("import probe JSON, nccl-tests, Megatron, TensorBoard, CSV/JSONL files as runs "
                              "(docs/formats.md)");
     import.run = [import](CliContext& ctx, const QStringList& a) { return runImport(ctx, import, a); };

@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <thread>
+#include <utility>
 
 namespace moewb::cli {
 
@@ -48,6 +49,14 @@ struct LiveOutput {
     }
 };
 
+// "-n/--iterations" for a message: every name of the option.
+QString optionText(const QCommandLineOption& o) {
+    QStringList names;
+    for (const QString& n : o.names())
+        names << (n.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + n;
+    return names.join(QLatin1Char('/'));
+}
+
 std::optional<QList<int>> parseCounts(const QString& text) {
     QList<int> out;
     for (const QString& p : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -71,9 +80,30 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
     const QCommandLineOption sizesOption(QStringLiteral("sizes"),
                                          Cli::tr("bytes each rank sends, e.g. 1M,16M,64M (K/M/G = 2^10/2^20/2^30; default 1M,16M,64M)"),
                                          QStringLiteral("SIZE,..."));
-    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), Cli::tr("repeats per size (default 5)"), QStringLiteral("N"));
-    const QCommandLineOption itersOption(QStringLiteral("iterations"), Cli::tr("timed iterations per repeat (default 20)"), QStringLiteral("N"));
-    const QCommandLineOption warmupOption(QStringLiteral("warmup"), Cli::tr("warm-up iterations per size (default 5)"), QStringLiteral("N"));
+    // As moe-probe and nccl-tests: -b/-e/-f, -n, -w, -R (docs/probe.md).
+    const QCommandLineOption minBytesOption(QStringList{QStringLiteral("b"), QStringLiteral("minbytes")},
+                                            Cli::tr("smallest size each rank sends, as moe-probe -b (K/M/G; default 32M "
+                                                    "when -e or -f is given)"),
+                                            QStringLiteral("SIZE"));
+    const QCommandLineOption maxBytesOption(QStringList{QStringLiteral("e"), QStringLiteral("maxbytes")},
+                                            Cli::tr("largest size, as moe-probe -e (default 32M when -b or -f is given)"),
+                                            QStringLiteral("SIZE"));
+    const QCommandLineOption factorOption(QStringList{QStringLiteral("f"), QStringLiteral("stepfactor")},
+                                          Cli::tr("multiply the size by F from -b up to -e (a whole number 2 to "
+                                                  "1048576; default 2)"),
+                                          QStringLiteral("F"));
+    const QCommandLineOption repeatsOption(QStringList{QStringLiteral("R"), QStringLiteral("repeats")},
+                                           Cli::tr("repeats per size (default 5)"), QStringLiteral("N"));
+    const QCommandLineOption itersOption(QStringList{QStringLiteral("n"), QStringLiteral("iterations")},
+                                         Cli::tr("timed iterations per repeat (default 20)"), QStringLiteral("N"));
+    const QCommandLineOption warmupOption(QStringList{QStringLiteral("w"), QStringLiteral("warmup")},
+                                          Cli::tr("warm-up iterations per size (default 5)"), QStringLiteral("N"));
+    const QCommandLineOption patternOption(QStringLiteral("pattern"),
+                                           Cli::tr("traffic pattern for every node's probe: uniform (default), hot:K:F "
+                                                   "(K hot destinations get F times the bytes), zipf:S, or matrix:FILE "
+                                                   "(an N×N byte matrix on this machine, uploaded to every node; N "
+                                                   "must be the ranks of every sweep point)"),
+                                           QStringLiteral("P"));
     const QCommandLineOption launcherOption(QStringLiteral("launcher"), Cli::tr("ssh (default), mpirun or slurm"), QStringLiteral("L"));
     const QCommandLineOption sbatchOption(QStringLiteral("sbatch"), Cli::tr("slurm: submit with sbatch --wait instead of srun"));
     const QCommandLineOption backendOption(QStringLiteral("backend"), Cli::tr("tcp (default) or nccl"), QStringLiteral("B"));
@@ -93,7 +123,14 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
                                              QStringLiteral("ARG"));
     const QCommandLineOption slurmArgOption(QStringLiteral("slurm-arg"), Cli::tr("slurm: one extra srun/sbatch argument (repeatable)"),
                                             QStringLiteral("ARG"));
-    for (const auto* o : {&clusterOption, &recordOption, &nodesOption, &sizesOption, &repeatsOption, &itersOption, &warmupOption,
+    const QCommandLineOption wholeWorldOption(
+        QStringLiteral("whole-world"),
+        Cli::tr("one all-to-all over all ranks (default: the record's EP groups, all at once, laid out as in training)"));
+    const QCommandLineOption epSizeOption(QStringLiteral("ep-size"), Cli::tr("0: the same as --whole-world"), QStringLiteral("0"));
+    parser.addOption(wholeWorldOption);
+    parser.addOption(epSizeOption);
+    for (const auto* o : {&clusterOption, &recordOption, &nodesOption, &sizesOption, &minBytesOption, &maxBytesOption,
+                          &factorOption, &repeatsOption, &itersOption, &warmupOption, &patternOption,
                           &launcherOption, &sbatchOption, &backendOption, &gpusOption, &nameOption, &acceptOption, &connectOption,
                           &timeoutOption, &probeTimeoutOption, &bundleOption, &mpirunArgOption, &slurmArgOption})
         parser.addOption(*o);
@@ -121,6 +158,14 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
     req.mpirunExtraArgs = parser.values(mpirunArgOption);
     req.slurmExtraArgs = parser.values(slurmArgOption);
     req.slurmUseSbatch = parser.isSet(sbatchOption);
+    req.wholeWorld = parser.isSet(wholeWorldOption);
+    if (parser.isSet(epSizeOption)) {
+        if (parser.value(epSizeOption) != QLatin1String("0"))
+            return ctx.usageError(Cli::tr("--ep-size takes only 0 (one all-to-all over the world); the EP size comes from "
+                                          "the record's parallelism.ep"),
+                                  kStage1);
+        req.wholeWorld = true;
+    }
     auto intOption = [&](const QCommandLineOption& o, int min, int* into) -> bool {
         if (!parser.isSet(o))
             return true;
@@ -143,8 +188,8 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
                 {&gpusOption, 1, &gpus}};
     for (const auto& i : ints)
         if (!intOption(*i.option, i.min, i.into))
-            return ctx.usageError(Cli::tr("--%1 must be a whole number >= %2, not \"%3\"")
-                                      .arg(i.option->names().first())
+            return ctx.usageError(Cli::tr("%1 must be a whole number >= %2, not \"%3\"")
+                                      .arg(optionText(*i.option))
                                       .arg(i.min)
                                       .arg(parser.value(*i.option)),
                                   kStage1);
@@ -159,6 +204,49 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
         req.nodeCounts = *counts;
     } else {
         req.nodeCounts.clear();  // all nodes of the cluster
+    }
+    const bool series = parser.isSet(minBytesOption) || parser.isSet(maxBytesOption) || parser.isSet(factorOption);
+    if (series && parser.isSet(sizesOption))
+        return ctx.usageError(Cli::tr("--sizes lists the sizes; -b/-e/-f make a series: give one or the other"), kStage1);
+    if (series) {
+        // moe-probe's rules (probe_options.cpp): -b and -e default to 32M, -f to 2.
+        quint64 b = 32u << 20, e = 32u << 20, f = 2;
+        for (const auto& [option, into] : {std::pair{&minBytesOption, &b}, std::pair{&maxBytesOption, &e}}) {
+            if (!parser.isSet(*option))
+                continue;
+            const auto v = units::parseBytes(parser.value(*option).trimmed());
+            if (!v || *v == 0)
+                return ctx.usageError(Cli::tr("%1: \"%2\" is not a size in bytes > 0 (e.g. 64K, 16M, 1G)")
+                                          .arg(optionText(*option), parser.value(*option)),
+                                      kStage1);
+            *into = *v;
+        }
+        if (parser.isSet(factorOption)) {
+            bool ok = false;
+            const qulonglong v = parser.value(factorOption).trimmed().toULongLong(&ok);
+            if (!ok || v < 2 || v > (1u << 20))
+                return ctx.usageError(Cli::tr("-f must be a whole number from 2 to 1048576, not \"%1\"")
+                                          .arg(parser.value(factorOption)),
+                                      kStage1);
+            f = v;
+        }
+        if (b > e)
+            return ctx.usageError(Cli::tr("-b (%1 bytes) is larger than -e (%2 bytes)").arg(b).arg(e), kStage1);
+        req.messageSizes.clear();
+        for (quint64 s = b; s <= e; s *= f) {
+            req.messageSizes << s;
+            if (s > e / f)
+                break;
+        }
+    }
+    if (parser.isSet(patternOption)) {
+        const QString pattern = parser.value(patternOption).trimmed();
+        const QString problem = remote::StageOneSweep::patternProblem(pattern);
+        if (!problem.isEmpty())
+            return ctx.usageError(Cli::tr("--pattern: %1").arg(problem), kStage1);
+        req.pattern = pattern.startsWith(QLatin1String("matrix:"))
+                          ? QStringLiteral("matrix:") + QFileInfo(pattern.mid(7)).absoluteFilePath()
+                          : pattern;
     }
     if (parser.isSet(sizesOption)) {
         req.messageSizes.clear();
@@ -256,8 +344,10 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
 QList<Command> runCommands() {
     Command c;
     c.words = {QStringLiteral("run"), QStringLiteral("stage1")};
-    c.synopsis = QStringLiteral("--cluster NAME --record NAME [--nodes 2,4] [--sizes 1M,16M] [--repeats N] "
-                                "[--launcher ssh|mpirun|slurm] [--backend tcp|nccl] [--accept-new-host-keys]");
+    c.synopsis = QStringLiteral("--cluster NAME --record NAME [--launcher ssh|mpirun|slurm] [--backend nccl|tcp] "
+                                "[--nodes 2,4] [-b SIZE] [-e SIZE] [-f F] [--sizes 1M,16M] [-n N] [-w N] [-R N] "
+                                "[--pattern uniform|hot:K:F|zipf:S|matrix:FILE] [--whole-world] [--timeout SEC] "
+                                "[--accept-new-host-keys]");
     c.summary = Cli::tr("stage 1 on a cluster: the probe over SSH, one run per node count");
     c.run = [c](CliContext& ctx, const QStringList& a) { return runStage1(ctx, c, a); };
     return {c};

@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 #include <QJsonValue>
+#include <algorithm>
 #include <cmath>
 
 namespace moewb::cli {
@@ -65,13 +66,21 @@ struct StageOutput {
     Verdict verdict;
 };
 
-StageOutput stageOne(const stages::StageOneResult& r) {
+StageOutput stageOne(const stages::StageOneResult& r, const QList<stages::StageOneRunInput>& inputs) {
     StageOutput o;
     for (const stages::StageOneTable& t : r.tables) {
         o.text += Cli::tr("Run %1: %2, world %3%4\n")
                       .arg(t.runName, t.nodes ? Cli::tr("%n node(s)", "", *t.nodes) : Cli::tr("nodes unknown"),
                            t.world ? QString::number(*t.world) : Cli::tr("unknown"),
                            t.clusterName.isEmpty() ? QString() : Cli::tr(", cluster %1").arg(t.clusterName));
+        // Which concurrency the probe measured: EP groups at once (moe-probe/2) or one
+        // all-to-all over the world.
+        const auto input = std::find_if(inputs.begin(), inputs.end(),
+                                        [&](const stages::StageOneRunInput& in) { return in.runName == t.runName; });
+        const QString concurrency = input != inputs.end() ? stages::concurrencyText(*input) : QString();
+        const QJsonValue epSize = input != inputs.end() && input->epSize ? QJsonValue(*input->epSize) : QJsonValue();
+        if (!concurrency.isEmpty())
+            o.text += Cli::tr("concurrency: %1\n").arg(concurrency);
         TextTable table;
         // nccl-tests' alltoall_perf columns, plus the repeat statistics.
         table.addColumn(Cli::tr("size (B)"), TextTable::Align::Right);
@@ -96,6 +105,8 @@ StageOutput stageOne(const stages::StageOneResult& r) {
                 {QStringLiteral("run"), t.runName},
                 {QStringLiteral("nodes"), jsonOpt(t.nodes)},
                 {QStringLiteral("world"), jsonOpt(t.world)},
+                {QStringLiteral("ep_size"), epSize},
+                {QStringLiteral("concurrency"), concurrency},
                 {QStringLiteral("bytes_per_rank"), double(row.bytesPerRank)},
                 {QStringLiteral("samples"), row.samples},
                 {QStringLiteral("repeats"), row.repeats},
@@ -260,6 +271,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             {QStringLiteral("load_ratio_mean"), jsonNumber(s.windowMeanRatio)},
             {QStringLiteral("drop_rate"), s.dropRate ? jsonNumber(*s.dropRate) : QJsonValue()},
             {QStringLiteral("drop_rate_source"), stages::dropRateSourceText(s.dropSource)},
+            {QStringLiteral("assignment_drop_rate"),
+             s.assignmentDropRate ? jsonNumber(*s.assignmentDropRate) : QJsonValue()},
+            {QStringLiteral("partly_dropped_rate"), s.partlyDroppedRate ? jsonNumber(*s.partlyDroppedRate) : QJsonValue()},
             {QStringLiteral("busiest_device_share"),
              s.busiestDeviceShare ? jsonNumber(*s.busiestDeviceShare) : QJsonValue()},
             {QStringLiteral("busiest_device_share_estimated"), s.busiestDeviceEstimated},
@@ -320,7 +334,11 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         Cli::tr("evaluate this run (repeatable; stage 4: SOURCE then TARGET); default: "
                 "every run with the stage's data"),
         QStringLiteral("NAME"));
+    const QCommandLineOption previewOption(
+        QStringLiteral("preview"),
+        Cli::tr("a locked stage: show its tables and what its gate would say, without a verdict (nothing is saved)"));
     parser.addOption(runOption);
+    parser.addOption(previewOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -334,11 +352,11 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!project)
         return RuntimeFailure;
 
-    auto evaluated = stages::evaluateStage(*project, stage, runNames);
+    auto evaluated = stages::evaluateStage(*project, stage, runNames, parser.isSet(previewOption));
     if (!evaluated)
         return ctx.usageError(evaluated.error().message, QStringLiteral("stage"));
     const stages::StageEvaluation& e = *evaluated;
-    if (e.locked()) {
+    if (e.locked() && !e.preview) {
         if (ctx.json)
             ctx.printJson({{QStringLiteral("stage"), stage},
                            {QStringLiteral("status"), QStringLiteral("locked")},
@@ -347,13 +365,15 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
                            {QStringLiteral("thresholds"), QJsonArray()},
                            {QStringLiteral("table"), QJsonArray()}});
         else
-            ctx.out() << stageTitle(stage) << Qt::endl << Cli::tr("LOCKED — %1").arg(e.lockReason) << Qt::endl;
+            ctx.out() << stageTitle(stage) << Qt::endl << Cli::tr("LOCKED — %1").arg(e.lockReason) << Qt::endl
+                      << Cli::tr("(moewb stage %1 --preview shows its data without a verdict.)").arg(stage)
+                      << Qt::endl;
         return GateStopped;
     }
 
     StageOutput o;
     if (const auto* r = e.stageOne())
-        o = stageOne(*r);
+        o = stageOne(*r, e.stageOneInputs);
     else if (const auto* r2 = e.stageTwo())
         o = stageTwo(*r2);
     else if (const auto* r3 = e.stageThree())
@@ -366,6 +386,39 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     QJsonArray reasons;
     for (const QString& r : v.reasons)
         reasons.append(r);
+    if (e.preview) {
+        // Looking is not proceeding: the tables, no verdict, nothing saved.
+        const QString banner = Cli::tr("preview — no verdict while stage %1 is locked, because %2")
+                                   .arg(stage)
+                                   .arg(e.lockReason);
+        if (ctx.json) {
+            QJsonArray notes;
+            for (const QString& n : v.notes)
+                notes.append(n);
+            QJsonObject out{{QStringLiteral("stage"), stage},
+                            {QStringLiteral("status"), QStringLiteral("preview")},
+                            {QStringLiteral("preview"), banner},
+                            {QStringLiteral("lock_reason"), e.lockReason},
+                            {QStringLiteral("would_be_reasons"), reasons},
+                            {QStringLiteral("notes"), notes},
+                            {QStringLiteral("table"), o.table}};
+            for (auto it = o.extra.constBegin(); it != o.extra.constEnd(); ++it)
+                out.insert(it.key(), it.value());
+            ctx.printJson(out);
+        } else {
+            QTextStream& s = ctx.out();
+            s << stageTitle(stage) << "\n" << Cli::tr("PREVIEW: %1").arg(banner) << "\n\n" << o.text;
+            for (const QString& n : v.notes)
+                s << Cli::tr("Note: %1").arg(n) << '\n';
+            s << Cli::tr("No verdict: only passing stage %1 (or overriding its stop with a written justification) "
+                         "unlocks stage %2.")
+                     .arg(e.blockingStage)
+                     .arg(stage)
+              << '\n';
+            s.flush();
+        }
+        return GateStopped;
+    }
     if (auto saved = stages::saveStageVerdict(*project, e); !saved)
         return ctx.runtimeError(saved.error().text());
 

@@ -4,13 +4,17 @@
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
-#include "TextTable.h"
+#include "TextWrap.h"
 #include "Translations.h"
+#include "demo/DemoProject.h"
 #include "store/ProjectStore.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QTemporaryDir>
 
 #include <memory>
+#include <optional>
 
 namespace moewb::cli {
 QList<Command> demoCommands(); // DemoCommand.cpp
@@ -29,6 +33,7 @@ using namespace moewb::cli;
 namespace moewb::cli {
 QList<Command> clusterCommands(); // ClusterCommands.cpp
 QList<Command> runCommands();     // RunCommands.cpp
+QList<Command> thresholdCommands(); // ThresholdCommands.cpp
 } // namespace moewb::cli
 
 namespace {
@@ -40,6 +45,7 @@ QList<Command> allCommands() {
     commands += runsCommands();
     commands += importCommands();
     commands += stageCommands() + checksCommands();
+    commands += thresholdCommands();
     commands += learnCommands();
     commands += clusterCommands() + runCommands();
     commands += demoCommands();
@@ -50,28 +56,37 @@ QList<Command> allCommands() {
 }
 
 QString globalUsage(const QList<Command>& commands, const QString& prefix = {}) {
-    QString text = Cli::tr("Usage: moewb [--project FILE] [--json] COMMAND ...\n\n"
+    QString text = Cli::tr("Usage: moewb [--project FILE | --demo] [--json] COMMAND ...\n\n"
                            "Evaluate Mixture-of-Experts training on real clusters, headless.\n\n"
-                           "Global options:\n"
-                           "  --project FILE  the project file (*.moewb); default: %1\n"
-                           "  --json          machine-readable output\n"
-                           "  --help          this help; COMMAND --help for a command's own\n"
-                           "  --version       the program and format versions\n\n"
-                           "Commands:\n")
-                       .arg(moewb::store::ProjectStore::defaultProjectPath());
-    TextTable table;
-    table.addColumn(QString());
-    table.addColumn(QString());
+                           "Global options:\n");
+    // Each option, then its description wrapped under the description column.
+    const auto option = [](const QString& names, const QString& description) {
+        return QStringLiteral("  %1").arg(names, -16) + wrapText(description, 18, 18).mid(18);
+    };
+    text += option(QStringLiteral("--project FILE"),
+                   Cli::tr("the project file (*.moewb); default: %1")
+                       .arg(moewb::store::ProjectStore::defaultProjectPath()));
+    text += option(QStringLiteral("--demo"),
+                   Cli::tr("run COMMAND on a fresh copy of the bundled demo project, written to a temporary "
+                           "folder (under $TMPDIR, else /tmp) and removed when the command ends; nothing else "
+                           "is touched (to keep a copy: moewb demo -o FILE)"));
+    text += option(QStringLiteral("--json"), Cli::tr("machine-readable output"));
+    text += option(QStringLiteral("--help"), Cli::tr("this help; COMMAND --help for a command's own"));
+    text += option(QStringLiteral("--version"), Cli::tr("the program and format versions"));
+    text += Cli::tr("\nCommands:\n");
+    // The command with its synopsis (continued under its first argument), then its
+    // summary indented below it: nothing runs past 80 columns.
     for (const Command& c : commands) {
         const QString words = c.words.join(QLatin1Char(' '));
         if (!prefix.isEmpty() && c.words.first() != prefix)
             continue;
-        table.addRow({QStringLiteral("  ") + words + QLatin1Char(' ') + c.synopsis, c.summary});
+        const int under = int(words.size()) + 3;
+        text += wrapText(words + QLatin1Char(' ') + c.synopsis, 2, under < kHelpWidth / 2 ? under : 6);
+        text += wrapText(c.summary, 6, 6);
     }
-    // Drop the empty header line the table starts with.
-    text += table.render().section(QLatin1Char('\n'), 1);
-    text += Cli::tr("\nExit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, "
-                    "3 runtime failure (I/O, network, remote).\n");
+    text += QLatin1Char('\n') + wrapText(Cli::tr("Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage "
+                                                  "error, 3 runtime failure (I/O, network, remote)."),
+                                          0, 0);
     return text;
 }
 
@@ -98,6 +113,7 @@ int main(int argc, char** argv) {
     QStringList rest;
     const QStringList args = app.arguments().mid(1);
     bool wantHelp = false;
+    bool wantDemo = false;
     bool endOfOptions = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -114,8 +130,10 @@ int main(int argc, char** argv) {
             ctx.projectOption = args[++i];
         } else if (a.startsWith(QLatin1String("--project="))) {
             ctx.projectOption = a.mid(10);
+        } else if (a == QLatin1String("--demo")) {
+            wantDemo = true;
         } else if (a == QLatin1String("--version") && rest.isEmpty()) {
-            ctx.out() << Cli::tr("moewb %1 (project schema %2, probe JSON moe-probe/1)")
+            ctx.out() << Cli::tr("moewb %1 (project schema %2, probe JSON moe-probe/2, reads /1)")
                              .arg(QStringLiteral(MOEWB_VERSION))
                              .arg(moewb::store::ProjectStore::kSchemaVersion)
                       << Qt::endl;
@@ -141,6 +159,11 @@ int main(int argc, char** argv) {
         return UsageError;
     }
 
+    if (wantDemo && !ctx.projectOption.isEmpty())
+        return ctx.usageError(Cli::tr("--demo works on a fresh copy of the demo project; it cannot be combined "
+                                      "with --project"),
+                              QString());
+
     // The longest command whose words prefix the arguments.
     const Command* chosen = nullptr;
     for (const Command& c : commands) {
@@ -165,5 +188,19 @@ int main(int argc, char** argv) {
     QStringList commandArgs = rest.mid(chosen->words.size());
     if (wantHelp)
         commandArgs << QStringLiteral("--help");
+    // --demo: a fresh copy of the bundled demo project in a temporary folder, removed
+    // when this call ends (the QTemporaryDir outlives the command).
+    std::optional<QTemporaryDir> demoDir;
+    if (wantDemo && !wantHelp && !commandArgs.contains(QLatin1String("--help")) &&
+        !commandArgs.contains(QLatin1String("-h"))) {
+        demoDir.emplace(QDir::tempPath() + QStringLiteral("/moewb-demo-XXXXXX"));
+        if (!demoDir->isValid())
+            return ctx.runtimeError(Cli::tr("--demo: cannot create a temporary folder in %1: %2")
+                                        .arg(QDir::tempPath(), demoDir->errorString()));
+        ctx.demoPath = demoDir->filePath(QStringLiteral("demo.moewb"));
+        auto written = moewb::demo::writeDemoProject(ctx.demoPath);
+        if (!written)
+            return ctx.runtimeError(Cli::tr("--demo: %1").arg(written.error().text()));
+    }
     return chosen->run(ctx, commandArgs);
 }

@@ -5,67 +5,264 @@
 #include "importers/Importer.h"
 #include "store/ProjectStore.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFile>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QStyle>
+#include <QTableWidget>
+#include <QThreadPool>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace moewb::gui {
 
+// One line of changing text (what the worker does now) that never widens the dialog: a
+// long path is elided in the middle, the whole text is the tooltip.
+class ElidedLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    void setFullText(const QString& text) {
+        m_full = text;
+        setToolTip(text);
+        updateText();
+    }
+    QString fullText() const { return m_full; }
+    QSize sizeHint() const override {
+        const QFontMetrics fm(font());
+        return {std::min(fm.horizontalAdvance(text()), fm.averageCharWidth() * 30),
+                QLabel::sizeHint().height()};
+    }
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QLabel::resizeEvent(event);
+        updateText();
+    }
+
+private:
+    void updateText() { setText(fontMetrics().elidedText(m_full, Qt::ElideMiddle, std::max(width(), 20))); }
+    QString m_full;
+};
+
+namespace {
+
+QStringList localPaths(const QMimeData* mime) {
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile() && !url.toLocalFile().isEmpty())
+            paths << url.toLocalFile();
+    return paths;
+}
+
+QPushButton* smallButton(const QString& text, const QString& name, QWidget* parent) {
+    auto* b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    b->setAutoDefault(false); // Return imports; it never presses these
+    return b;
+}
+
+QComboBox* compactCombo(const QString& name, QWidget* parent) {
+    auto* c = new QComboBox(parent);
+    c->setObjectName(name);
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(14);
+    return c;
+}
+
+enum Column { ColFile, ColFormat, ColRows, ColRole, ColumnCount };
+
+// A plan holds every block of expert load (a 4,000-step, 32-layer run: 128,000 small
+// arrays): freeing it takes milliseconds, so the last reference goes on a pool thread.
+void disposeInBackground(ImportPlanPtr plan) {
+    if (plan)
+        QThreadPool::globalInstance()->start([p = std::move(plan)]() mutable { p.reset(); });
+}
+
+} // namespace
+
 ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
-    : QDialog(parent), m_project(project), m_job(new ImportJob(this)) {
+    : QDialog(parent), m_project(project), m_job(new ImportJob(this)), m_checkTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("importDialog"));
     setWindowTitle(tr("Import measurements"));
+    setAcceptDrops(true);
+    m_checkTimer->setSingleShot(true);
+    m_checkTimer->setInterval(300);
+
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Each file becomes one run of the chosen config record. The file is read completely "
-                                "before anything is stored; an error stores nothing."),
-                             this);
+    auto* intro = new QLabel(
+        tr("The files and folders below become ONE run: a Megatron-Core --save folder with its "
+           "rank files, a TensorBoard folder, console logs. They are read and checked against each "
+           "other first; nothing is stored until you press Import."),
+        this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+
+    auto* columns = new QHBoxLayout;
+    layout->addLayout(columns, 1);
+
+    // Left: what to import, and as what.
+    auto* left = new QVBoxLayout;
+    columns->addLayout(left, 1);
+    auto* pathForm = new QFormLayout;
+    auto* pathRow = new QHBoxLayout;
+    m_pathEdit = new QLineEdit(this);
+    m_pathEdit->setObjectName(QStringLiteral("importFile"));
+    m_pathEdit->setPlaceholderText(tr("type a path and press Return, or drop files here"));
+    m_pathEdit->setClearButtonEnabled(true);
+    auto* addTyped = smallButton(tr("&Add"), QStringLiteral("importAddPath"), this);
+    addTyped->setToolTip(tr("Add the typed file or folder to the list"));
+    pathRow->addWidget(m_pathEdit, 1);
+    pathRow->addWidget(addTyped);
+    pathForm->addRow(tr("&File or folder"), pathRow);
+    if (auto* pathLabel = qobject_cast<QLabel*>(pathForm->labelForField(pathRow)))
+        pathLabel->setBuddy(m_pathEdit); // a row of two: the label names the path
+    left->addLayout(pathForm);
+
+    m_paths = new QTreeWidget(this);
+    m_paths->setObjectName(QStringLiteral("importPaths"));
+    m_paths->setHeaderHidden(true);
+    m_paths->setRootIsDecorated(false);
+    m_paths->setColumnCount(1);
+    m_paths->setTextElideMode(Qt::ElideMiddle);
+    m_paths->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_paths->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_paths->header()->setStretchLastSection(true);
+    m_paths->setToolTip(
+        tr("What is imported, as one run. Folders are walked; Delete removes the selected entries."));
+    left->addWidget(m_paths, 1);
+
+    auto* listButtons = new QHBoxLayout;
+    auto* addFiles = smallButton(tr("Add fi&les…"), QStringLiteral("importAddFiles"), this);
+    auto* addFolder = smallButton(tr("Add fol&der…"), QStringLiteral("importAddFolder"), this);
+    m_removeButton = smallButton(tr("Re&move"), QStringLiteral("importRemove"), this);
+    listButtons->addWidget(addFiles);
+    listButtons->addWidget(addFolder);
+    listButtons->addStretch(1);
+    listButtons->addWidget(m_removeButton);
+    left->addLayout(listButtons);
+
     auto* form = new QFormLayout;
-    auto* fileRow = new QHBoxLayout;
-    m_file = new QLineEdit(this);
-    m_file->setObjectName(QStringLiteral("importFile"));
-    auto* browseButton = new QPushButton(tr("Browse…"), this);
-    fileRow->addWidget(m_file, 1);
-    fileRow->addWidget(browseButton);
-    form->addRow(tr("&File"), fileRow);
-    if (auto* fileLabel = qobject_cast<QLabel*>(form->labelForField(fileRow)))
-        fileLabel->setBuddy(m_file); // a row of two: the label names the path
-    m_format = new QComboBox(this);
-    m_format->setObjectName(QStringLiteral("importFormat"));
-    m_format->addItem(tr("Detect from the content"), QString());
+    m_record = compactCombo(QStringLiteral("importRecord"), this);
+    m_record->setPlaceholderText(tr("choose the config record"));
+    form->addRow(tr("Config &record"), m_record);
+    m_recordWarning = new QLabel(this);
+    m_recordWarning->setObjectName(QStringLiteral("importRecordWarning"));
+    m_recordWarning->setWordWrap(true);
+    m_recordWarning->setVisible(false);
+    form->addRow(QString(), m_recordWarning);
+
+    m_mode = compactCombo(QStringLiteral("importMode"), this);
+    m_mode->addItem(tr("a new run"));
+    m_mode->addItem(tr("added to an existing run"));
+    form->addRow(tr("&Store as"), m_mode);
+    m_runName = new QLineEdit(this);
+    m_runName->setObjectName(QStringLiteral("importRunName"));
+    form->addRow(tr("Run &name"), m_runName);
+    m_intoRunName = compactCombo(QStringLiteral("importIntoRun"), this);
+    m_intoRunName->setPlaceholderText(tr("choose the run"));
+    form->addRow(tr("Add &to run"), m_intoRunName);
+
+    m_format = compactCombo(QStringLiteral("importFormat"), this);
+    m_format->addItem(tr("Detect each file's format"), QString());
     for (const QString& f : importers::importFormats())
         m_format->addItem(f, f);
     form->addRow(tr("F&ormat"), m_format);
-    m_detectedLabel = new QLabel(this);
-    m_detectedLabel->setWordWrap(true);
-    form->addRow(QString(), m_detectedLabel);
-    m_record = new QComboBox(this);
-    m_record->setObjectName(QStringLiteral("importRecord"));
-    if (project)
-        for (const auto& r : project->configRecords())
-            m_record->addItem(r.name);
-    form->addRow(tr("Config &record"), m_record);
-    m_runName = new QLineEdit(this);
-    m_runName->setObjectName(QStringLiteral("importRunName"));
-    m_runName->setPlaceholderText(tr("default: the file's name"));
-    form->addRow(tr("Run &name"), m_runName);
-    layout->addLayout(form);
+    m_exclude = new QLineEdit(this);
+    m_exclude->setObjectName(QStringLiteral("importExclude"));
+    m_exclude->setPlaceholderText(tr("wildcards, comma separated: *.csv, old/*"));
+    m_exclude->setToolTip(
+        tr("Files in the folders that match one of these wildcards (by name or by path inside "
+           "the folder) are left out."));
+    form->addRow(tr("E&xclude"), m_exclude);
+    m_allowPartial = new QCheckBox(tr("Allow &partial steps"), this);
+    m_allowPartial->setObjectName(QStringLiteral("importAllowPartial"));
+    m_allowPartial->setToolTip(
+        tr("When the rank files do not all hold the same steps, import the steps every rank "
+           "file has (the plan says which were left out). Off: refuse."));
+    form->addRow(QString(), m_allowPartial);
+    left->addLayout(form);
+    m_checkButton = smallButton(tr("Chec&k again"), QStringLiteral("importCheck"), this);
+    m_checkButton->setToolTip(
+        tr("Read and check the files now (they are checked after every change anyway)"));
+    auto* checkRow = new QHBoxLayout;
+    checkRow->addStretch(1);
+    checkRow->addWidget(m_checkButton);
+    left->addLayout(checkRow);
 
+    // Right: the plan.
+    auto* right = new QVBoxLayout;
+    columns->addLayout(right, 2);
+    auto* planTitle = new QLabel(tr("<b>Plan</b> — what Import will store"), this);
+    right->addWidget(planTitle);
+    m_planSummary = new QLabel(this);
+    m_planSummary->setObjectName(QStringLiteral("importPlanSummary"));
+    m_planSummary->setWordWrap(true);
+    right->addWidget(m_planSummary);
+    m_planTable = new QTableWidget(0, ColumnCount, this);
+    m_planTable->setObjectName(QStringLiteral("importPlan"));
+    m_planTable->setHorizontalHeaderLabels({tr("File"), tr("Format"), tr("Rows"), tr("What it gives")});
+    m_planTable->verticalHeader()->setVisible(false);
+    m_planTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_planTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_planTable->setTextElideMode(Qt::ElideMiddle);
+    m_planTable->setWordWrap(false);
+    m_planTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_planTable->setTabKeyNavigation(false);
+    m_planTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    // The file column gets what its names need, up to about half; the role the rest
+    // (fitPlanColumns): never sideways scrolling.
+    m_planTable->horizontalHeader()->setSectionResizeMode(ColFile, QHeaderView::Interactive);
+    m_planTable->horizontalHeader()->setSectionResizeMode(ColFormat, QHeaderView::ResizeToContents);
+    m_planTable->horizontalHeader()->setSectionResizeMode(ColRows, QHeaderView::ResizeToContents);
+    m_planTable->horizontalHeader()->setSectionResizeMode(ColRole, QHeaderView::Stretch);
+    m_planTable->viewport()->installEventFilter(this);
+    m_planTable->horizontalHeaderItem(ColRows)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    right->addWidget(m_planTable, 3);
+    m_planNotes = new QPlainTextEdit(this);
+    m_planNotes->setObjectName(QStringLiteral("importPlanNotes"));
+    m_planNotes->setReadOnly(true);
+    m_planNotes->setTabChangesFocus(true);
+    // Errors can be selected and copied from the keyboard too; a highlight rim shows the focus.
+    m_planNotes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_planNotes->setStyleSheet(QStringLiteral(
+        "QPlainTextEdit#importPlanNotes { border: 1px solid palette(mid); padding: 1px; }"
+        "QPlainTextEdit#importPlanNotes:focus { border: 2px solid palette(highlight); padding: 0px; }"));
+    m_planNotes->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_planNotes->setPlaceholderText(tr("What the merge did, or what is wrong with the files, appears here."));
+    right->addWidget(m_planNotes, 1);
+
+    // Bottom: progress, result, buttons.
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("importProgress"));
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
-    m_now = new QLabel(this);
+    m_progress->setTextVisible(false); // a percentage only while something runs
+    m_now = new ElidedLabel(this);
     m_now->setObjectName(QStringLiteral("importNow"));
     m_result = new QLabel(this);
     m_result->setObjectName(QStringLiteral("importResult"));
@@ -73,19 +270,54 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_progress);
     layout->addWidget(m_now);
-    layout->addWidget(m_result, 1);
+    layout->addWidget(m_result);
 
     m_buttons = new QDialogButtonBox(this);
-    m_import = m_buttons->addButton(tr("Import"), QDialogButtonBox::AcceptRole);
+    m_import = m_buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
     m_import->setObjectName(QStringLiteral("importStart"));
     m_cancel = m_buttons->addButton(tr("Cancel import"), QDialogButtonBox::ActionRole);
     m_cancel->setObjectName(QStringLiteral("importCancel"));
-    m_buttons->addButton(QDialogButtonBox::Close);
+    m_cancel->setAutoDefault(false);
+    m_buttons->addButton(QDialogButtonBox::Close)->setAutoDefault(false);
     layout->addWidget(m_buttons);
+    m_import->setDefault(true);
+    m_import->setEnabled(false);
     m_cancel->setEnabled(false);
 
-    connect(browseButton, &QPushButton::clicked, this, &ImportDialog::browse);
-    connect(m_file, &QLineEdit::editingFinished, this, &ImportDialog::detect);
+    if (project)
+        for (const auto& r : project->configRecords())
+            m_record->addItem(r.complete ? r.name : tr("%1 (incomplete)").arg(r.name), r.name);
+    // The record is chosen explicitly: preset only when one is the obvious choice (the
+    // only complete one, or the only one); the window presets the selected run's.
+    if (project) {
+        QStringList complete;
+        const auto records = project->configRecords();
+        for (const auto& r : records)
+            if (r.complete)
+                complete << r.name;
+        if (complete.size() == 1)
+            setRecord(complete.first());
+        else if (records.size() == 1)
+            setRecord(records.first().name);
+    }
+    reloadRuns();
+    modeChanged();
+    recordChanged();
+
+    connect(addTyped, &QPushButton::clicked, this, &ImportDialog::addTypedPath);
+    connect(addFiles, &QPushButton::clicked, this, &ImportDialog::browseFiles);
+    connect(addFolder, &QPushButton::clicked, this, &ImportDialog::browseFolder);
+    connect(m_removeButton, &QPushButton::clicked, this, &ImportDialog::removeSelected);
+    connect(m_paths, &QTreeWidget::itemSelectionChanged, this, &ImportDialog::updateState);
+    connect(m_record, &QComboBox::currentIndexChanged, this, &ImportDialog::recordChanged);
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &ImportDialog::modeChanged);
+    connect(m_intoRunName, &QComboBox::currentIndexChanged, this, &ImportDialog::modeChanged);
+    connect(m_runName, &QLineEdit::textChanged, this, &ImportDialog::updateState);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::invalidatePlan);
+    connect(m_exclude, &QLineEdit::textChanged, this, &ImportDialog::invalidatePlan);
+    connect(m_allowPartial, &QCheckBox::toggled, this, &ImportDialog::invalidatePlan);
+    connect(m_checkButton, &QPushButton::clicked, this, &ImportDialog::check);
+    connect(m_checkTimer, &QTimer::timeout, this, &ImportDialog::startCheck);
     connect(m_import, &QPushButton::clicked, this, [this] { startImport(); });
     connect(m_cancel, &QPushButton::clicked, this, &ImportDialog::cancelImport);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
@@ -93,131 +325,642 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
         if (m_cancelling)
             return;
         if (fraction < 0) {
-            m_progress->setRange(0, 0); // busy: the length is not known while parsing
+            m_progress->setRange(0, 0); // busy: the length is not known yet
         } else {
             m_progress->setRange(0, 100);
             m_progress->setValue(int(fraction * 100));
         }
-        m_now->setText(what);
+        m_progress->setTextVisible(fraction >= 0);
+        m_now->setFullText(what);
     });
-    connect(m_job, &ImportJob::finished, this, [this](bool ok, const QString& message, bool cancelled) {
-        setBusy(false);
-        m_progress->setRange(0, 100);
-        m_progress->setValue(ok ? 100 : 0);
-        m_now->clear();
-        if (ok) {
-            m_result->setText(tr("✔ Imported %1 as run %2.").arg(QFileInfo(m_file->text()).fileName(), message));
-            emit imported(message);
-        } else {
-            m_result->setText(cancelled ? message : tr("✖ %1").arg(message));
-        }
-        m_cancelling = false;
-    });
-    resize(620, 360);
+    connect(m_job, &ImportJob::planned, this, &ImportDialog::onPlanned);
+    connect(m_job, &ImportJob::finished, this, &ImportDialog::onStored);
+
+    m_pathEdit->setFocus();
+    showPlan();
+    updateState();
+    // Room for the plan, within a 1366 × 768 screen.
+    QSize size = preferredSize();
+    if (const QScreen* s = parent ? parent->screen() : QGuiApplication::primaryScreen())
+        size = size.boundedTo(s->availableGeometry().size() - QSize(40, 60));
+    size = size.expandedTo(minimumSizeHint());
+    // Wrapped text needs more height when narrow (large fonts, a small screen).
+    if (layout->hasHeightForWidth())
+        size.setHeight(std::max(size.height(), layout->totalHeightForWidth(size.width())));
+    resize(size);
 }
 
 ImportDialog::~ImportDialog() = default;
 
-void ImportDialog::browse() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import measurements"), m_file->text());
-    if (!path.isEmpty())
-        setFile(path);
+QSize ImportDialog::preferredSize() {
+    return {1200, 680};
 }
 
-void ImportDialog::setFile(const QString& path) {
-    m_file->setText(path);
-    if (m_runName->text().isEmpty())
-        m_runName->setPlaceholderText(tr("default: %1").arg(QFileInfo(path).completeBaseName()));
-    detect();
+bool ImportDialog::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_planTable->viewport() && event->type() == QEvent::Resize)
+        fitPlanColumns();
+    return QDialog::eventFilter(watched, event);
 }
+
+void ImportDialog::fitPlanColumns() {
+    QHeaderView* header = m_planTable->horizontalHeader();
+    const int room =
+        m_planTable->viewport()->width() - header->sectionSize(ColFormat) - header->sectionSize(ColRows);
+    int wanted =
+        header->fontMetrics().horizontalAdvance(m_planTable->horizontalHeaderItem(ColFile)->text()) + 24;
+    for (int r = 0; r < m_planTable->rowCount(); ++r)
+        if (const QTableWidgetItem* item = m_planTable->item(r, ColFile))
+            wanted = std::max(wanted, m_planTable->fontMetrics().horizontalAdvance(item->text()) + 16);
+    header->resizeSection(ColFile, std::max(60, std::min(wanted, room * 45 / 100)));
+}
+
+// --- the list -----------------------------------------------------------------------
+
+QStringList ImportDialog::paths() const {
+    QStringList list;
+    for (int i = 0; i < m_paths->topLevelItemCount(); ++i)
+        list << m_paths->topLevelItem(i)->data(0, Qt::UserRole).toString();
+    return list;
+}
+
+void ImportDialog::setPaths(const QStringList& paths) {
+    m_paths->clear();
+    addPaths(paths);
+    pathsChanged(); // also when the list was and stays empty
+}
+
+void ImportDialog::addPaths(const QStringList& added) {
+    if (m_storing)
+        return;
+    const QStringList have = paths();
+    bool changed = false;
+    for (const QString& raw : added) {
+        const QString trimmed = raw.trimmed();
+        if (trimmed.isEmpty())
+            continue;
+        const QFileInfo info(trimmed);
+        const QString path = info.exists() ? info.absoluteFilePath() : trimmed;
+        if (have.contains(path) || paths().contains(path))
+            continue;
+        auto* item = new QTreeWidgetItem(m_paths);
+        const bool dir = info.isDir();
+        item->setText(0, dir ? QDir::toNativeSeparators(path) + QDir::separator()
+                             : QDir::toNativeSeparators(path));
+        item->setData(0, Qt::UserRole, path);
+        item->setIcon(0, style()->standardIcon(dir ? QStyle::SP_DirIcon : QStyle::SP_FileIcon));
+        item->setToolTip(0, info.exists() ? (dir ? tr("%1\nfolder: every log in it is read").arg(path) : path)
+                                          : tr("%1\ndoes not exist").arg(path));
+        changed = true;
+    }
+    if (changed)
+        pathsChanged();
+}
+
+void ImportDialog::pathsChanged() {
+    m_runName->setPlaceholderText(tr("default: %1").arg(defaultRunName()));
+    invalidatePlan();
+}
+
+void ImportDialog::addTypedPath() {
+    const QString path = m_pathEdit->text().trimmed();
+    if (path.isEmpty())
+        return;
+    addPaths({path});
+    m_pathEdit->clear();
+}
+
+void ImportDialog::removeSelected() {
+    const auto selected = m_paths->selectedItems();
+    if (selected.isEmpty() || m_storing)
+        return;
+    qDeleteAll(selected);
+    pathsChanged();
+}
+
+void ImportDialog::browseFiles() {
+    const QStringList have = paths();
+    const QString start = have.isEmpty() ? QString() : QFileInfo(have.last()).absolutePath();
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add files to import"), start);
+    if (!files.isEmpty())
+        addPaths(files);
+}
+
+void ImportDialog::browseFolder() {
+    const QStringList have = paths();
+    const QString start = have.isEmpty() ? QString() : QFileInfo(have.last()).absolutePath();
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Add a folder to import"), start);
+    if (!dir.isEmpty())
+        addPaths({dir});
+}
+
+void ImportDialog::keyPressEvent(QKeyEvent* event) {
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && focusWidget() == m_pathEdit) {
+        addTypedPath();
+        return;
+    }
+    if (enter && focusWidget() == m_exclude) {
+        check();
+        return;
+    }
+    if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) && focusWidget() == m_paths) {
+        removeSelected();
+        return;
+    }
+    QDialog::keyPressEvent(event);
+}
+
+void ImportDialog::dragEnterEvent(QDragEnterEvent* event) {
+    if (!m_storing && !localPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ImportDialog::dropEvent(QDropEvent* event) {
+    const QStringList dropped = localPaths(event->mimeData());
+    if (dropped.isEmpty() || m_storing)
+        return;
+    addPaths(dropped);
+    event->acceptProposedAction();
+}
+
+// --- record, run, options -----------------------------------------------------------
 
 void ImportDialog::setRecord(const QString& name) {
-    const int i = m_record->findText(name);
+    const int i = m_record->findData(name);
     if (i >= 0)
         m_record->setCurrentIndex(i);
 }
 
-void ImportDialog::setRunName(const QString& name) { m_runName->setText(name); }
-
-void ImportDialog::detect() {
-    m_detected.clear();
-    const QString path = m_file->text().trimmed();
-    if (path.isEmpty()) {
-        m_detectedLabel->clear();
-        return;
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_detectedLabel->setText(tr("%1: cannot be read (%2).").arg(path, f.errorString()));
-        return;
-    }
-    // The first 64 KiB are enough to tell the formats apart.
-    const auto format = importers::detectFormat(f.read(64 * 1024), path);
-    if (format) {
-        m_detected = *format;
-        m_detectedLabel->setText(tr("Detected: %1").arg(m_detected));
-    } else {
-        m_detectedLabel->setText(format.error().text());
-    }
+QString ImportDialog::record() const {
+    return m_record->currentData().toString();
 }
 
-void ImportDialog::setBusy(bool busy) {
-    m_import->setEnabled(!busy);
-    m_cancel->setEnabled(busy);
-    m_file->setEnabled(!busy);
-    m_format->setEnabled(!busy);
-    m_record->setEnabled(!busy);
-    m_runName->setEnabled(!busy);
+void ImportDialog::setRunName(const QString& name) {
+    m_mode->setCurrentIndex(0);
+    m_runName->setText(name);
 }
+
+void ImportDialog::setIntoRun(const QString& name) {
+    if (name.isEmpty()) {
+        m_mode->setCurrentIndex(0);
+        return;
+    }
+    const int i = m_intoRunName->findData(name);
+    if (i < 0)
+        return;
+    m_intoRunName->setCurrentIndex(i);
+    m_mode->setCurrentIndex(1);
+}
+
+void ImportDialog::setAllowPartialSteps(bool allow) {
+    m_allowPartial->setChecked(allow);
+}
+
+void ImportDialog::setExclude(const QStringList& patterns) {
+    m_exclude->setText(patterns.join(QStringLiteral(", ")));
+}
+
+bool ImportDialog::intoMode() const {
+    return m_mode->currentIndex() == 1;
+}
+
+void ImportDialog::reloadRuns() {
+    const QString current = m_intoRunName->currentData().toString();
+    const QSignalBlocker block(m_intoRunName);
+    m_intoRunName->clear();
+    if (m_project)
+        for (const auto& r : m_project->runs())
+            m_intoRunName->addItem(tr("%1 (record %2)").arg(r.name, r.recordName), r.name);
+    m_intoRunName->setCurrentIndex(m_intoRunName->findData(current));
+    m_runName->setPlaceholderText(tr("default: %1").arg(defaultRunName()));
+}
+
+void ImportDialog::modeChanged() {
+    const bool into = intoMode();
+    for (QFormLayout* form : findChildren<QFormLayout*>()) {
+        if (form->indexOf(m_runName) >= 0) {
+            form->setRowVisible(m_runName, !into);
+            form->setRowVisible(m_intoRunName, into);
+        }
+    }
+    if (into) {
+        // The run's record is used: the files are checked and merged by its layout.
+        const QString run = m_intoRunName->currentData().toString();
+        if (m_project && !run.isEmpty())
+            if (const auto row = m_project->run(run))
+                setRecord(row->recordName);
+    }
+    m_record->setEnabled(!into && !m_storing);
+    invalidatePlan();
+}
+
+void ImportDialog::recordChanged() {
+    QString warning;
+    if (m_project && !record().isEmpty()) {
+        const auto row = m_project->configRecord(record());
+        if (row && !row->complete)
+            warning =
+                tr("⚠ %1 is an incomplete (draft) record. The run is stored, but every stage refuses to "
+                   "compare it until the record is complete (Records ▸ %1).")
+                    .arg(row->name);
+    } else if (m_project && m_record->count() == 0) {
+        warning = tr("⚠ The project has no config record yet; add one first (Records ▸ New record…).");
+    }
+    m_recordWarning->setText(warning);
+    m_recordWarning->setVisible(!warning.isEmpty());
+    invalidatePlan();
+}
+
+QString ImportDialog::defaultRunName() const {
+    const QStringList list = paths();
+    QStringList taken;
+    if (m_project)
+        for (const auto& r : m_project->runs())
+            taken << r.name;
+    return uniqueRunName(taken, list.isEmpty() ? QStringLiteral("run") : runNameForPath(list.first()));
+}
+
+QString ImportDialog::blocker() const {
+    if (!m_project)
+        return tr("No project is open.");
+    if (m_record->count() == 0)
+        return tr(
+            "Every run belongs to a config record and the project has none; add one first (Records ▸ New "
+            "record…).");
+    if (intoMode()) {
+        const QString run = m_intoRunName->currentData().toString();
+        if (run.isEmpty())
+            return tr("Choose the run to add the files to.");
+        if (!m_project->run(run))
+            return tr("There is no run named %1 any more; choose another.").arg(run);
+        return {};
+    }
+    if (record().isEmpty())
+        return tr("Choose the config record the run belongs to.");
+    const QString name = m_runName->text().trimmed();
+    if (!name.isEmpty() && m_project->run(name))
+        return tr("A run named %1 already exists; choose another name, or store as added to an existing run.")
+            .arg(name);
+    return {};
+}
+
+// --- checking -----------------------------------------------------------------------
+
+void ImportDialog::invalidatePlan() {
+    ++m_generation;
+    disposeInBackground(std::exchange(m_plan, {}));
+    m_errors.clear();
+    if (m_job->isRunning() && !m_storing)
+        m_job->cancel(); // its result is dropped: the generation moved on
+    m_checkTimer->start();
+    updateState();
+}
+
+void ImportDialog::check() {
+    ++m_generation;
+    disposeInBackground(std::exchange(m_plan, {}));
+    m_errors.clear();
+    startCheck();
+}
+
+bool ImportDialog::isChecking() const {
+    return (m_job->isRunning() && !m_storing) || m_checkTimer->isActive();
+}
+
+void ImportDialog::startCheck() {
+    m_checkTimer->stop();
+    if (m_storing)
+        return;
+    if (m_job->isRunning()) {
+        // The running check is cancelled; its result (of an older generation) starts this one.
+        ++m_generation;
+        m_job->cancel();
+        return;
+    }
+    disposeInBackground(std::exchange(m_plan, {}));
+    m_errors.clear();
+    const QStringList list = paths();
+    QString why;
+    if (list.isEmpty())
+        why = tr(
+            "Add the files and folders of one training: Add files…, Add folder…, type a path, or drop them "
+            "here.");
+    else if (!m_project)
+        why = tr("No project is open.");
+    else if (record().isEmpty())
+        why = tr(
+            "Choose the config record first: its experts and parallelism check the files and merge the rank "
+            "files.");
+    if (!why.isEmpty()) {
+        showPlan();
+        m_planSummary->setText(why);
+        if (m_importQueued) {
+            m_importQueued = false;
+            m_result->setText(why);
+        }
+        updateState();
+        return;
+    }
+    PlanRequest request;
+    request.paths = list;
+    request.options.format = m_format->currentData().toString();
+    request.options.allowPartialSteps = m_allowPartial->isChecked();
+    for (const QString& p : m_exclude->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!p.trimmed().isEmpty())
+            request.options.exclude << p.trimmed();
+    if (const auto row = m_project->configRecord(record()))
+        request.recordJson = row->json;
+    request.generation = m_generation;
+    if (!m_job->startPlan(request)) {
+        m_checkTimer->start(); // the worker is only returning: again in a moment
+        return;
+    }
+    m_planPaths = list;
+    m_cancelling = false;
+    m_planSummary->setText(tr("Reading and checking %n path(s)…", "", int(list.size())));
+    m_progress->setRange(0, 0);
+    updateState();
+}
+
+void ImportDialog::onPlanned(quint64 generation, ImportPlanPtr plan, const QStringList& errors,
+                             bool cancelled) {
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(false);
+    m_now->setFullText(QString());
+    if (generation != m_generation) {
+        // The inputs changed meanwhile: check them (now, unless a change is still being typed).
+        if (!m_checkTimer->isActive())
+            startCheck();
+        updateState();
+        return;
+    }
+    if (cancelled) {
+        m_cancelling = false;
+        showPlan();
+        m_planSummary->setText(tr("Check cancelled; press Check again to read the files."));
+        if (m_importQueued) {
+            m_importQueued = false;
+            m_result->setText(tr("Import cancelled; nothing was stored."));
+        }
+        updateState();
+        return;
+    }
+    disposeInBackground(std::exchange(m_plan, std::move(plan)));
+    m_errors = errors;
+    if (m_plan)
+        showPlan();
+    else
+        showErrors();
+    if (m_importQueued) {
+        m_importQueued = false;
+        if (m_plan)
+            storePlan();
+        else
+            m_result->setText(tr("✖ The files cannot be imported (%n problem(s), listed above); nothing was "
+                                 "stored.",
+                                 "", int(m_errors.size())));
+    }
+    updateState();
+}
+
+void ImportDialog::showPlan() {
+    m_planTable->setRowCount(0);
+    m_planTable->setVisible(true);
+    m_planNotes->clear();
+    if (!m_plan) {
+        m_planSummary->clear();
+        return;
+    }
+    const runimport::ImportPlan& plan = *m_plan;
+    const QLocale locale;
+    auto add = [&](const QString& file, const QString& tip, const QString& format, const QString& rows,
+                   const QString& role, bool skipped) {
+        const int row = m_planTable->rowCount();
+        m_planTable->insertRow(row);
+        const QStringList texts{file, format, rows, role};
+        for (int c = 0; c < ColumnCount; ++c) {
+            auto* item = new QTableWidgetItem(texts[c]);
+            item->setToolTip(c == ColFile ? tip : texts[c]);
+            if (c == ColRows)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (skipped) {
+                QFont f = item->font();
+                f.setItalic(true);
+                item->setFont(f);
+                item->setForeground(palette().brush(QPalette::Disabled, QPalette::Text));
+            }
+            m_planTable->setItem(row, c, item);
+        }
+    };
+    // A file given by its full path is named by its file name (the list on the left and
+    // the tooltip have the path); a walked one by its path inside the folder.
+    auto shown = [](const QString& s) { return QFileInfo(s).isAbsolute() ? QFileInfo(s).fileName() : s; };
+    for (const auto& f : plan.files)
+        add(shown(f.shown), f.path, f.format, locale.toString(f.rows), f.role, false);
+    for (const auto& s : plan.skipped)
+        add(s.path, s.path, tr("skipped"), QStringLiteral("—"), s.reason, true);
+
+    QStringList formats;
+    for (const auto& f : plan.files)
+        if (!formats.contains(f.format))
+            formats << f.format;
+    const QString target = intoMode() ? tr("added to run %1").arg(m_intoRunName->currentData().toString())
+                                      : tr("one new run of record %1").arg(record());
+    QStringList gives;
+    if (!plan.stepMetrics.isEmpty())
+        gives << tr("%1 step metrics").arg(locale.toString(qsizetype(plan.stepMetrics.size())));
+    if (!plan.expertLoad.isEmpty())
+        gives << tr("%1 expert-load blocks").arg(locale.toString(qsizetype(plan.expertLoad.size())));
+    if (!plan.commSamples.isEmpty())
+        gives << tr("%1 communication samples").arg(locale.toString(qsizetype(plan.commSamples.size())));
+    if (gives.isEmpty())
+        gives << tr("no data");
+    m_planSummary->setText(tr("✔ %n file(s) read, %1 skipped → %2: %3.", "", int(plan.files.size()))
+                               .arg(plan.skipped.size())
+                               .arg(target, gives.join(QStringLiteral(", "))));
+    QStringList notes;
+    for (const QString& n : plan.notes)
+        notes << QStringLiteral("• ") + n;
+    if (notes.isEmpty())
+        notes << tr("• The files fit together; nothing had to be merged.");
+    m_planNotes->setPlainText(notes.join(QLatin1Char('\n')));
+    fitPlanColumns();
+}
+
+void ImportDialog::showErrors() {
+    // The errors take the table's room: every one of them, naming file and line.
+    m_planTable->setRowCount(0);
+    m_planTable->setVisible(false);
+    m_planSummary->setText(
+        tr("✖ The files cannot be imported as one run: %n problem(s). Fix them (or leave the file "
+           "out) and the files are checked again; nothing is stored.",
+           "", int(m_errors.size())));
+    QStringList lines;
+    for (const QString& e : m_errors)
+        lines << QStringLiteral("✖ ") + e;
+    m_planNotes->setPlainText(lines.join(QLatin1Char('\n')));
+}
+
+QString ImportDialog::detectedFormat() const {
+    if (!m_plan)
+        return {};
+    QStringList formats;
+    for (const auto& f : m_plan->files)
+        if (!formats.contains(f.format))
+            formats << f.format;
+    return formats.join(QLatin1Char('+'));
+}
+
+// --- storing ------------------------------------------------------------------------
 
 bool ImportDialog::startImport() {
-    if (!m_project) {
-        m_result->setText(tr("No project is open."));
-        return false;
-    }
-    const QString file = m_file->text().trimmed();
-    if (file.isEmpty() || !QFileInfo::exists(file)) {
-        m_result->setText(file.isEmpty() ? tr("Choose a file to import.") : tr("%1: no such file.").arg(file));
-        return false;
-    }
-    if (m_record->currentText().isEmpty()) {
-        m_result->setText(tr("Every run belongs to a config record and the project has none; add one first "
-                             "(Config records → New record…)."));
-        return false;
-    }
-    const QString runName = m_runName->text().trimmed();
-    if (!runName.isEmpty() && m_project->run(runName)) {
-        m_result->setText(tr("A run named %1 already exists; choose another name.").arg(runName));
-        return false;
-    }
-    ImportRequest request{m_project->path(), file, m_format->currentData().toString(), m_record->currentText(),
-                          runName};
-    if (!m_job->start(request)) {
+    if (m_storing) {
         m_result->setText(tr("An import is still finishing; try again in a moment."));
         return false;
     }
-    m_result->clear();
-    setBusy(true);
+    if (const QString why = blocker(); !why.isEmpty()) {
+        m_result->setText(why);
+        return false;
+    }
+    if (m_plan)
+        return storePlan();
+    if (isChecking()) {
+        // Stored once the check finds no problem (the button waits for the plan; a
+        // caller may ask at once).
+        m_importQueued = true;
+        m_result->setText(tr("Checking the files first…"));
+        updateState();
+        return true;
+    }
+    if (!m_errors.isEmpty()) {
+        m_result->setText(tr("✖ The files cannot be imported (%n problem(s), listed above); nothing was "
+                             "stored.",
+                             "", int(m_errors.size())));
+        return false;
+    }
+    if (paths().isEmpty()) {
+        m_result->setText(tr("Add the files or folders to import first."));
+        return false;
+    }
+    m_importQueued = true;
+    m_result->setText(tr("Checking the files first…"));
+    check();
     return true;
 }
 
+bool ImportDialog::storePlan() {
+    if (const QString why = blocker(); !why.isEmpty()) {
+        m_result->setText(why);
+        return false;
+    }
+    StoreRequest request;
+    request.projectPath = m_project->path();
+    request.plan = m_plan;
+    request.into = intoMode();
+    request.record = record();
+    const QString typed = m_runName->text().trimmed();
+    request.runName =
+        request.into ? m_intoRunName->currentData().toString() : (typed.isEmpty() ? defaultRunName() : typed);
+    if (!m_job->startStore(request)) {
+        m_result->setText(tr("An import is still finishing; try again in a moment."));
+        return false;
+    }
+    m_storing = true;
+    m_cancelling = false;
+    m_result->setText(request.into ? tr("Adding to run %1…").arg(request.runName)
+                                   : tr("Storing run %1…").arg(request.runName));
+    setBusy(true);
+    updateState();
+    return true;
+}
+
+void ImportDialog::onStored(bool ok, const QString& message, bool cancelled) {
+    m_storing = false;
+    m_cancelling = false;
+    setBusy(false);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(ok ? 100 : 0);
+    m_progress->setTextVisible(ok);
+    m_now->setFullText(QString());
+    const int files = m_plan ? int(m_plan->files.size()) : 0;
+    if (ok) {
+        m_result->setText(intoMode() ? tr("✔ Added %n file(s) to run “%1”.", "", files).arg(message)
+                                     : tr("✔ Imported %n file(s) as run “%1”.", "", files).arg(message));
+        // Stored: the same plan is not offered twice; a change of the list checks again.
+        disposeInBackground(std::exchange(m_plan, {}));
+        m_planSummary->setText(
+            tr("Stored as run “%1”. Change the list, or press Check again, to import more.").arg(message));
+        if (!intoMode())
+            m_runName->clear();
+        reloadRuns();
+        emit imported(message);
+    } else {
+        m_result->setText(cancelled ? message : tr("✖ %1").arg(message));
+    }
+    updateState();
+}
+
 void ImportDialog::cancelImport() {
+    if (m_importQueued) {
+        m_importQueued = false;
+        m_result->setText(tr("Import cancelled; nothing was stored."));
+    }
     if (!m_job->isRunning())
         return;
     m_cancelling = true;
     m_job->cancel();
     m_cancel->setEnabled(false);
-    m_now->setText(tr("Cancelling…"));
+    m_now->setFullText(tr("Cancelling…"));
 }
 
-bool ImportDialog::isRunning() const { return m_job->isRunning(); }
+bool ImportDialog::isRunning() const {
+    return m_storing || m_importQueued;
+}
 
-QString ImportDialog::resultText() const { return m_result->text(); }
+QString ImportDialog::resultText() const {
+    QString text = m_result->text();
+    if (!m_errors.isEmpty())
+        text += QLatin1Char('\n') + m_errors.join(QLatin1Char('\n'));
+    return text;
+}
+
+void ImportDialog::setBusy(bool busy) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_pathEdit, m_paths, m_mode, m_runName, m_intoRunName,
+                                                      m_format, m_exclude, m_allowPartial, m_checkButton})
+        w->setEnabled(!busy);
+    for (auto* b : findChildren<QPushButton*>(QStringLiteral("importAddPath")))
+        b->setEnabled(!busy);
+    for (const char* name : {"importAddFiles", "importAddFolder"})
+        if (auto* b = findChild<QPushButton*>(QLatin1String(name)))
+            b->setEnabled(!busy);
+    m_record->setEnabled(!busy && !intoMode());
+    setAcceptDrops(!busy);
+}
+
+void ImportDialog::updateState() {
+    const QString why = blocker();
+    m_import->setEnabled(!m_storing && m_plan && why.isEmpty());
+    m_import->setToolTip(m_plan ? why
+                                : tr("Import is possible once the files are checked without a problem."));
+    m_cancel->setEnabled(m_job->isRunning() && !m_cancelling);
+    m_removeButton->setEnabled(!m_storing && !m_paths->selectedItems().isEmpty());
+    if (m_plan && !m_storing) {
+        // The plan's first line says what happens next.
+        QString summary = m_planSummary->text().section(QLatin1Char('\n'), 0, 0);
+        summary += QLatin1Char('\n') + (why.isEmpty() ? tr("Nothing is stored until you press Import.")
+                                                      : QStringLiteral("⚠ ") + why);
+        m_planSummary->setText(summary);
+    }
+}
 
 void ImportDialog::reject() {
-    // Closing the dialog during an import cancels it (nothing is stored).
+    // Closing the dialog during an import or a check cancels it (nothing is stored).
+    m_importQueued = false;
+    m_checkTimer->stop();
     if (m_job->isRunning()) {
-        cancelImport();
+        m_cancelling = true;
+        m_job->cancel();
         m_job->wait();
     }
     QDialog::reject();

@@ -1,28 +1,41 @@
 #include "ImportJob.h"
 
-#include "importers/Importer.h"
+#include "record/ConfigRecord.h"
 #include "store/ProjectStore.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QThread>
 
 namespace moewb::gui {
 
 QString uniqueRunName(const QStringList& taken, const QString& base) {
-    QString name = base.isEmpty() ? QStringLiteral("run") : base;
+    const QString stem = base.isEmpty() ? QStringLiteral("run") : base;
+    QString name = stem;
     for (int i = 2; taken.contains(name); ++i)
-        name = QStringLiteral("%1-%2").arg(base).arg(i);
+        name = QStringLiteral("%1-%2").arg(stem).arg(i);
     return name;
 }
 
-ImportJob::ImportJob(QObject* parent) : QObject(parent) {}
+QString runNameForPath(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isDir())
+        return QDir(info.absoluteFilePath()).dirName();
+    return info.completeBaseName().isEmpty() ? info.fileName() : info.completeBaseName();
+}
+
+ImportJob::ImportJob(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<ImportPlanPtr>();
+}
 
 ImportJob::~ImportJob() {
     cancel();
     wait();
 }
 
-bool ImportJob::isRunning() const { return m_thread && m_thread->isRunning(); }
+bool ImportJob::isRunning() const {
+    return m_thread && m_thread->isRunning() && !(m_done && m_done->load());
+}
 
 void ImportJob::cancel() {
     if (m_cancel)
@@ -34,7 +47,8 @@ void ImportJob::wait() {
         m_thread->wait();
 }
 
-bool ImportJob::start(const ImportRequest& request) {
+// A worker that has sent its result is only returning: wait for it and start anew.
+bool ImportJob::prepare() {
     if (isRunning())
         return false;
     if (m_thread) {
@@ -42,58 +56,114 @@ bool ImportJob::start(const ImportRequest& request) {
         delete m_thread;
         m_thread = nullptr;
     }
-    auto cancel = std::make_shared<std::atomic_bool>(false);
-    m_cancel = cancel;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_done = std::make_shared<std::atomic_bool>(false);
+    return true;
+}
+
+bool ImportJob::startPlan(const PlanRequest& request) {
+    if (!prepare())
+        return false;
+    m_storing = false;
+    auto cancel = m_cancel;
+    auto done = m_done;
     // Signals emitted from the worker reach receivers in the GUI thread queued.
-    m_thread = QThread::create([this, request, cancel] {
-        const QString fileName = QFileInfo(request.file).fileName();
-        emit progress(-1, tr("reading %1…").arg(fileName));
-        auto imported = importers::importFile(request.file, request.format);
-        if (cancel->load()) {
-            emit finished(false, tr("Import of %1 cancelled; nothing was stored.").arg(fileName), true);
-            return;
+    m_thread = QThread::create([this, request, cancel, done] {
+        auto finish = [&](ImportPlanPtr plan, const QStringList& errors, bool cancelled) {
+            done->store(true);
+            emit planned(request.generation, std::move(plan), errors, cancelled);
+        };
+        emit progress(-1, tr("listing the files…"));
+        auto collected = runimport::collectImportFiles(request.paths, request.options);
+        if (cancel->load())
+            return finish({}, {}, true);
+        if (!collected)
+            return finish({}, {collected.error().text()}, false);
+        std::optional<record::ConfigRecord> record;
+        if (!request.recordJson.isEmpty())
+            record = record::ConfigRecord::fromJson(request.recordJson, nullptr);
+        const auto& files = collected.value().files;
+        qsizetype lastDone = -1;
+        auto plan = runimport::planImport(
+            collected.value(), record, request.options, [&](qsizetype doneFiles, qsizetype total) {
+                if (doneFiles != lastDone && total > 0) {
+                    lastDone = doneFiles;
+                    const QString next = doneFiles < files.size() ? files[doneFiles].shown : QString();
+                    emit progress(double(doneFiles) / double(total),
+                                  next.isEmpty()
+                                      ? tr("checking %1 files against each other…").arg(total)
+                                      : tr("reading %1 (%2 of %3)…").arg(next).arg(doneFiles + 1).arg(total));
+                }
+                return !cancel->load();
+            });
+        if (cancel->load())
+            return finish({}, {}, true);
+        if (!plan) {
+            QStringList errors;
+            for (const auto& e : plan.error())
+                errors << e.text();
+            return finish({}, errors, false);
         }
-        if (!imported) {
-            emit finished(false, imported.error().text(), false);
-            return;
-        }
+        finish(std::make_shared<const runimport::ImportPlan>(std::move(plan.value())), {}, false);
+    });
+    m_thread->start();
+    return true;
+}
+
+bool ImportJob::startStore(const StoreRequest& request) {
+    if (!request.plan || !prepare())
+        return false;
+    m_storing = true;
+    auto cancel = m_cancel;
+    auto done = m_done;
+    m_thread = QThread::create([this, request, cancel, done] {
+        auto finish = [&](bool ok, const QString& message, bool cancelled) {
+            done->store(true);
+            emit finished(ok, message, cancelled);
+        };
+        const QString cancelledText = tr("Import cancelled; nothing was stored.");
+        emit progress(-1, tr("opening the project…"));
         auto opened = store::ProjectStore::open(request.projectPath, store::OpenMode::MustExist);
-        if (!opened) {
-            emit finished(false, opened.error().text(), false);
-            return;
-        }
+        if (!opened)
+            return finish(false, opened.error().text(), false);
         store::ProjectStore& project = *opened.value();
-        QStringList taken;
-        for (const auto& r : project.runs())
-            taken << r.name;
+        // Copies share the plan's data (implicitly shared) until the merge changes it.
+        runimport::ImportPlan plan = *request.plan;
         store::RunData run;
-        run.name = request.runName.isEmpty() ? uniqueRunName(taken, QFileInfo(request.file).completeBaseName())
-                                             : request.runName;
-        run.kind = imported->kind;
-        run.recordName = request.record;
-        run.sourceFile = QFileInfo(request.file).absoluteFilePath();
-        run.environment = imported->environment;
-        run.commSamples = std::move(imported->commSamples);
-        run.stepMetrics = std::move(imported->stepMetrics);
-        run.expertLoad = std::move(imported->expertLoad);
-        const QString format = imported->format;
+        if (request.into) {
+            const auto existing = project.run(request.runName);
+            if (!existing)
+                return finish(false, tr("There is no run named %1 to add to.").arg(request.runName), false);
+            emit progress(-1, tr("checking the files against run %1…").arg(request.runName));
+            auto merged = runimport::mergeInto(project, *existing, std::move(plan));
+            if (!merged) {
+                QStringList errors;
+                for (const auto& e : merged.error())
+                    errors << e.text();
+                return finish(false, errors.join(QLatin1Char('\n')), false);
+            }
+            run = std::move(merged.value());
+        } else {
+            run = runimport::toRunData(std::move(plan), request.runName, request.record);
+        }
+        if (cancel->load())
+            return finish(false, cancelledText, true);
         int lastPercent = -1;
-        auto saved = project.saveRun(run, [&](double f) {
+        auto report = [&](double f) {
             const int percent = int(f * 100);
             if (percent != lastPercent) {
                 lastPercent = percent;
-                emit progress(f, tr("importing %1 (%2): %3 %").arg(fileName, format).arg(percent));
+                emit progress(f, tr("storing run %1: %2 %").arg(run.name).arg(percent));
             }
             return !cancel->load();
-        });
+        };
+        auto saved = request.into ? project.replaceRun(run, report) : project.saveRun(run, report);
         if (!saved) {
             if (cancel->load())
-                emit finished(false, tr("Import of %1 cancelled; nothing was stored.").arg(fileName), true);
-            else
-                emit finished(false, saved.error().text(), false);
-            return;
+                return finish(false, cancelledText, true);
+            return finish(false, saved.error().text(), false);
         }
-        emit finished(true, run.name, false);
+        finish(true, run.name, false);
     });
     m_thread->start();
     return true;

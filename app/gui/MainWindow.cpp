@@ -30,16 +30,20 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -56,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     };
     buildPages();
     buildMenus();
+    setAcceptDrops(true); // files dropped on the window are imported (dropEvent)
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1280, 820);
@@ -524,6 +529,10 @@ void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
 }
 
 ImportDialog* MainWindow::openImportDialog(const QString& file) {
+    return openImportDialog(file.isEmpty() ? QStringList() : QStringList{file});
+}
+
+ImportDialog* MainWindow::openImportDialog(const QStringList& paths) {
     if (!m_project) {
         statusBar()->showMessage(tr("Open a project first: every import goes into a project's config record."));
         return nullptr;
@@ -535,14 +544,57 @@ ImportDialog* MainWindow::openImportDialog(const QString& file) {
             reload();
             statusBar()->showMessage(tr("Imported run %1.").arg(run), 10000);
         });
-        if (m_recordEditor->recordName().size())
-            m_importDialog->setRecord(m_recordEditor->recordName());
+        // The record of what is selected: a run's record, or the record shown.
+        if (QTreeWidgetItem* item = m_browser->currentItem()) {
+            const auto kind = ProjectBrowser::ItemKind(item->data(0, ProjectBrowser::KindRole).toInt());
+            const QString name = item->data(0, ProjectBrowser::NameRole).toString();
+            if (kind == ProjectBrowser::ItemKind::Run) {
+                if (const auto run = m_project->run(name))
+                    m_importDialog->setRecord(run->recordName);
+            } else if (kind == ProjectBrowser::ItemKind::Record) {
+                m_importDialog->setRecord(name);
+            }
+        }
     }
-    if (!file.isEmpty())
-        m_importDialog->setFile(file);
+    if (!paths.isEmpty())
+        m_importDialog->addPaths(paths);
     m_importDialog->show();
     m_importDialog->raise();
+    m_importDialog->activateWindow();
     return m_importDialog;
+}
+
+namespace {
+// The local files and folders a drag carries; empty when it carries anything else.
+QStringList droppedPaths(const QMimeData* mime) {
+    QStringList paths;
+    if (!mime || !mime->hasUrls())
+        return paths;
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile() || url.toLocalFile().isEmpty())
+            return {};
+        paths << url.toLocalFile();
+    }
+    return paths;
+}
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!droppedPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
+    if (!droppedPaths(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QStringList paths = droppedPaths(event->mimeData());
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openImportDialog(paths); // without a project: says so in the status bar
 }
 
 void MainWindow::newProject() {

@@ -64,7 +64,9 @@ public:
     QWidget* currentPage() const;
     // Shows stage 1..4 (Ctrl+1..4).
     void showStage(int stage);
-    // File → Import… with this file preset (the dialog stays open; null without a project).
+    // File → Import… with these files and folders added to its list (the dialog stays
+    // open; null without a project). Files dropped on the window open it too.
+    ImportDialog* openImportDialog(const QStringList& paths);
     ImportDialog* openImportDialog(const QString& file = {});
     // Writes the PDF report (off the GUI thread where it can; progress and Cancel);
     // false when this build has no report or an export is running.
@@ -84,6 +86,10 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Local files and folders dropped on the window open the import dialog with them.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:

@@ -116,7 +116,7 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
     for (const auto& r : *in)
         names << r.runName;
     s.inputRuns = inputLabels(runs, names);
-    const stages::StageOneResult result = stages::evaluateStageOne(*in, thresholds);
+    const stages::StageOneResult result = stages::evaluateStageOne(*in, thresholds, stages::loadStageOneTargets(project));
     for (const stages::StageOneTable& t : result.tables) {
         ReportTable table;
         QStringList where;

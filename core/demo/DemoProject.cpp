@@ -316,6 +316,9 @@ store::RunData probeRun(const ProbeSpec& s) {
                                   {QStringLiteral("world"), s.nodes * kGpusPerNode},
                                   {QStringLiteral("nodes"), s.nodes},
                                   {QStringLiteral("gpus_per_node"), kGpusPerNode},
+                                  // EP groups of 8 at once, as the demo's trainings run them.
+                                  {QStringLiteral("ep_size"), 8},
+                                  {QStringLiteral("ep_order"), QStringLiteral("tp-cp-ep-dp-pp")},
                                   {QStringLiteral("repeats"), kRepeats},
                                   {QStringLiteral("iterations"), kIterations},
                                   {QStringLiteral("warmup_iterations"), 5},

@@ -21,6 +21,8 @@
 #include "importers/WandbCsvImporter.h"
 #include "importers/TextLines.h"
 
+#include <QRegularExpression>
+
 namespace moewb::importers {
 
 namespace {
@@ -157,6 +159,13 @@ Expected<QString, ImportError> detectFormat(const QByteArray& bytes, const QStri
     if (contains(head, "# nThread ") || contains(head, "# Collective test starting") ||
         contains(head, "# nccl-tests version") || contains(head, "#  Rank ") || contains(head, "#   Rank "))
         return QString::fromLatin1(NcclTestsTextImporter::kFormat);
+    // A pasted fragment: nccl-tests' column header line without the lines above it.
+    {
+        static const QRegularExpression columns(QStringLiteral("^#\\s+size\\s+count\\s+type\\b"),
+                                                QRegularExpression::MultilineOption);
+        if (columns.match(QString::fromLatin1(head)).hasMatch())
+            return QString::fromLatin1(NcclTestsTextImporter::kFormat);
+    }
     // torchtitan and NeMo before Megatron: a NeMo progress line also reads as "iteration N/T |".
     if (TorchtitanLogImporter::looksLikeTorchtitanLog(head))
         return QString::fromLatin1(TorchtitanLogImporter::kFormat);

@@ -1,6 +1,9 @@
 #include "importers/NcclTestsText.h"
 
+#include "importers/ImportSupport.h"
+
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace moewb::importers::nccltests {
 
@@ -38,6 +41,49 @@ int typeSize(const QString& type) {
         type == QLatin1String("float64"))
         return 8;
     return 0;
+}
+
+qint64 allToAllRanks(qint64 size, qint64 count, int typeSize) {
+    if (count <= 0 || typeSize <= 0 || size <= 0)
+        return 0;
+    const qint64 perRank = count * qint64(typeSize);
+    if (size % perRank != 0)
+        return -1;
+    return size / perRank;
+}
+
+QStringList columnsForRow(const QStringList& tokens, QString* why) {
+    static const QRegularExpression number(QStringLiteral(R"(^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$)"));
+    static const QRegularExpression integer(QStringLiteral(R"(^-?\d+$)"));
+    auto isNumber = [&](qsizetype i) { return i < tokens.size() && number.match(tokens[i]).hasMatch(); };
+    const QStringList half{QStringLiteral("time"), QStringLiteral("algbw"), QStringLiteral("busbw")};
+    const qsizetype n = tokens.size();
+    if (n < 3 || !isNumber(0) || !isNumber(1) || isNumber(2)) {
+        *why = ImportTr::tr("does not start with size, count and a type name");
+        return {};
+    }
+    if (n == 11 && isNumber(3))
+        return QStringList{QStringLiteral("size"), QStringLiteral("count"), QStringLiteral("type"), QStringLiteral("redop")} +
+               half + QStringList{QStringLiteral("error")} + half + QStringList{QStringLiteral("error")};
+    if (n == 12 && !isNumber(3) && isNumber(4))
+        return QStringList{QStringLiteral("size"), QStringLiteral("count"), QStringLiteral("type"), QStringLiteral("redop")} +
+               half + QStringList{QStringLiteral("error")} + half + QStringList{QStringLiteral("error")};
+    if ((n == 13 || n == 15 || n == 21) && !isNumber(3) && integer.match(tokens[4]).hasMatch()) {
+        const QStringList left{QStringLiteral("size"), QStringLiteral("count"), QStringLiteral("type"),
+                               QStringLiteral("redop"), QStringLiteral("root")};
+        const QStringList wrong{QStringLiteral("#wrong")};
+        const QStringList perIter{QStringLiteral("i_min"), QStringLiteral("i_max"), QStringLiteral("i_p99"),
+                                  QStringLiteral("i_cv%")};
+        if (n == 13)
+            return left + half + wrong + half + wrong;
+        if (n == 15)
+            return left + half + wrong + half + wrong + QStringList{QStringLiteral("timestamp")};
+        return left + half + wrong + perIter + half + wrong + perIter;
+    }
+    *why = ImportTr::tr("has %1 values, which is none of nccl-tests' row layouts (11 or 12 values before 2.13; "
+                        "13, 15 with -T, 21 with -I since)")
+               .arg(n);
+    return {};
 }
 
 } // namespace moewb::importers::nccltests

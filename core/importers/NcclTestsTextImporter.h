@@ -6,11 +6,29 @@
 
 namespace moewb::importers {
 
+// Facts a pasted fragment may lack, given by the user (moewb import --ranks N
+// --collective NAME); checked against the text when it shows them too.
+struct NcclTestsTextOptions {
+    int ranks = 0;      // the test's ranks; 0: from the text (rank list, header, or derived)
+    QString collective; // "alltoall" or "alltoallv"; empty: from the text
+};
+
+// Pasted fragments (docs/formats.md): a table whose "# nThread" header, rank list,
+// version lines or summary were not pasted — even rows without their column header —
+// imports when the missing facts can be derived from the rows (an alltoall prints
+// size = count x type size x ranks, so ranks = size / (count x type size)); what was
+// derived is stated in environment.derived. Otherwise the error asks for exactly the
+// missing fact (--collective alltoall, --ranks N): rows alone cannot tell alltoall from
+// all_gather, which prints the same size/count.
 class NcclTestsTextImporter {
 public:
     static constexpr const char* kFormat = "nccl-tests";
     static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName, const NcclTestsTextOptions& options);
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
+    static ImportResult importFile(const QString& path, const NcclTestsTextOptions& options) {
+        return importWith(path, [&](const QByteArray& b, const QString& f) { return parseWith(b, f, options); });
+    }
 };
 
 } // namespace moewb::importers

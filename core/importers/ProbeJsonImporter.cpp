@@ -4,7 +4,9 @@
 #include "importers/JsonFields.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QSet>
 
 #include <cmath>
 
@@ -14,6 +16,51 @@ namespace {
 
 ImportResult syntaxError(const QString& file, const JsonSyntaxError& e) {
     return importError(file, e.line, e.path, ImportTr::tr("not valid JSON: column %1: %2").arg(e.column).arg(e.message));
+}
+
+// moe-probe/2's ep_layout: the EP groups measured at once. Into the environment:
+// ep_size, ep_groups (the rank lists) and ep_order (absent for the whole world).
+bool readEpLayout(JsonFields& j, const JsonField& root, qint64 world, QJsonObject& environment) {
+    const JsonField layout = j.member(root, QStringLiteral("ep_layout"));
+    if (!j.expectObject(layout))
+        return false;
+    qint64 epSize = 0;
+    const JsonField groups = j.member(layout, QStringLiteral("groups"));
+    if (!j.integer(j.member(layout, QStringLiteral("ep_size")), 1, world, epSize) || !j.expectArray(groups, 1))
+        return false;
+    QJsonArray groupList;
+    QSet<qint64> seen;
+    for (qsizetype g = 0; g < qsizetype(groups.node->items.size()); ++g) {
+        const JsonField group = j.item(groups, g);
+        if (!j.expectArray(group))
+            return false;
+        if (qint64(group.node->items.size()) != epSize)
+            return j.fail(group, ImportTr::tr("has %1 ranks but ep_size is %2").arg(group.node->items.size()).arg(epSize));
+        QJsonArray ranks;
+        for (qsizetype i = 0; i < qsizetype(group.node->items.size()); ++i) {
+            qint64 rank = 0;
+            const JsonField item = j.item(group, i);
+            if (!j.integer(item, 0, world - 1, rank))
+                return false;
+            if (seen.contains(rank))
+                return j.fail(item, ImportTr::tr("rank %1 is in two EP groups").arg(rank));
+            seen.insert(rank);
+            ranks.append(rank);
+        }
+        groupList.append(ranks);
+    }
+    if (qint64(seen.size()) != world)
+        return j.fail(groups, ImportTr::tr("cover %1 of the %2 ranks").arg(seen.size()).arg(world));
+    environment.insert(QStringLiteral("ep_size"), epSize);
+    environment.insert(QStringLiteral("ep_groups"), groupList);
+    const JsonField order = j.member(layout, QStringLiteral("order"), false);
+    if (order && !order.node->isNull()) {
+        QString text;
+        if (!j.string(order, text, false))
+            return false;
+        environment.insert(QStringLiteral("ep_order"), text);
+    }
+    return true;
 }
 
 } // namespace
@@ -30,9 +77,9 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
     QString schema, collective;
     if (!j.string(j.member(root, QStringLiteral("schema")), schema))
         return unexpected(j.error());
-    if (schema != QLatin1String("moe-probe/1")) {
+    if (schema != QLatin1String("moe-probe/1") && schema != QLatin1String("moe-probe/2")) {
         j.fail(j.member(root, QStringLiteral("schema")),
-               ImportTr::tr("is \"%1\"; this build reads moe-probe/1").arg(schema));
+               ImportTr::tr("is \"%1\"; this build reads moe-probe/1 and moe-probe/2").arg(schema));
         return unexpected(j.error());
     }
     const JsonField collectiveField = j.member(root, QStringLiteral("collective"));
@@ -63,6 +110,8 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
             data.environment.insert(QLatin1String(key), toQJsonValue(*n));
     data.environment.insert(QStringLiteral("schema"), schema);
     data.environment.insert(QStringLiteral("collective"), collective);
+    if (schema == QLatin1String("moe-probe/2") && !readEpLayout(j, root, world, data.environment))
+        return unexpected(j.error());
 
     int perIteration = -1; // unknown until the first repeat: 1 samples_us, 0 medians
     QHash<quint64, QString> seenSizes;

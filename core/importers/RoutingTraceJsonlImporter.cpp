@@ -61,7 +61,13 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
     ImportedData data;
     data.format = QString::fromLatin1(kFormat);
     QHash<qint64, qsizetype> blockIndex; // iter * 16384 + layer -> index in expertLoad
-    QMap<qint64, std::pair<quint64, quint64>> drops; // iter -> (dropped, assignments) when "dropped" given
+    // Per iteration, where "dropped" is given (seed 000: a token is dropped when every
+    // one of its top-k assignments was dropped).
+    struct Drops {
+        quint64 droppedAssignments = 0, assignments = 0;
+        quint64 tokens = 0, droppedTokens = 0, partlyDropped = 0;
+    };
+    QMap<qint64, Drops> drops;
     qint64 experts = 0, expertsLine = 0;
     bool anyDropped = false;
     qint64 cells = 0; // counts allocated so far
@@ -88,6 +94,7 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
         rowWidths.clear();
         tokenExperts.clear();
         quint64 dropped = 0, droppedCells = 0;
+        quint64 tokens = 0, fullyDropped = 0, partlyDropped = 0;
         if (c.peek() != '}') {
             do {
                 std::string_view key;
@@ -134,18 +141,32 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
                 } else if (key == "dropped") {
                     haveDropped = true;
                     anyDropped = true;
+                    quint64 rowDropped = 0, rowCells = 0;
+                    auto endRow = [&] {
+                        if (rowCells == 0)
+                            return;
+                        ++tokens;
+                        if (rowDropped == rowCells)
+                            ++fullyDropped;
+                        else if (rowDropped > 0)
+                            ++partlyDropped;
+                        rowDropped = rowCells = 0;
+                    };
                     const bool ok = readNested(
-                        c, [](qint64) {},
+                        c, [&](qint64) { endRow(); },
                         [&](qint64, qint64, quint64 v) {
                             if (v > 1)
                                 return c.fail(ImportTr::tr("must hold 0/1 or false/true, got %1").arg(v));
                             dropped += v;
                             ++droppedCells;
+                            rowDropped += v;
+                            ++rowCells;
                             return true;
                         },
                         droppedRows);
                     if (!ok)
                         return fail({});
+                    endRow();
                 } else if (!c.skipValue()) {
                     return fail({});
                 }
@@ -208,19 +229,29 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
             ++counts[e];
         }
         if (haveDropped) {
-            auto& d = drops[qint64(iter)];
-            d.first += dropped;
-            d.second += droppedCells;
+            Drops& d = drops[qint64(iter)];
+            d.droppedAssignments += dropped;
+            d.assignments += droppedCells;
+            d.tokens += tokens;
+            d.droppedTokens += fullyDropped;
+            d.partlyDropped += partlyDropped;
         }
         ++data.rows;
     }
     if (data.expertLoad.isEmpty())
         return importError(file, 0, {}, ImportTr::tr("no routing-trace lines found (the file is empty)"));
     for (auto it = drops.cbegin(); it != drops.cend(); ++it) {
-        data.stepMetrics.append(store::StepMetric{it.key(), QStringLiteral("dropped_tokens"), double(it->first)});
-        if (it->second > 0)
-            data.stepMetrics.append(
-                store::StepMetric{it.key(), QStringLiteral("drop_rate"), double(it->first) / double(it->second)});
+        auto add = [&](const char* name, double v) {
+            data.stepMetrics.append(store::StepMetric{it.key(), QString::fromLatin1(name), v});
+        };
+        add("dropped_tokens", double(it->droppedTokens));
+        add("dropped_assignments", double(it->droppedAssignments));
+        if (it->tokens > 0) {
+            add("drop_rate", double(it->droppedTokens) / double(it->tokens));
+            add("partly_dropped_rate", double(it->partlyDropped) / double(it->tokens));
+        }
+        if (it->assignments > 0)
+            add("assignment_drop_rate", double(it->droppedAssignments) / double(it->assignments));
     }
     data.environment.insert(QStringLiteral("experts"), experts);
     data.environment.insert(QStringLiteral("drop_information"), anyDropped);

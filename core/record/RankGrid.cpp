@@ -16,7 +16,9 @@ int axisOf(const QString& name) {
     return -1;
 }
 
-QString tr(const char* text) { return QCoreApplication::translate("RankGrid", text); }
+class RankGridTr {
+    Q_DECLARE_TR_FUNCTIONS(RankGrid)
+};
 
 } // namespace
 
@@ -26,11 +28,11 @@ QString parallelismOrderProblem(const QString& order) {
     for (const QString& n : names) {
         const int axis = axisOf(n);
         if (axis < 0)
-            return tr("must be names out of tp, cp, ep, dp, pp joined by '-' (e.g. \"tp-cp-ep-dp-pp\"), got "
+            return RankGridTr::tr("must be names out of tp, cp, ep, dp, pp joined by '-' (e.g. \"tp-cp-ep-dp-pp\"), got "
                       "\"%1\"")
                 .arg(order);
         if (seen.contains(axis))
-            return tr("names %1 twice in \"%2\"").arg(n, order);
+            return RankGridTr::tr("names %1 twice in \"%2\"").arg(n, order);
         seen << axis;
     }
     return {};
@@ -51,11 +53,11 @@ Expected<RankGrid, QString> RankGrid::make(const std::array<qint64, 5>& sizes, c
     }
     for (int i = 0; i < 5; ++i) {
         if (sizes[std::size_t(i)] < 1)
-            return unexpected(tr("the %1 size must be at least 1, got %2").arg(QLatin1String(kNames[std::size_t(i)])).arg(sizes[std::size_t(i)]));
+            return unexpected(RankGridTr::tr("the %1 size must be at least 1, got %2").arg(QLatin1String(kNames[std::size_t(i)])).arg(sizes[std::size_t(i)]));
         if (used[std::size_t(i)])
             continue;
         if (sizes[std::size_t(i)] != 1)
-            return unexpected(tr("parallelism.order \"%1\" leaves out %2, whose size is %3 (only names of size 1 "
+            return unexpected(RankGridTr::tr("parallelism.order \"%1\" leaves out %2, whose size is %3 (only names of size 1 "
                                  "may be left out)")
                                   .arg(order, QLatin1String(kNames[std::size_t(i)]))
                                   .arg(sizes[std::size_t(i)]));
@@ -69,11 +71,11 @@ Expected<RankGrid, QString> RankGrid::make(const std::array<qint64, 5>& sizes, c
 
 Expected<RankGrid, QString> RankGrid::expertGrid(const ParallelismRecord& p) {
     if (!p.dp || !p.tp || !p.pp)
-        return unexpected(tr("the record's parallelism.dp, tp and pp are needed to map ranks to experts"));
+        return unexpected(RankGridTr::tr("the record's parallelism.dp, tp and pp are needed to map ranks to experts"));
     const qint64 world = *p.dp * *p.tp * *p.pp * p.cpOrDefault();
     const qint64 etp = p.etpOrDefault(), ep = p.epOrDefault(), pp = *p.pp;
     if (etp < 1 || ep < 1 || world % (etp * ep * pp) != 0)
-        return unexpected(tr("expert tensor-parallel × expert-parallel × pipeline-parallel (%1 × %2 × %3) does not "
+        return unexpected(RankGridTr::tr("expert tensor-parallel × expert-parallel × pipeline-parallel (%1 × %2 × %3) does not "
                              "divide the world size %4")
                               .arg(etp)
                               .arg(ep)
@@ -84,7 +86,7 @@ Expected<RankGrid, QString> RankGrid::expertGrid(const ParallelismRecord& p) {
 
 Expected<RankGrid, QString> RankGrid::decoderGrid(const ParallelismRecord& p) {
     if (!p.dp || !p.tp || !p.pp)
-        return unexpected(tr("the record's parallelism.dp, tp and pp are needed to map ranks to pipeline stages"));
+        return unexpected(RankGridTr::tr("the record's parallelism.dp, tp and pp are needed to map ranks to pipeline stages"));
     return make({*p.tp, p.cpOrDefault(), 1, *p.dp, *p.pp}, p.orderOrDefault());
 }
 

@@ -211,7 +211,7 @@ Expected<RankMergeResult, QList<ImportError>> mergeRankFiles(const QList<RankFil
                                        .arg(e)
                                        .arg(d)
                                        .arg(s)
-                                       .arg(ranks.join(QStringLiteral(" or ")));
+                                       .arg(ranks.join(RunImportTr::tr(" or ")));
                     }
         if (!missing.isEmpty()) {
             errors << fileError(files.first().shown,

@@ -1,11 +1,13 @@
 #include "runimport/RunImport.h"
 
 #include "importers/Importer.h"
+#include "importers/NcclTestsTextImporter.h"
 #include "importers/WandbCsvImporter.h"
 #include "runimport/RankMerge.h"
 #include "runimport/RunImportTr.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -252,7 +254,8 @@ void mergeLoad(std::map<std::pair<qint64, int>, LoadValue>& merged, const QStrin
 
 // One file, with the W&B run chosen when the file is a W&B export and one was named.
 importers::ImportResult readOne(const QString& path, const ImportOptions& options) {
-    if (options.wandbRun.isEmpty())
+    const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty();
+    if (options.wandbRun.isEmpty() && !ncclFacts)
         return importers::importFile(path, options.format);
     auto bytes = importers::readWholeFile(path);
     if (!bytes)
@@ -264,8 +267,10 @@ importers::ImportResult readOne(const QString& path, const ImportOptions& option
             return unexpected(detected.error());
         format = detected.value();
     }
-    if (format == QLatin1String(importers::WandbCsvImporter::kFormat))
+    if (format == QLatin1String(importers::WandbCsvImporter::kFormat) && !options.wandbRun.isEmpty())
         return importers::WandbCsvImporter::parseRun(bytes.value(), path, options.wandbRun);
+    if (format == QLatin1String(importers::NcclTestsTextImporter::kFormat) && ncclFacts)
+        return importers::NcclTestsTextImporter::parseWith(bytes.value(), path, {options.ranks, options.collective});
     return importers::importBytes(bytes.value(), path, format);
 }
 
@@ -322,9 +327,14 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         if (!result) {
             ImportError e = result.error();
             e.file = c.shown;
-            if (c.walked && e.line == 0 && !e.unreadable && e.message.startsWith(QLatin1String("cannot tell")))
-                e.message += RunImportTr::tr(" — found in a folder given; leave it out with --exclude %1")
-                                 .arg(QFileInfo(c.path).fileName());
+            if (c.walked && e.line == 0 && !e.unreadable && options.format.isEmpty()) {
+                // A walked file of no known format: say how to leave it out.
+                QFile head(c.path);
+                if (head.open(QIODevice::ReadOnly) &&
+                    !importers::detectFormat(head.read(1 << 16), c.path).hasValue())
+                    e.message += RunImportTr::tr(" — found in a folder given; leave it out with --exclude %1")
+                                     .arg(QFileInfo(c.path).fileName());
+            }
             errors << e;
             parsed << ImportedData{};
             continue;
@@ -358,6 +368,11 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
             d.expertLoad.clear();
             tpeIndex << int(i);
         } else if (trace) {
+            // Megatron-Core's tracer stamps a record with the iteration counter before
+            // the step advances it (training.py: advance_step(iteration)); the console
+            // log and the tokens-per-expert files number the same step one higher.
+            for (auto& b : d.expertLoad)
+                ++b.step;
             traceFiles << RankFile{collected.files[i].shown, rankOf(d), std::move(d.expertLoad)};
             d.expertLoad.clear();
             traceIndex << int(i);
@@ -418,6 +433,9 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     };
     mergeRanks(tpeFiles, tpeIndex, RankFileKind::LocalExperts);
     mergeRanks(traceFiles, traceIndex, RankFileKind::GlobalExperts);
+    if (!traceFiles.isEmpty())
+        plan.notes << RunImportTr::tr("routing-trace steps stored one higher (trace step N is iteration N + 1, as "
+                                      "the console log and the tokens-per-expert files number it)");
     if (!errors.isEmpty())
         return unexpected(errors);
     for (qsizetype i = 0; i < parsed.size(); ++i) {

@@ -31,6 +31,10 @@ struct ImportOptions {
     bool allowPartialSteps = false; // keep only the steps every rank file has
     QStringList exclude;            // wildcard patterns (file names or paths) left out of walked folders
     QString wandbRun;               // the run to read from a W&B CSV export with several runs
+    // nccl-tests text only: facts a pasted table may lack (moewb import --ranks N
+    // --collective NAME; NcclTestsTextImporter.h). 0 / empty: from the text.
+    int ranks = 0;
+    QString collective;
 };
 
 // One file the paths stand for.

@@ -19,7 +19,7 @@ Verdict lockedVerdict(const QString& reason, int blocking) {
 } // namespace
 
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
-                                                    const QStringList& runNames) {
+                                                    const QStringList& runNames, bool preview) {
     if (stage < 1 || stage > 4)
         return unexpected(InputError{Stages::tr("there is no stage %1: the stages are 1, 2, 3 and 4").arg(stage)});
     StageEvaluation e;
@@ -33,7 +33,9 @@ Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& p
             ++blocking;
         e.blockingStage = blocking;
         e.verdict = lockedVerdict(e.lockReason, blocking);
-        return e;
+        if (!preview)
+            return e;
+        e.preview = true;
     }
 
     const ThresholdSet thresholds = loadThresholds(project);
@@ -43,7 +45,7 @@ Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& p
         if (!in)
             return unexpected(in.error());
         e.stageOneInputs = *in;
-        StageOneResult r = evaluateStageOne(e.stageOneInputs, thresholds);
+        StageOneResult r = evaluateStageOne(e.stageOneInputs, thresholds, loadStageOneTargets(project));
         e.verdict = r.verdict;
         for (const SuggestedThreshold& s : r.suggestions)
             e.verdict.notes << Stages::tr("Suggested (not applied): %1 = %2 — %3.")

@@ -32,6 +32,10 @@ struct StageEvaluation {
     QString lockReason;
     // The first earlier stage that blocks (the one to run next); 0 when unlocked.
     int blockingStage = 0;
+    // A locked stage evaluated for looking only (evaluateStage's `preview`): the
+    // inputs, result and the gate's would-be verdict are filled, lockReason stays, and
+    // saveStageVerdict still refuses it. Looking is not proceeding.
+    bool preview = false;
 
     // The inputs the gate read.
     QList<StageOneRunInput> stageOneInputs;
@@ -57,10 +61,11 @@ struct StageEvaluation {
 
 // Runs stage `stage` (1..4) on the named runs (stage 4: source then target), or on
 // the stage's default runs (StageInputs.h). A locked stage comes back locked, not
-// as an error. Errors: a stage outside 1..4, a named run that does not exist or
-// cannot be used (InputError's message names it).
+// as an error — with nothing evaluated, or, with `preview`, evaluated for looking
+// (StageEvaluation::preview). Errors: a stage outside 1..4, a named run that does
+// not exist or cannot be used (InputError's message names it).
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
-                                                    const QStringList& runNames = {});
+                                                    const QStringList& runNames = {}, bool preview = false);
 
 // Saves the evaluation's verdict as the stage's current one (status pass, stop or
 // not_ready; reasons = the verdict's reasons) and, when stage 3 found stage 2 stale,

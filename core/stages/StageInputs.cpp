@@ -3,6 +3,7 @@
 #include "stages/StagesTr.h"
 
 #include <QHash>
+#include <QSet>
 #include <algorithm>
 
 namespace moewb::stages {
@@ -38,17 +39,30 @@ selectRuns(const store::ProjectStore& project, const QStringList& names,
     return out;
 }
 
+// The cluster a record describes: accelerator model, network type, topology.
+QString recordClusterKey(const record::ConfigRecord& rec) {
+    return QStringList{rec.cluster.acceleratorModel.value_or(QString()), rec.cluster.networkType.value_or(QString()),
+                       rec.cluster.topology.description.value_or(QString())}
+        .join(QLatin1Char('|'));
+}
+
 StageOneRunInput stageOneInput(const store::ProjectStore& project, const store::RunRow& r) {
     StageOneRunInput in;
     in.runName = r.name;
     in.clusterName = r.clusterName;
     in.world = positiveInt(r.environment, "world");
     in.nodes = positiveInt(r.environment, "nodes");
+    // nccl-tests text lists its ranks' hosts: the node count when the list is whole.
+    if (!in.nodes && r.environment.value(QLatin1String("rank_list_complete")).toBool())
+        in.nodes = positiveInt(r.environment, "nodes_listed");
+    in.nodesMeasured = in.nodes;
     const record::ConfigRecord rec = recordOfRun(project, r);
     if (!in.nodes && rec.cluster.nodes)
         in.nodes = int(*rec.cluster.nodes);
     if (!rec.isDense() && rec.parallelism.ep)
         in.expertParallel = int(*rec.parallelism.ep);
+    in.epSize = positiveInt(r.environment, "ep_size");
+    in.clusterKey = recordClusterKey(rec);
     in.samples = project.commSamples(r.id);
     return in;
 }
@@ -60,11 +74,7 @@ TrainingRunInput trainingInput(const store::ProjectStore& project, const store::
 QString clusterKey(const store::ProjectStore& project, const store::RunRow& r) {
     if (!r.clusterName.isEmpty())
         return r.clusterName;
-    const record::ConfigRecord rec = recordOfRun(project, r);
-    return QStringList{rec.cluster.acceleratorModel.value_or(QString()),
-                       rec.cluster.networkType.value_or(QString()),
-                       rec.cluster.topology.description.value_or(QString())}
-        .join(QLatin1Char('|'));
+    return recordClusterKey(recordOfRun(project, r));
 }
 
 // Stage 2's runs: those with a throughput metric.
@@ -108,6 +118,31 @@ Expected<QList<StageOneRunInput>, InputError> loadStageOneInputs(const store::Pr
     QList<StageOneRunInput> out;
     for (const store::RunRow& r : *rows)
         out << stageOneInput(project, r);
+    return out;
+}
+
+QList<StageOneTarget> loadStageOneTargets(const store::ProjectStore& project) {
+    QSet<QString> owning;
+    for (const store::RunRow& r : project.runs())
+        owning.insert(r.recordName);
+    QList<StageOneTarget> out;
+    for (const store::ConfigRecordRow& row : project.configRecords()) {
+        if (!owning.contains(row.name))
+            continue;
+        const record::ConfigRecord rec = record::ConfigRecord::fromJson(row.json, nullptr);
+        if (rec.isDense())
+            continue;
+        StageOneTarget t;
+        t.recordName = row.name;
+        t.clusterKey = recordClusterKey(rec);
+        if (rec.cluster.nodes)
+            t.nodes = int(*rec.cluster.nodes);
+        if (auto w = rec.worldSize())
+            t.world = int(*w);
+        if (rec.parallelism.ep)
+            t.expertParallel = int(*rec.parallelism.ep);
+        out << t;
+    }
     return out;
 }
 

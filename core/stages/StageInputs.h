@@ -24,6 +24,8 @@ record::ConfigRecord recordOfRun(const store::ProjectStore& project, const store
 // Stage 1: the named runs, or every run with communication samples.
 Expected<QList<StageOneRunInput>, InputError> loadStageOneInputs(const store::ProjectStore& project,
                                                                  const QStringList& runNames);
+// Stage 1's targets: every MoE config record that owns a run (docs/method.md, stage 1).
+QList<StageOneTarget> loadStageOneTargets(const store::ProjectStore& project);
 // Stage 2: the named runs, or every run with a throughput metric
 // (tokens_per_s_per_gpu or elapsed_ms_per_iter).
 Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::ProjectStore& project,

@@ -116,7 +116,90 @@ QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& 
     return out;
 }
 
-StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds) {
+QString concurrencyText(const StageOneRunInput& run) {
+    if (run.epSize && run.world && *run.epSize > 0 && *run.world > *run.epSize)
+        return Stages::tr("%1 concurrent all-to-alls of EP %2").arg(*run.world / *run.epSize).arg(*run.epSize);
+    if (run.world)
+        return Stages::tr("one %1-rank all-to-all").arg(run.epSize.value_or(*run.world));
+    return Stages::tr("an all-to-all over an unknown number of ranks");
+}
+
+namespace {
+
+// What the training runs: world / EP concurrent all-to-alls of EP ranks each.
+QString trainingConcurrencyText(const StageOneTarget& t) {
+    const int ep = t.expertParallel.value_or(1);
+    if (t.world && *t.world > ep)
+        return Stages::tr("%1 concurrent all-to-alls of EP %2").arg(*t.world / ep).arg(ep);
+    return Stages::tr("one %1-rank all-to-all").arg(ep);
+}
+
+// Whether `run` measured the training's concurrency: EP groups of the record's EP size
+// over the record's world, or one all-to-all when the training has one EP group.
+bool sameConcurrency(const StageOneRunInput& run, const StageOneTarget& t) {
+    if (!t.expertParallel || !run.world)
+        return false;
+    const int ep = *t.expertParallel;
+    if (run.epSize && *run.epSize != *run.world)
+        return *run.epSize == ep && (!t.world || *run.world == *t.world);
+    return *run.world == ep && (!t.world || *t.world == ep);
+}
+
+StageOneCoverage coverageOf(const StageOneTarget& t, const QList<StageOneRunInput>& runs) {
+    StageOneCoverage c;
+    c.recordName = t.recordName;
+    QList<const StageOneRunInput*> sameCluster;
+    for (const StageOneRunInput& r : runs)
+        if (r.clusterKey == t.clusterKey || t.clusterKey.isEmpty() || r.clusterKey.isEmpty())
+            sameCluster << &r;
+    QList<const StageOneRunInput*> atNodes;
+    QStringList measuredNodes, unknownNodes;
+    for (const StageOneRunInput* r : sameCluster) {
+        if (!r->nodesMeasured) {
+            unknownNodes << r->runName;
+            continue;
+        }
+        if (!measuredNodes.contains(QString::number(*r->nodesMeasured)))
+            measuredNodes << QString::number(*r->nodesMeasured);
+        if (t.nodes && *r->nodesMeasured == *t.nodes)
+            atNodes << r;
+    }
+    if (atNodes.isEmpty() && !unknownNodes.isEmpty()) {
+        c.missing = Stages::tr("record %1 trains on %2 node(s), but %3 do(es) not say on how many nodes it ran "
+                               "(a moe-probe report or a whole nccl-tests rank list does)")
+                        .arg(t.recordName)
+                        .arg(*t.nodes)
+                        .arg(unknownNodes.join(QStringLiteral(", ")));
+        return c;
+    }
+    if (atNodes.isEmpty()) {
+        c.missing = measuredNodes.isEmpty()
+                        ? Stages::tr("record %1 trains on %2 node(s): no baseline at %2 nodes on its cluster")
+                              .arg(t.recordName)
+                              .arg(*t.nodes)
+                        : Stages::tr("record %1 trains on %2 node(s): no baseline at %2 nodes (measured at %3 "
+                                     "node(s))")
+                              .arg(t.recordName)
+                              .arg(*t.nodes)
+                              .arg(measuredNodes.join(QStringLiteral(", ")));
+        return c;
+    }
+    for (const StageOneRunInput* r : atNodes)
+        if (sameConcurrency(*r, t)) {
+            c.covered = true;
+            c.baselineRun = r->runName;
+            return c;
+        }
+    c.missing = Stages::tr("record %1: %2 was measured as %3; the training runs %4")
+                    .arg(t.recordName, atNodes.first()->runName, concurrencyText(*atNodes.first()),
+                         trainingConcurrencyText(t));
+    return c;
+}
+
+} // namespace
+
+StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds,
+                                const QList<StageOneTarget>& targets) {
     StageOneResult result;
     Verdict& v = result.verdict;
     const ThresholdUse cvMax = thresholds.get(QStringLiteral("stage1.cv_max"));
@@ -145,14 +228,7 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                            "%1: the world size is unknown, so the effective bandwidth cannot be computed; "
                            "the table shows algbw (bytes per rank / median time) instead.")
                            .arg(runLabel(table));
-        if (run.expertParallel && run.world && *run.expertParallel != *run.world)
-            v.notes
-                << Stages::tr(
-                       "%1: the all-to-all ran over %2 ranks, but the training's EP size is %3; the baseline "
-                       "should use the EP size's concurrency.")
-                       .arg(runLabel(table))
-                       .arg(*run.world)
-                       .arg(*run.expertParallel);
+        v.notes << Stages::tr("%1: measured as %2.").arg(runLabel(table), concurrencyText(run));
         for (const StageOneSizeRow& r : table.rows) {
             const QString size = units::formatBytes(double(r.bytesPerRank));
             if (!r.cv) {
@@ -190,6 +266,29 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
     }
     result.suggestions = suggestStageOneThresholds(result.tables);
 
+    // Measured the way each training communicates (seed 000 §4 step 1).
+    QStringList uncovered;
+    for (const StageOneTarget& t : targets) {
+        if (!t.nodes || !t.expertParallel) {
+            v.notes << Stages::tr("record %1 gives no node count or EP size: its baseline cannot be matched.")
+                           .arg(t.recordName);
+            continue;
+        }
+        StageOneCoverage c = coverageOf(t, runs);
+        if (c.covered)
+            v.notes << Stages::tr("record %1: baseline %2 matches its %3 node(s) and its concurrency.")
+                           .arg(t.recordName, c.baselineRun)
+                           .arg(*t.nodes);
+        else
+            uncovered << c.missing;
+        result.coverage << c;
+    }
+    const QString measureIt =
+        Stages::tr("Measure it the way the training communicates: moewb run stage1 --cluster NAME --record RECORD "
+                   "--nodes N (EP groups of the record's EP size, all at once).");
+    for (const QString& u : uncovered)
+        missing << u + QLatin1Char('.');
+
     if (!stops.isEmpty()) {
         v.status = Verdict::Status::Stop;
         v.reasons = stops + missing;
@@ -199,7 +298,9 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         v.status = Verdict::Status::NotReady;
         v.reasons = missing;
         v.nextStep =
-            Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
+            uncovered.isEmpty()
+                ? Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.")
+                : measureIt;
     } else {
         v.status = Verdict::Status::Pass;
         int sizes = 0;

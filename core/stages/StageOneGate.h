@@ -16,11 +16,39 @@ struct StageOneRunInput {
     QString clusterName;                // may be empty
     std::optional<int> world;           // all-to-all ranks (environment.world)
     std::optional<int> nodes;           // environment.nodes, else the record's cluster.nodes
+    std::optional<int> nodesMeasured;   // what the run itself says (not the record's)
     QVector<store::CommSample> samples; // any order
     // The training's EP size (the record's parallelism.ep, MoE records only): the
     // all-to-all concurrency stage 1 should match (seed 000 §4 step 1).
     std::optional<int> expertParallel = {};
+    // How the probe ran: EP groups of this size at once (environment.ep_size, moe-probe/2),
+    // or one all-to-all over `world` when empty.
+    std::optional<int> epSize = {};
+    QString clusterKey; // the run's record's cluster (model, network, topology)
 };
+
+// A training the baseline must match: seed 000 §4 step 1, "在目标节点数下测量" (measure at
+// the target node count) and "并发:与训练时的专家并行规模一致" (concurrency: the training's
+// expert-parallel size). One per MoE config record that owns a run.
+struct StageOneTarget {
+    QString recordName;
+    QString clusterKey;
+    std::optional<int> nodes;
+    std::optional<int> world; // nodes × accelerators per node
+    std::optional<int> expertParallel;
+};
+
+// Whether a target has a baseline measured the way it trains, and if not, what is missing.
+struct StageOneCoverage {
+    QString recordName;
+    bool covered = false;
+    QString baselineRun; // the run that matches, when covered
+    QString missing;     // a sentence naming what is missing, when not
+};
+
+// The concurrency a run measured, in words ("4 concurrent all-to-alls of EP 8",
+// "one 32-rank all-to-all").
+QString concurrencyText(const StageOneRunInput& run);
 
 struct StageOneSizeRow {
     quint64 bytesPerRank = 0;
@@ -64,6 +92,7 @@ struct NodeCountPoint {
 
 struct StageOneResult {
     QList<StageOneTable> tables;
+    QList<StageOneCoverage> coverage; // one per target
     QList<NodeCountPoint> nodeComparison;  // only when the runs span ≥ 2 node counts
     QList<SuggestedThreshold> suggestions; // from these runs; never applied
     Verdict verdict;
@@ -74,8 +103,10 @@ struct StageOneResult {
 // rounded up to two significant digits.
 QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& firstRound);
 
-// Reads stage1.cv_max and stage1.p99_over_median_max. Not ready without runs, or
-// when a run has a size with fewer than two repeats (no run-to-run variation).
-StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds);
+// Reads stage1.cv_max and stage1.p99_over_median_max. Not ready without runs, when a
+// run has a size with fewer than two repeats (no run-to-run variation), or when a
+// target has no baseline at its node count and EP concurrency (docs/method.md).
+StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const ThresholdSet& thresholds,
+                                const QList<StageOneTarget>& targets = {});
 
 } // namespace moewb::stages

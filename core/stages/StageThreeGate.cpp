@@ -77,11 +77,12 @@ bool blocksOrdered(const QVector<store::ExpertLoadBlock>& blocks) {
 QString dropRateSourceText(DropRateSource source) {
     switch (source) {
     case DropRateSource::Metric:
-        return Stages::tr("measured (drop_rate in the log)");
+        return Stages::tr("measured: tokens dropped / tokens (drop_rate)");
     case DropRateSource::DroppedTokensMetric:
-        return Stages::tr("measured (dropped_tokens in the log)");
+        return Stages::tr("measured: dropped_tokens / (global batch tokens × MoE layers)");
     case DropRateSource::EstimatedFromLoad:
-        return Stages::tr("estimated from expert load and capacity factor");
+        return Stages::tr("estimated from expert load and capacity factor: dropped assignments / assignments, an "
+                          "upper bound of the tokens dropped / tokens");
     case DropRateSource::NotApplicable:
         return Stages::tr("not applicable (no tokens are dropped under this overflow policy)");
     case DropRateSource::Unknown:
@@ -229,13 +230,23 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
     } else if (auto d = windowMean(run.metrics, QStringLiteral("dropped_tokens"), first, last);
                d && rec.batch.globalBatchTokens && rec.moe.topK && rec.model.moeLayers &&
                *rec.model.moeLayers > 0) {
-        // dropped_tokens: token-expert assignments dropped in a step, over all MoE layers.
+        // dropped_tokens: tokens that lost all their assignments in a step, over all MoE
+        // layers; a step passes global-batch tokens through each MoE layer.
         s.dropSource = DropRateSource::DroppedTokensMetric;
-        s.dropRate = *d / (double(*rec.batch.globalBatchTokens) * double(*rec.moe.topK) *
-                           double(*rec.model.moeLayers));
+        s.dropRate = *d / (double(*rec.batch.globalBatchTokens) * double(*rec.model.moeLayers));
     } else if (estimateDrops && routed > 0) {
         s.dropSource = DropRateSource::EstimatedFromLoad;
         s.dropRate = double(overflow) / double(routed);
+        s.assignmentDropRate = s.dropRate;
+    }
+    if (s.dropSource != DropRateSource::NotApplicable) {
+        if (auto a = windowMean(run.metrics, QStringLiteral("assignment_drop_rate"), first, last))
+            s.assignmentDropRate = a;
+        else if (auto da = windowMean(run.metrics, QStringLiteral("dropped_assignments"), first, last);
+                 da && rec.batch.globalBatchTokens && rec.moe.topK && rec.model.moeLayers && *rec.model.moeLayers > 0)
+            s.assignmentDropRate = *da / (double(*rec.batch.globalBatchTokens) * double(*rec.moe.topK) *
+                                          double(*rec.model.moeLayers));
+        s.partlyDroppedRate = windowMean(run.metrics, QStringLiteral("partly_dropped_rate"), first, last);
     }
 
     if (auto measured = windowMean(run.metrics, QStringLiteral("busiest_device_share"), first, last)) {
@@ -355,9 +366,13 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
         if (s.loadRatioStops)
             stops << ratioText + QLatin1Char('.');
         if (s.dropRate) {
-            const QString dropText = Stages::tr("run %1: drop rate %2 over %3 (%4)")
-                                         .arg(r.runName, QString::number(*s.dropRate, 'f', 4), windowText,
-                                              dropRateSourceText(s.dropSource));
+            QString dropText = Stages::tr("run %1: drop rate %2 over %3 (%4)")
+                                   .arg(r.runName, QString::number(*s.dropRate, 'f', 4), windowText,
+                                        dropRateSourceText(s.dropSource));
+            if (s.dropSource != DropRateSource::EstimatedFromLoad && s.assignmentDropRate)
+                dropText += Stages::tr("; beside it: assignments dropped %1").arg(QString::number(*s.assignmentDropRate, 'f', 4));
+            if (s.partlyDroppedRate)
+                dropText += Stages::tr("; tokens partly dropped %1").arg(QString::number(*s.partlyDroppedRate, 'f', 4));
             if (s.dropRateStops)
                 stops << Stages::tr("%1 > %2.").arg(dropText, thresholdText(dropMax, 4));
             else

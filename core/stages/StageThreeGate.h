@@ -48,9 +48,15 @@ struct StageThreeRunSummary {
     double worstLayerFractionAbove = 0.0;
     double windowMaxRatio = 0.0;  // over layers and steps in the window
     double windowMeanRatio = 0.0; // mean over layers and steps in the window
-    // Drop rate over the window: dropped / routed assignments.
+    // Drop rate over the window, as seed 000 defines it: tokens dropped (every one of
+    // their top-k assignments) / tokens. Estimated from load it is the assignment rate,
+    // an upper bound of the seed's figure (docs/method.md).
     DropRateSource dropSource = DropRateSource::Unknown;
     std::optional<double> dropRate;
+    // Beside it where known: dropped assignments / assignments, and tokens that lost
+    // some but not all of their assignments / tokens.
+    std::optional<double> assignmentDropRate;
+    std::optional<double> partlyDroppedRate;
     // Busiest-device share: measured (busiest_device_share metric) or estimated from
     // expert placement under the EP layout (max rank load / Σ rank loads, ideal 1/EP).
     std::optional<double> busiestDeviceShare;

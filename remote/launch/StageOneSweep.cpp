@@ -4,20 +4,28 @@
 #include "ClusterCheck.h"
 #include "NodePool.h"
 #include "../ssh/RemoteCommand.h"
+#include "../ssh/SftpUpload.h"
 #include "../ssh/ShellQuote.h"
 #include "importers/ProbeJsonImporter.h"
+#include "record/RankGrid.h"
+#include "record/RecordJson.h"
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>  // sigabbrev_np (glibc ≥ 2.32, with _GNU_SOURCE)
 #include <thread>
 
@@ -157,9 +165,167 @@ QStringList StageOneSweep::probeArguments(const StageOneRequest& r, const QStrin
         a << QStringLiteral("--world") << QString::number(world);
     if (r.backend == ProbeBackend::Nccl)
         a << QStringLiteral("-g") << QString::number(qMax(1, r.gpusPerNode));
+    if (!r.pattern.isEmpty())
+        a << QStringLiteral("--pattern") << r.pattern;
+    a << epChoice(r, world * (r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1)).arguments;
     if (!jsonPath.isEmpty())
         a << QStringLiteral("-J") << jsonPath;
     return a;
+}
+
+namespace {
+
+// The EP groups of `grid` among its ranks 0..n-1 (every coordinate but ep's shared),
+// listed by lowest rank; nullopt when one of them reaches past rank n-1.
+std::optional<QList<QList<qint64>>> epGroupsBelow(const record::RankGrid& grid, qint64 n) {
+    using record::ParallelAxis;
+    QMap<QList<qint64>, qsizetype> index;
+    QList<QList<qint64>> groups;
+    for (qint64 rank = 0; rank < grid.world(); ++rank) {
+        QList<qint64> key;
+        for (ParallelAxis a : {ParallelAxis::Tp, ParallelAxis::Cp, ParallelAxis::Dp, ParallelAxis::Pp})
+            key << grid.coordinate(rank, a);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            if (rank >= n)
+                continue;  // a group wholly past n
+            it = index.insert(key, groups.size());
+            groups.append(QList<qint64>());
+        }
+        if (rank >= n)
+            return std::nullopt;  // a group that straddles n
+        groups[*it] << rank;
+    }
+    return groups;
+}
+
+} // namespace
+
+StageOneSweep::EpChoice StageOneSweep::epChoice(const StageOneRequest& r, int ranks) {
+    auto whole = [ranks](const QString& why) {
+        EpChoice c;
+        c.text = RemoteLaunch::tr("one all-to-all over %1 ranks (%2)").arg(ranks).arg(why);
+        return c;
+    };
+    if (r.wholeWorld)
+        return whole(RemoteLaunch::tr("as asked: --whole-world"));
+    if (!r.parallelism || r.parallelism->epOrDefault() <= 1)
+        return whole(RemoteLaunch::tr("the record has no expert parallelism"));
+    if (r.pattern.startsWith(QLatin1String("matrix:")))
+        return whole(RemoteLaunch::tr("a traffic matrix describes the whole world"));
+    const record::ParallelismRecord& p = *r.parallelism;
+    const auto training = record::RankGrid::expertGrid(p);
+    if (!training)
+        return whole(training.error());
+    const qint64 etp = p.etpOrDefault(), ep = p.epOrDefault();
+    const QString order = p.orderOrDefault();
+    if (ranks > training->world())
+        return whole(RemoteLaunch::tr("more ranks than the record's world of %1").arg(training->world()));
+    const auto wanted = epGroupsBelow(*training, ranks);
+    if (!wanted || ranks % (etp * ep) != 0)
+        return whole(RemoteLaunch::tr("%1 ranks are not whole EP groups of the record (ep %2, expert tp %3, order %4)")
+                         .arg(ranks)
+                         .arg(ep)
+                         .arg(etp)
+                         .arg(order));
+    // The probe computes its layout from its own world: find the pp (1, the record's, or
+    // what keeps the training's expert dp) under which it equals the training's.
+    QList<qint64> pps{1, p.pp.value_or(1)};
+    if (training->size(record::ParallelAxis::Dp) > 0 && ranks % (etp * ep * training->size(record::ParallelAxis::Dp)) == 0)
+        pps << ranks / (etp * ep * training->size(record::ParallelAxis::Dp));
+    for (qint64 pp : pps) {
+        if (pp < 1 || ranks % (etp * ep * pp) != 0)
+            continue;
+        const auto grid = record::RankGrid::make({etp, 1, ep, ranks / (etp * ep * pp), pp}, order);
+        if (!grid || epGroupsBelow(*grid, ranks) != wanted)
+            continue;
+        EpChoice c;
+        c.epSize = int(ep);
+        c.groups = int(ranks / ep);
+        c.arguments << QStringLiteral("--ep-size") << QString::number(ep) << QStringLiteral("--tp") << QString::number(etp)
+                    << QStringLiteral("--ep-order") << order;
+        if (pp > 1)
+            c.arguments << QStringLiteral("--pp") << QString::number(pp);
+        c.text = RemoteLaunch::tr("%1 groups of EP %2 at once, laid out as the record's training (expert tp %3, order %4)")
+                     .arg(c.groups)
+                     .arg(ep)
+                     .arg(etp)
+                     .arg(order);
+        return c;
+    }
+    return whole(RemoteLaunch::tr("the probe cannot lay out the record's EP groups on %1 ranks").arg(ranks));
+}
+
+QString StageOneSweep::patternProblem(const QString& spec, int* matrixRanks) {
+    if (matrixRanks)
+        *matrixRanks = 0;
+    auto number = [](const QString& text, double* v) {
+        bool ok = false;
+        *v = text.trimmed().toDouble(&ok);
+        return ok && !text.trimmed().isEmpty() && std::isfinite(*v);
+    };
+    if (spec == QLatin1String("uniform"))
+        return {};
+    if (spec.startsWith(QLatin1String("hot:"))) {
+        const QStringList parts = spec.mid(4).split(QLatin1Char(':'));
+        double k = 0, f = 0;
+        if (parts.size() != 2)
+            return RemoteLaunch::tr("hot:K:F needs K (hot destinations) and F (their byte factor), e.g. hot:2:4");
+        if (!number(parts[0], &k) || k < 1 || k != std::floor(k) || k > 1e6)
+            return RemoteLaunch::tr("hot:K: K must be a whole number >= 1, not \"%1\"").arg(parts[0]);
+        if (!number(parts[1], &f) || f <= 0)
+            return RemoteLaunch::tr("hot:K:F: F must be a number > 0, not \"%1\"").arg(parts[1]);
+        return {};
+    }
+    if (spec.startsWith(QLatin1String("zipf:"))) {
+        double e = 0;
+        if (!number(spec.mid(5), &e) || e < 0)
+            return RemoteLaunch::tr("zipf:S: S must be a number >= 0, not \"%1\"").arg(spec.mid(5));
+        return {};
+    }
+    if (spec.startsWith(QLatin1String("matrix:"))) {
+        // The probe's reading (traffic_pattern.cpp): '#' comments, cells split by spaces,
+        // tabs or commas, each a byte size (K/M/G), every row as long as the first, square.
+        const QString path = spec.mid(7);
+        if (path.isEmpty())
+            return RemoteLaunch::tr("matrix:FILE needs a file");
+        QFile f(path);
+        if (!QFileInfo(path).isFile() || !f.open(QIODevice::ReadOnly))
+            return RemoteLaunch::tr("matrix file %1 cannot be read").arg(path);
+        if (f.size() > 64 * 1024 * 1024)
+            return RemoteLaunch::tr("matrix file %1 is larger than 64 MiB").arg(path);
+        static const QRegularExpression cellRe(QStringLiteral("^[0-9]+(B|b|K|k|KiB|KB|M|m|MiB|MB|G|g|GiB|GB)?$"));
+        int rows = 0, columns = 0, lineNo = 0;
+        while (!f.atEnd()) {
+            ++lineNo;
+            QString line = QString::fromUtf8(f.readLine());
+            line = line.section(QLatin1Char('#'), 0, 0);
+            line.replace(QLatin1Char(','), QLatin1Char(' ')).replace(QLatin1Char('\t'), QLatin1Char(' '));
+            const QStringList cells = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            if (cells.isEmpty())
+                continue;
+            for (const QString& c : cells)
+                if (!cellRe.match(c.trimmed()).hasMatch())
+                    return RemoteLaunch::tr("%1:%2: \"%3\" is not a byte size").arg(path).arg(lineNo).arg(c.trimmed());
+            if (rows == 0)
+                columns = int(cells.size());
+            else if (cells.size() != columns)
+                return RemoteLaunch::tr("%1:%2: the row has %3 entries, the first row has %4")
+                    .arg(path)
+                    .arg(lineNo)
+                    .arg(cells.size())
+                    .arg(columns);
+            ++rows;
+        }
+        if (rows == 0)
+            return RemoteLaunch::tr("matrix file %1 has no rows").arg(path);
+        if (rows != columns)
+            return RemoteLaunch::tr("matrix file %1 is not square: %2 rows of %3 entries").arg(path).arg(rows).arg(columns);
+        if (matrixRanks)
+            *matrixRanks = rows;
+        return {};
+    }
+    return RemoteLaunch::tr("unknown pattern \"%1\" (uniform, hot:K:F, zipf:S, matrix:FILE)").arg(spec);
 }
 
 namespace {
@@ -244,8 +410,12 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     if (!storex)
         return failWith({}, invalid, storex.error().text());
     store::ProjectStore& project = *storex.value();
-    if (r.recordName.isEmpty() || !project.configRecord(r.recordName))
+    const auto recordRow = r.recordName.isEmpty() ? std::nullopt : project.configRecord(r.recordName);
+    if (!recordRow)
         return failWith({}, invalid, RemoteLaunch::tr("%1: no config record named \"%2\"").arg(r.projectPath, r.recordName));
+    // The EP layout comes from the record's parallelism (epChoice).
+    if (!d->request.parallelism)
+        d->request.parallelism = record::parseRecord(QJsonDocument(recordRow->json).toJson()).record.parallelism;
     QList<NodeAddress> nodes = r.nodes;
     if (!r.clusterName.isEmpty()) {
         const auto clusters = project.clusters();
@@ -282,6 +452,25 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             return failWith({}, invalid, RemoteLaunch::tr("message sizes must be > 0 bytes per rank"));
     if (r.repeats < 1 || r.iterations < 1 || r.warmup < 0)
         return failWith({}, invalid, RemoteLaunch::tr("repeats and iterations must be >= 1, warm-up >= 0"));
+    int matrixRanks = 0;
+    if (!r.pattern.isEmpty()) {
+        const QString problem = patternProblem(r.pattern, &matrixRanks);
+        if (!problem.isEmpty())
+            return failWith({}, invalid, RemoteLaunch::tr("--pattern %1: %2").arg(r.pattern, problem));
+        // A matrix fits one world only: every sweep point's ranks must be its N.
+        const int perNode = r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1;
+        for (int n : counts)
+            if (matrixRanks > 0 && n * perNode != matrixRanks)
+                return failWith({}, invalid,
+                                RemoteLaunch::tr("--pattern %1: the matrix is %2×%2 but %3 nodes run %4 ranks; sweep "
+                                                 "only --nodes %5 with it")
+                                    .arg(r.pattern)
+                                    .arg(matrixRanks)
+                                    .arg(n)
+                                    .arg(n * perNode)
+                                    .arg(matrixRanks % perNode == 0 ? QString::number(matrixRanks / perNode)
+                                                                    : RemoteLaunch::tr("(none fits)")));
+    }
     const QString prefix = r.runNamePrefix.isEmpty()
                                ? QStringLiteral("stage1-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
                                : r.runNamePrefix;
@@ -333,6 +522,40 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         return unexpected(std::move(f));
     }
     std::vector<PoolNode>& pn = pool.nodes();
+    // matrix:FILE travels like the probe: content-addressed into each node's cache
+    // (Slurm: the head node's, on the home the compute nodes share).
+    std::vector<QString> matrixOnNode(pn.size());
+    if (matrixRanks > 0) {
+        const QString localMatrix = QFileInfo(r.pattern.mid(7)).absoluteFilePath();
+        std::vector<std::future<void>> uploads;
+        std::mutex failMutex;
+        QList<NodeFailure> uploadFailures;
+        for (size_t k = 0; k < pn.size(); ++k) {
+            PoolNode* node = &pn[k];
+            QString* into = &matrixOnNode[k];
+            uploads.push_back(node->worker->post([&, node, into](std::unique_ptr<SshSession>& session) {
+                if (!session)
+                    return;
+                pool.progress(node->name, 0.0, RemoteLaunch::tr("uploading traffic matrix"));
+                auto up = SftpUpload::upload(*session, localMatrix, r.helperTimeoutMs, {}, &d->cancel);
+                if (!up) {
+                    std::lock_guard<std::mutex> lock(failMutex);
+                    uploadFailures << NodePool::failureOf(up.error());
+                    return;
+                }
+                *into = up->remotePath;
+                pool.progress(node->name, 1.0, RemoteLaunch::tr("traffic matrix uploaded"));
+            }));
+        }
+        waitAll(uploads);
+        if (d->cancel.load())
+            return failWith({}, RemoteError::Kind::Cancelled, RemoteLaunch::tr("cancelled"));
+        if (!uploadFailures.isEmpty()) {
+            StageOneFailure f;
+            f.nodes = uploadFailures;
+            return unexpected(std::move(f));
+        }
+    }
     // The results folder on the head node, where rank 0 writes its report: made once,
     // with the preparation, not while a sweep point starts its processes.
     {
@@ -359,6 +582,11 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     const QList<SizeSweep> sweeps = sizeSweeps(r.messageSizes);
     for (int count : counts) {
         const QString runName = QStringLiteral("%1-n%2").arg(prefix).arg(count);
+        if (d->events.log)
+            d->events.log({}, LogStream::Info,
+                          RemoteLaunch::tr("%1: %2")
+                              .arg(runName,
+                                   epChoice(r, count * (r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1)).text));
         QVector<store::CommSample> samples;
         QJsonObject environment;
         QString sourceFile;
@@ -398,6 +626,11 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                     PoolNode& node = pn[static_cast<size_t>(k)];
                     QStringList argv = probeArguments(r, node.probePath, count, rendezvous, k == 0 ? jsonPath : QString());
                     replaceSizes(argv, sweep);
+                    if (!matrixOnNode[static_cast<size_t>(k)].isEmpty()) {
+                        const qsizetype at = argv.indexOf(QStringLiteral("--pattern"));
+                        if (at >= 0 && at + 1 < argv.size())
+                            argv[at + 1] = QStringLiteral("matrix:") + matrixOnNode[static_cast<size_t>(k)];
+                    }
                     if (!node.ncclLib.isEmpty())
                         argv << QStringLiteral("--nccl-lib") << node.ncclLib;
                     if (r.launcher == Launcher::Ssh) {
@@ -630,6 +863,22 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         environment.insert(QStringLiteral("launcher"), launcherName(r.launcher));
         environment.insert(QStringLiteral("backend"), backendName(r.backend));
         environment.insert(QStringLiteral("stage"), 1);
+        // What was asked for: the sizes (bytes each rank sends) and the traffic pattern
+        // (the probe's own "pattern" is what it ran; a matrix is named by its file here).
+        QJsonArray sizesAsked;
+        for (const SizeSweep& sw : sweeps)
+            for (quint64 b = sw.begin; b <= sw.end && b > 0; b *= sw.factor) {
+                sizesAsked.append(double(b));
+                if (sw.factor < 2 || b > sw.end / sw.factor)
+                    break;
+            }
+        environment.insert(QStringLiteral("sizes"), sizesAsked);
+        if (matrixRanks > 0) {
+            environment.insert(QStringLiteral("pattern"), QStringLiteral("matrix:") + QFileInfo(r.pattern.mid(7)).absoluteFilePath());
+            environment.insert(QStringLiteral("pattern_on_nodes"), QStringLiteral("matrix:") + matrixOnNode[0]);
+        } else if (!environment.contains(QStringLiteral("pattern"))) {
+            environment.insert(QStringLiteral("pattern"), r.pattern.isEmpty() ? QStringLiteral("uniform") : r.pattern);
+        }
         store::RunData run;
         run.name = runName;
         run.kind = store::RunKind::Probe;

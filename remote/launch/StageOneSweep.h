@@ -1,7 +1,7 @@
 #pragma once
 // Stage 1 over SSH: upload the probe bundle to the nodes, run moe-probe for each sweep
 // point (a node count) through a launcher (ssh | mpirun | slurm), collect rank 0's
-// moe-probe/1 JSON, import it (core/importers) and save it (core/store) as one run.
+// moe-probe/2 JSON, import it (core/importers) and save it (core/store) as one run.
 //
 // Threading: run() blocks; call it on a worker thread. It opens its own ProjectStore
 // on request.projectPath and its own SSH sessions (one per thread). Every event is
@@ -20,6 +20,7 @@
 #include "../ssh/KnownHostsPolicy.h"
 #include "../ssh/RemoteError.h"
 #include "common/Expected.h"
+#include "record/ConfigRecord.h"
 
 #include <QList>
 #include <QString>
@@ -49,9 +50,23 @@ struct StageOneRequest {
     int repeats = 5;          // moe-probe -R
     int iterations = 20;      // moe-probe -n
     int warmup = 5;           // moe-probe -w
+    // moe-probe --pattern: empty or "uniform", "hot:K:F", "zipf:S", "matrix:FILE"
+    // (FILE on this machine: uploaded to every node with the probe, content-addressed
+    // like it, and passed as the node's copy; its N×N must match every sweep point's
+    // world). Recorded in each run's environment ("pattern").
+    QString pattern;
     int gpusPerNode = 1;      // nccl: -g N (one process per node driving N GPUs)
     Launcher launcher = Launcher::Ssh;
     ProbeBackend backend = ProbeBackend::Tcp;
+    // EP groups (docs/probe.md): by default each sweep point measures the record's EP
+    // groups, all at once, laid out as Megatron-Core lays them out for its parallelism
+    // (moe-probe --ep-size ep --tp etp --ep-order order, and --pp when needed) — when the
+    // record has ep > 1 and the point's ranks are whole EP groups of the training's first
+    // ranks; else one all-to-all over the world (why: in the log). wholeWorld: always
+    // one all-to-all over the world, as before.
+    bool wholeWorld = false;
+    // The record's parallelism; run() reads it from the record when not given.
+    std::optional<record::ParallelismRecord> parallelism;
     QString recordName;       // config record the runs belong to (must exist)
     QString runNamePrefix;    // empty: "stage1-<yyyyMMdd-hhmmss>"
 
@@ -132,6 +147,22 @@ public:
     // Any thread, any time (also before run()). run() ends within about a second.
     void cancel();
     bool cancelled() const;
+
+    // Why a --pattern spec cannot be used (empty: it can): the probe's grammar
+    // (uniform | hot:K:F with K a whole number >= 1 and F > 0 | zipf:S with S >= 0 |
+    // matrix:FILE with FILE a readable square matrix of byte sizes). *matrixRanks (when
+    // given) receives a matrix's N, else 0.
+    static QString patternProblem(const QString& spec, int* matrixRanks = nullptr);
+
+    // The EP groups a sweep point of `ranks` probe ranks measures (see wholeWorld):
+    // the probe options (empty: the whole world) and a sentence for the log.
+    struct EpChoice {
+        QStringList arguments;  // --ep-size N --tp T --ep-order O [--pp P]; empty: whole world
+        int epSize = 0;         // 0: whole world
+        int groups = 1;
+        QString text;           // "4 groups of EP 8 at once (...)" or "one all-to-all over 32 ranks (why)"
+    };
+    static EpChoice epChoice(const StageOneRequest& request, int ranks);
 
     // The remote argv of one probe process (exposed for tests and logs).
     static QStringList probeArguments(const StageOneRequest& request, const QString& probePath, int world,

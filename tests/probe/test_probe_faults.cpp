@@ -200,6 +200,22 @@ private slots:
             << QStringList{"--rank", "0", "--world", "2", "--rendezvous", "nohostport"} << QByteArray();
         QTest::newRow("bad schedule") << QStringList{"--schedule", "bogus"}
                                       << QByteArray("--schedule must be mesh or pairwise, not 'bogus'");
+        QTest::newRow("ep size not dividing the world")
+            << QStringList{"--rank", "0", "--world", "4", "--rendezvous", "127.0.0.1:1", "--ep-size", "3"}
+            << QByteArray("--ep-size 3 x --tp 1 x --pp 1 = 3 does not divide the 4 ranks");
+        QTest::newRow("ep size with tp not dividing the world")
+            << QStringList{"--rank", "0", "--world", "4", "--rendezvous", "127.0.0.1:1", "--ep-size", "4", "--tp", "2"}
+            << QByteArray("--ep-size 4 x --tp 2 x --pp 1 = 8 does not divide the 4 ranks");
+        QTest::newRow("negative ep size") << QStringList{"--ep-size", "-1"} << QByteArray("--ep-size");
+        QTest::newRow("tp without ep size") << QStringList{"--tp", "2"}
+                                            << QByteArray("--tp describes the EP layout and needs --ep-size");
+        QTest::newRow("bad ep order")
+            << QStringList{"--ep-size", "1", "--ep-order", "tp-ep-xx"}
+            << QByteArray("--ep-order must be names out of tp, cp, ep, dp, pp");
+        QTest::newRow("ep order leaving out tp")
+            << QStringList{"--rank", "0", "--world", "4", "--rendezvous", "127.0.0.1:1", "--ep-size", "2", "--tp",
+                           "2", "--ep-order", "ep-dp"}
+            << QByteArray("--ep-order 'ep-dp' leaves out tp, whose size is 2");
         QTest::newRow("pairwise with nccl")
             << QStringList{"--backend", "nccl", "--schedule", "pairwise"}
             << QByteArray("--schedule pairwise applies to the tcp backend only");
@@ -225,10 +241,11 @@ private slots:
         const QByteArray help = p.readAllStandardOutput();
         QVERIFY(help.contains("--rendezvous"));
         QVERIFY(help.contains("--schedule mesh|pairwise"));
+        QVERIFY(help.contains("--ep-size N"));
         p.start(probePath(), {"--version"});
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().contains("moe-probe/1"));
+        QVERIFY(p.readAllStandardOutput().contains("moe-probe/2"));
     }
 
     void finishedRunLeavesNoPortOrProcess() {

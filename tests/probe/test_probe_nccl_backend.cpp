@@ -85,6 +85,41 @@ private slots:
         QVERIFY2(err.contains("ncclAlltoAll=0"), err.constData());
     }
 
+    // EP groups: one communicator per group. NCCL >= 2.18.1: split from a world
+    // communicator; every group's data must land in its own group (-c 1).
+    void epGroupsSplitFromTheWorld() {
+        QByteArray err;
+        const QJsonObject doc = run({"-g", "4", "-b", "4K", "-e", "64K", "-f", "16", "-n", "3", "-w", "1", "-R", "2",
+                                     "--ep-size", "2"},
+                                    "22809", err);
+        QVERIFY(!doc.isEmpty());
+        const QJsonObject layout = doc.value("ep_layout").toObject();
+        QCOMPARE(layout.value("groups").toArray(), QJsonArray({QJsonArray{0, 1}, QJsonArray{2, 3}}));
+        QCOMPARE(doc.value("environment").toObject().value("nccl").toObject().value("communicators").toString(),
+                 QStringLiteral("ncclCommSplit"));
+        QCOMPARE(doc.value("summary").toObject().value("wrong_bytes").toInt(-1), 0);
+        QCOMPARE(doc.value("results").toArray()[0].toObject().value("groups").toArray().size(), 2);
+        QVERIFY2(err.contains("ncclCommSplit=4 ncclCommInitRank=4") && err.contains("ncclSend=0") &&
+                     !err.contains("ncclAlltoAll=0"),
+                 err.constData());
+    }
+
+    // Older NCCL (no ncclCommSplit): ncclCommInitRank per group, an id per group; with
+    // --tp 2 the groups interleave.
+    void epGroupsInitRankPerGroupOnOlderNccl() {
+        QByteArray err;
+        const QJsonObject doc = run({"-g", "4", "-b", "8K", "-e", "8K", "-n", "2", "-w", "1", "--ep-size", "2",
+                                     "--tp", "2", "--pattern", "hot:1:3"},
+                                    "21700", err);
+        QVERIFY(!doc.isEmpty());
+        QCOMPARE(doc.value("ep_layout").toObject().value("groups").toArray(),
+                 QJsonArray({QJsonArray{0, 2}, QJsonArray{1, 3}}));
+        QCOMPARE(doc.value("environment").toObject().value("nccl").toObject().value("communicators").toString(),
+                 QStringLiteral("ncclCommInitRank per group"));
+        QCOMPARE(doc.value("summary").toObject().value("wrong_bytes").toInt(-1), 0);
+        QVERIFY2(err.contains("ncclCommSplit=0 ncclCommInitRank=4"), err.constData());
+    }
+
     void tooFewGpusIsARuntimeFailure() {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("LD_LIBRARY_PATH", QStringLiteral(MOEWB_PROBE_FAKE_GPU_LIBS));

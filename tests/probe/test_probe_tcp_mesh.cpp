@@ -1,6 +1,7 @@
 // The tcp backend with 4 ranks as 4 processes on 127.0.0.1..127.0.0.4: uniform, hot and
-// matrix patterns with validation, under both schedules (mesh, pairwise); the JSON
-// checked against the moe-probe/1 schema and against its own arithmetic.
+// matrix patterns with validation, under both schedules (mesh, pairwise), and as EP
+// groups (--ep-size: sub-meshes, all groups at once); the JSON checked against the
+// moe-probe/2 schema and against its own arithmetic.
 #include "json_schema_check.h"
 #include "probe_launcher.h"
 
@@ -59,8 +60,11 @@ private:
     }
 
     void checkArithmetic(const QJsonObject& doc) {
-        const int n = doc.value("environment").toObject().value("world").toInt();
-        QCOMPARE(n, 4);
+        const int world = doc.value("environment").toObject().value("world").toInt();
+        QCOMPARE(world, 4);
+        // Bandwidths count the all-to-all's own ranks: an EP group's (the world without --ep-size).
+        const int n = doc.value("ep_layout").toObject().value("ep_size").toInt();
+        QVERIFY(n >= 1 && world % n == 0);
         const QJsonArray results = doc.value("results").toArray();
         QVERIFY(!results.isEmpty());
         const int repeats = doc.value("options").toObject().value("repeats").toInt();
@@ -76,11 +80,11 @@ private:
             QVERIFY(t.value("p99").toDouble() <= t.value("max").toDouble());
             QCOMPARE(t.value("samples").toInt(), iters * repeats);
             const QJsonArray sent = r.value("bytes_sent").toArray();
-            QCOMPARE(sent.size(), n);
-            QCOMPARE(r.value("bytes_received").toArray().size(), n);
+            QCOMPARE(sent.size(), world);
+            QCOMPARE(r.value("bytes_received").toArray().size(), world);
             QCOMPARE(sum(sent), sum(r.value("bytes_received").toArray())); // every byte lands somewhere
             const double bytes = r.value("bytes_per_rank").toDouble();
-            QVERIFY(near(bytes, static_cast<double>(sum(sent)) / n));
+            QVERIFY(near(bytes, static_cast<double>(sum(sent)) / world));
             const double algbw = r.value("algbw_gbps").toDouble();
             QVERIFY2(near(algbw, bytes / median_s / 1e9, 1e-6), "algbw = bytes per rank / median time");
             QVERIFY2(near(r.value("busbw_gbps").toDouble(), algbw * (n - 1) / n, 1e-9),
@@ -105,8 +109,48 @@ private:
                 QVERIFY(near(hi, p.value("time_us").toObject().value("max").toDouble(), 1e-9));
             }
             QCOMPARE(r.value("wrong_bytes").toInt(-1), 0);
+            checkMaxOverGroups(doc, r);
         }
         QCOMPARE(doc.value("summary").toObject().value("wrong_bytes").toInt(-1), 0);
+    }
+
+    // Every group has its results, and the top-level samples are, iteration by
+    // iteration, the max over the groups' samples (what gates the step).
+    void checkMaxOverGroups(const QJsonObject& doc, const QJsonObject& r) {
+        const QJsonObject layout = doc.value("ep_layout").toObject();
+        const QJsonArray groups = r.value("groups").toArray();
+        QCOMPARE(groups.size(), layout.value("group_count").toInt());
+        QCOMPARE(groups.size(), layout.value("groups").toArray().size());
+        const QJsonArray top = r.value("repeats").toArray();
+        double slowestMedian = -1;
+        int slowest = -1;
+        for (int g = 0; g < groups.size(); ++g) {
+            const QJsonObject gr = groups[g].toObject();
+            QCOMPARE(gr.value("group").toInt(), g);
+            QCOMPARE(gr.value("repeats").toArray().size(), top.size());
+            const double median = gr.value("time_us").toObject().value("median").toDouble();
+            QVERIFY2(near(gr.value("algbw_gbps").toDouble(), r.value("bytes_per_rank").toDouble() / (median * 1e-6) / 1e9,
+                          1e-6),
+                     "a group's algbw = bytes per rank / its median time");
+            if (median > slowestMedian) {
+                slowestMedian = median;
+                slowest = g;
+            }
+        }
+        QCOMPARE(r.value("slowest_group").toInt(), slowest);
+        for (int k = 0; k < top.size(); ++k) {
+            const QJsonArray samples = top[k].toObject().value("samples_us").toArray();
+            for (int i = 0; i < samples.size(); ++i) {
+                double maxOverGroups = 0;
+                for (const QJsonValue& gv : groups) {
+                    const QJsonArray gs =
+                        gv.toObject().value("repeats").toArray()[k].toObject().value("samples_us").toArray();
+                    QCOMPARE(gs.size(), samples.size());
+                    maxOverGroups = std::max(maxOverGroups, gs[i].toDouble());
+                }
+                QCOMPARE(samples[i].toDouble(), maxOverGroups);
+            }
+        }
     }
 
     int runs_ = 0;
@@ -230,6 +274,73 @@ private slots:
         QCOMPARE(doc.value("environment").toObject().value("schedule").toString(), QStringLiteral("pairwise"));
         const QJsonObject r = doc.value("results").toArray()[0].toObject();
         QCOMPARE(r.value("bytes_received").toArray()[3].toInteger(), 144 * 1024);
+    }
+
+    // --ep-size 2 on 4 ranks: two EP groups of two, measured at once. Each rank moves
+    // bytes only to its group partner (validated with -c 1: every received byte is the
+    // partner's), and the bytes show a 2-rank all-to-all, not a 4-rank one.
+    void epGroupsOfTwoAtOnce() {
+        QByteArray table;
+        const QJsonObject doc =
+            runFour({"--ep-size", "2", "-b", "64K", "-e", "1M", "-f", "16", "-n", "5", "-w", "1", "-R", "2"}, &table);
+        const QJsonObject layout = doc.value("ep_layout").toObject();
+        QCOMPARE(layout.value("whole_world").toBool(true), false);
+        QCOMPARE(layout.value("ep_size").toInt(), 2);
+        QCOMPARE(layout.value("dp").toInt(), 2);
+        QCOMPARE(layout.value("order").toString(), QStringLiteral("tp-cp-ep-dp-pp"));
+        QCOMPARE(layout.value("groups").toArray(), QJsonArray({QJsonArray{0, 1}, QJsonArray{2, 3}}));
+        QCOMPARE(doc.value("options").toObject().value("ep_size").toInt(), 2);
+        const QJsonArray results = doc.value("results").toArray();
+        QCOMPARE(results.size(), 2); // 64K, 1M
+        for (const QJsonValue& rv : results) {
+            const QJsonObject r = rv.toObject();
+            const qint64 size = r.value("requested_bytes_per_rank").toInteger();
+            for (const QJsonValue& s : r.value("bytes_sent").toArray())
+                QCOMPARE(s.toInteger(), size);
+            // Half of it stays home, half goes to the one partner (4 ranks: 3/4 would leave).
+            QCOMPARE(r.value("busiest_rank_bytes").toInteger(), size / 2);
+            QVERIFY(near(r.value("busbw_gbps").toDouble(), r.value("algbw_gbps").toDouble() / 2, 1e-9));
+            QCOMPARE(r.value("groups").toArray().size(), 2);
+        }
+        QVERIFY2(table.contains("# EP groups: 2 groups of 2 ranks at once (tp 1, pp 1, dp 2, order tp-cp-ep-dp-pp): "
+                                "{0,1} {2,3}"),
+                 table.constData());
+        QVERIFY2(table.contains("#   group 1 "), table.constData());
+    }
+
+    // With --tp 2 the EP groups interleave ({0,2} and {1,3}), as Megatron-Core lays them
+    // out; the pairwise schedule steps within the group.
+    void epGroupsWithTensorParallelUnderPairwise() {
+        const QJsonObject doc = runFour({"--ep-size", "2", "--tp", "2", "--schedule", "pairwise", "-b", "70K", "-e",
+                                         "70K", "-n", "3", "-w", "1", "--pattern", "hot:1:3"});
+        const QJsonObject layout = doc.value("ep_layout").toObject();
+        QCOMPARE(layout.value("groups").toArray(), QJsonArray({QJsonArray{0, 2}, QJsonArray{1, 3}}));
+        QCOMPARE(layout.value("tp").toInt(), 2);
+        const QJsonObject r = doc.value("results").toArray()[0].toObject();
+        // hot:1:3 within each group: its first member (ranks 0 and 1) gets 3 of 4 shares.
+        const qint64 size = 70 * 1024;
+        const QJsonArray received = r.value("bytes_received").toArray();
+        QCOMPARE(received[0].toInteger(), 2 * (size * 3 / 4));
+        QCOMPARE(received[1].toInteger(), 2 * (size * 3 / 4));
+        QCOMPARE(received[2].toInteger(), 2 * (size / 4));
+        QCOMPARE(received[3].toInteger(), 2 * (size / 4));
+    }
+
+    // Every rank must run the same groups: rank 0 refuses a rank with another layout.
+    void mismatchedEpLayoutsAreRefused() {
+        const QString rendezvous = QStringLiteral("127.0.0.1:%1").arg(freePort());
+        const QStringList common{"--world", "2", "--rendezvous", rendezvous, "-b", "4K", "-e", "4K", "-n", "1",
+                                 "--timeout", "10"};
+        QProcess rank0, rank1;
+        rank0.start(probePath(), common + QStringList{"--rank", "0", "--listen", "127.0.0.1", "--ep-size", "1"});
+        rank1.start(probePath(), common + QStringList{"--rank", "1", "--listen", "127.0.0.2"});
+        QVERIFY(rank0.waitForFinished(30000));
+        QVERIFY(rank1.waitForFinished(30000));
+        QCOMPARE(rank0.exitCode(), 3);
+        QCOMPARE(rank1.exitCode(), 3);
+        const QByteArray err = rank0.readAllStandardError();
+        QVERIFY2(err.contains("rank 1 runs EP layout 'world', rank 0 runs 'ep=1 tp=1 pp=1 order=tp-cp-ep-dp-pp'"),
+                 err.constData());
     }
 
     void ranksFromMpirunEnvironment() {

@@ -1,5 +1,7 @@
 // Unit tests of the probe's pieces: sizes, options, statistics, traffic patterns, the
-// JSON writer, rank facts and the inventory's sysfs reading.
+// JSON writer, rank facts, the EP layout (against hand-written groups and the main
+// tree's RankGrid) and the inventory's sysfs reading.
+#include "ep_layout.h"
 #include "json_writer.h"
 #include "node_inventory.h"
 #include "probe_errors.h"
@@ -7,6 +9,9 @@
 #include "rank_facts.h"
 #include "sample_statistics.h"
 #include "traffic_pattern.h"
+#include "traffic_plan.h"
+
+#include "record/RankGrid.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +21,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <numeric>
 
 using namespace moeprobe;
@@ -34,11 +40,131 @@ void writeFile(const QString& path, const QByteArray& text) {
     f.write(text);
 }
 
+using Groups = std::vector<std::vector<int>>;
+
+// The EP groups of the main tree's RankGrid (core/record): ranks sharing every
+// coordinate but ep's, listed by their lowest rank.
+Groups rankGridGroups(int world, int tp, int ep, int pp, const QString& order) {
+    const int dp = world / (tp * ep * pp);
+    const auto grid = moewb::record::RankGrid::make({tp, 1, ep, dp, pp}, order);
+    if (!grid)
+        return {};
+    using moewb::record::ParallelAxis;
+    std::map<std::vector<qint64>, std::size_t> index;
+    Groups groups;
+    for (int r = 0; r < world; ++r) {
+        std::vector<qint64> key;
+        for (ParallelAxis a : {ParallelAxis::Tp, ParallelAxis::Cp, ParallelAxis::Dp, ParallelAxis::Pp})
+            key.push_back(grid->coordinate(r, a));
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.emplace(key, groups.size()).first;
+            groups.emplace_back();
+        }
+        groups[it->second].push_back(r);
+    }
+    return groups;
+}
+
 } // namespace
 
 class TestProbeUnits : public QObject {
     Q_OBJECT
 private slots:
+    // Megatron-Core's expert grid (tp = expert TP, cp = 1, ep, dp, pp), first name of the
+    // order fastest; the EP group = ranks sharing tp, dp, pp. Expected groups by hand,
+    // and the main tree's RankGrid must agree.
+    void epLayoutMatchesMegatronAndRankGrid_data() {
+        QTest::addColumn<int>("world");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("ep");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QString>("order");
+        QTest::addColumn<QString>("groups"); // "0,2 1,3 ..."
+        QTest::newRow("tp2 ep2 default") << 8 << 2 << 2 << 1 << "tp-cp-ep-dp-pp" << "0,2 1,3 4,6 5,7";
+        QTest::newRow("ep8 in one node") << 16 << 1 << 8 << 1 << "tp-cp-ep-dp-pp" << "0,1,2,3,4,5,6,7 8,9,10,11,12,13,14,15";
+        QTest::newRow("dp before ep: across") << 8 << 1 << 4 << 1 << "tp-cp-dp-ep-pp" << "0,2,4,6 1,3,5,7";
+        QTest::newRow("tp2 ep2 pp2") << 16 << 2 << 2 << 2 << "tp-cp-ep-dp-pp"
+                                     << "0,2 1,3 4,6 5,7 8,10 9,11 12,14 13,15";
+        QTest::newRow("ep fastest, cp and pp left out") << 8 << 2 << 2 << 1 << "ep-tp-dp" << "0,1 2,3 4,5 6,7";
+        QTest::newRow("ep = world") << 4 << 1 << 4 << 1 << "tp-cp-ep-dp-pp" << "0,1,2,3";
+        QTest::newRow("pp before ep") << 8 << 1 << 2 << 2 << "tp-pp-ep-dp" << "0,2 1,3 4,6 5,7";
+    }
+
+    void epLayoutMatchesMegatronAndRankGrid() {
+        QFETCH(int, world);
+        QFETCH(int, tp);
+        QFETCH(int, ep);
+        QFETCH(int, pp);
+        QFETCH(QString, order);
+        QFETCH(QString, groups);
+        Groups expected;
+        for (const QString& g : groups.split(' ')) {
+            expected.emplace_back();
+            for (const QString& r : g.split(','))
+                expected.back().push_back(r.toInt());
+        }
+        const EpLayout l = make_ep_layout(world, ep, tp, pp, order.toStdString());
+        QVERIFY(l.groups == expected);
+        QVERIFY(rankGridGroups(world, tp, ep, pp, order) == expected);
+        QCOMPARE(l.dp, world / (tp * ep * pp));
+        QVERIFY(!l.whole_world);
+        for (int g = 0; g < l.group_count(); ++g)
+            for (int i = 0; i < ep; ++i) {
+                const int rank = l.groups[static_cast<std::size_t>(g)][static_cast<std::size_t>(i)];
+                QCOMPARE(l.group_of[static_cast<std::size_t>(rank)], g);
+                QCOMPARE(l.index_in_group[static_cast<std::size_t>(rank)], i);
+            }
+    }
+
+    void epLayoutRefusesWhatDoesNotFit() {
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_ep_layout(8, 3, 1, 1, "tp-cp-ep-dp-pp"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_ep_layout(8, 2, 2, 4, "tp-cp-ep-dp-pp"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_ep_layout(8, 2, 2, 1, "ep-dp-pp")); // tp of size 2 left out
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_ep_layout(8, 2, 1, 1, "tp-ep-ep"));
+        QVERIFY_THROWS_EXCEPTION(UsageError, make_ep_layout(8, 0, 1, 1, "tp-cp-ep-dp-pp"));
+        QVERIFY(ep_order_problem("tp-cp-ep-dp-pp").empty());
+        QVERIFY(!ep_order_problem("tp-xp").empty());
+    }
+
+    void epOptionsBuildTheLayout() {
+        const ProbeOptions whole = parse({"--rank", "0", "--world", "4", "--rendezvous", "h:1"});
+        QVERIFY(whole.layout.whole_world);
+        QCOMPARE(whole.layout.group_count(), 1);
+        QCOMPARE(whole.layout.ep, 4);
+        QCOMPARE(whole.layout.signature(), std::string("world"));
+        const ProbeOptions zero = parse({"--rank", "0", "--world", "4", "--rendezvous", "h:1", "--ep-size", "0"});
+        QVERIFY(zero.layout.whole_world);
+        const ProbeOptions two =
+            parse({"--rank", "1", "--world", "8", "--rendezvous", "h:1", "--ep-size", "2", "--tp", "2"});
+        QVERIFY(two.layout.groups == (Groups{{0, 2}, {1, 3}, {4, 6}, {5, 7}}));
+        QCOMPARE(two.layout.signature(), std::string("ep=2 tp=2 pp=1 order=tp-cp-ep-dp-pp"));
+        // nccl -g: the layout is over GPU ranks (processes x -g).
+        const ProbeOptions gpus = parse({"--rank", "0", "--world", "2", "--rendezvous", "h:1", "--backend", "nccl",
+                                         "-g", "4", "--ep-size", "4", "--ep-order", "tp-dp-ep"});
+        QCOMPARE(gpus.layout.world, 8);
+        QVERIFY(gpus.layout.groups == (Groups{{0, 2, 4, 6}, {1, 3, 5, 7}}));
+        QVERIFY_THROWS_EXCEPTION(UsageError, parse({"--pp", "2"}));
+        QVERIFY_THROWS_EXCEPTION(UsageError,
+                                 parse({"--rank", "0", "--world", "4", "--rendezvous", "h:1", "--ep-size", "8"}));
+    }
+
+    void groupPlanIsBlockDiagonal() {
+        const EpLayout l = make_ep_layout(4, 2, 2, 1, "tp-cp-ep-dp-pp"); // {0,2} {1,3}
+        const TrafficPlan group = make_traffic_pattern("hot:1:3")->plan(2, 4000);
+        const TrafficPlan world = TrafficPlan::for_groups(group, l);
+        QCOMPARE(world.world(), 4);
+        QCOMPARE(world.bytes(0, 2), group.bytes(0, 1));
+        QCOMPARE(world.bytes(2, 0), group.bytes(1, 0));
+        QCOMPARE(world.bytes(1, 3), group.bytes(0, 1));
+        QCOMPARE(world.bytes(0, 1), 0ull);
+        QCOMPARE(world.bytes(3, 2), 0ull);
+        QCOMPARE(world.sent_by(3), group.sent_by(1));
+        QCOMPARE(world.send_offset(0, 2), group.send_offset(0, 1)); // buffers in group order
+        QCOMPARE(world.busiest_rank_bytes(), group.busiest_rank_bytes());
+        QCOMPARE(world.uniform(), group.uniform());
+    }
+
     void byteSizesTakeBinarySuffixes() {
         QCOMPARE(parse_byte_size("123"), 123ull);
         QCOMPARE(parse_byte_size("64K"), 65536ull);

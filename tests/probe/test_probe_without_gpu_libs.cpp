@@ -126,7 +126,7 @@ private slots:
         const QDir bundle(QStringLiteral(MOEWB_PROBE_BUNDLE_DIR));
         const QJsonObject manifest = readJsonObject(bundle.filePath("manifest.json"));
         QCOMPARE(manifest.value("schema").toString(), QStringLiteral("moe-probe-bundle/1"));
-        QCOMPARE(manifest.value("probe_schema").toString(), QStringLiteral("moe-probe/1"));
+        QCOMPARE(manifest.value("probe_schema").toString(), QStringLiteral("moe-probe/2"));
         QVERIFY(!manifest.value("version").toString().isEmpty());
         const QJsonArray files = manifest.value("files").toArray();
         QVERIFY(!files.isEmpty());

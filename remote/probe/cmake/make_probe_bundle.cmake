@@ -45,7 +45,7 @@ endforeach()
 file(WRITE ${BUNDLE_DIR}/manifest.json
 "{
   \"schema\": \"moe-probe-bundle/1\",
-  \"probe_schema\": \"moe-probe/1\",
+  \"probe_schema\": \"moe-probe/2\",
   \"version\": \"${VERSION}\",
   \"files\": [
 ${entries}

@@ -1,4 +1,5 @@
-// The backend interface: a backend only moves bytes. The harness (benchmark_harness)
+// The backend interface: a backend only moves bytes, each rank within its EP group
+// (options.layout; without --ep-size one group, the world). The harness (benchmark_harness)
 // times, repeats, gathers and computes statistics, as nccl-tests' common.cu does for
 // each collective.
 #pragma once
@@ -40,9 +41,10 @@ public:
 
     // Buffers for one sweep size; called before run() at every size.
     virtual void prepare(const TrafficPlan& plan) = 0;
-    // Runs iterations back to back and returns each one's seconds as seen by this
-    // process (the max over its local ranks).
-    virtual std::vector<double> run(int iterations) = 0;
+    // Runs iterations back to back and returns each one's seconds, per local rank
+    // ([local index][iteration]; with EP groups, a process's local ranks may belong to
+    // different groups, so they are timed apart).
+    virtual std::vector<std::vector<double>> run(int iterations) = 0;
 
     // Validation: the harness writes known bytes, runs once, reads back.
     virtual void write_send_data(int local_index, const std::vector<unsigned char>& bytes) = 0;

@@ -1,9 +1,11 @@
 // The measuring harness, written once for every backend: the size sweep, warm-up,
-// timed iterations and repeats, the per-iteration max over ranks gathered to rank 0,
-// statistics, bandwidths and the optional validation.
+// timed iterations and repeats, the per-iteration times gathered to rank 0 (per EP
+// group the max over its ranks, then the max over groups), statistics, bandwidths and
+// the optional validation.
 #pragma once
 
 #include "alltoall_backend.h"
+#include "ep_layout.h"
 #include "sample_statistics.h"
 #include "traffic_pattern.h"
 #include "traffic_plan.h"
@@ -31,21 +33,35 @@ struct RepeatResult {
     BandwidthFigures bandwidth;
 };
 
+// One EP group's figures at one size: its per-iteration time is the max over its ranks.
+struct GroupResult {
+    SampleSummary time_us;      // every timed iteration of every repeat
+    BandwidthFigures bandwidth; // from the median time above, n = the group's size
+    std::vector<RepeatResult> repeats;
+    SpreadSummary median_time_spread;
+};
+
 struct SizeResult {
     std::uint64_t requested_bytes_per_rank = 0; // the sweep size
     double bytes_per_rank = 0;                  // mean bytes a rank sends (own chunk included)
-    TrafficPlan plan;
+    TrafficPlan plan;       // the world's plan (block-diagonal with EP groups)
+    TrafficPlan group_plan; // one group's plan (ep x ep); the world's plan without --ep-size
     int iterations = 0;
+    // The figures below are the max over groups: per iteration, the slowest group's time
+    // (= the max over all ranks), what gates a training step.
     SampleSummary time_us;      // every timed iteration of every repeat
-    BandwidthFigures bandwidth; // from the median time above
+    BandwidthFigures bandwidth; // from the median time above, n = the group's size
     std::vector<RepeatResult> repeats;
     SpreadSummary median_time_spread; // across repeats, of each repeat's median time (us)
     SpreadSummary algbw_spread;
     SpreadSummary busbw_spread;
     SpreadSummary effective_spread;
     std::int64_t wrong_bytes = -1; // -1: not validated
+    std::vector<GroupResult> groups; // per EP group, in the layout's order (one without --ep-size)
+    int slowest_group = 0;           // the group with the largest median time
 };
 
+// n = plan.world(): pass the group's plan.
 BandwidthFigures bandwidth_for(const TrafficPlan& plan, double seconds);
 
 // Byte k of the chunk src sends to dst in a validation run.
@@ -54,7 +70,7 @@ unsigned char check_byte(int src, int dst, std::uint64_t k);
 class BenchmarkHarness {
 public:
     BenchmarkHarness(const ProbeOptions& options, const TrafficPattern& pattern, AllToAllBackend& backend,
-                     ControlPlane& control, int logical_world);
+                     ControlPlane& control, const EpLayout& layout);
 
     // Runs the sweep. Results are complete on rank 0 only; on_result is called there
     // after each size, so the table can be printed as the sweep goes.
@@ -62,14 +78,15 @@ public:
                                 const std::function<void(const SizeResult&)>& on_result);
 
 private:
-    std::vector<double> max_over_ranks(const std::vector<double>& local_seconds);
+    // Gathers every rank's times to rank 0: [logical rank][iteration] there, empty elsewhere.
+    std::vector<std::vector<double>> gather_times(const std::vector<std::vector<double>>& local_seconds);
     std::int64_t validate(const TrafficPlan& plan);
 
     const ProbeOptions& options_;
     const TrafficPattern& pattern_;
     AllToAllBackend& backend_;
     ControlPlane& control_;
-    int logical_world_;
+    const EpLayout& layout_;
 };
 
 } // namespace moeprobe

@@ -162,6 +162,13 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
             broadcast_abort(-1, msg);
             throw RuntimeFailure("rendezvous: " + msg);
         }
+        if (f.ep_layout != mine.ep_layout) {
+            const std::string msg = "rank " + std::to_string(f.rank) + " runs EP layout '" + f.ep_layout +
+                                    "', rank 0 runs '" + mine.ep_layout +
+                                    "' (give every rank the same --ep-size, --tp, --pp, --ep-order)";
+            broadcast_abort(-1, msg);
+            throw RuntimeFailure("rendezvous: " + msg);
+        }
         joined[static_cast<std::size_t>(f.rank)] = true;
         peers_[static_cast<std::size_t>(f.rank)] = std::move(fd);
         table[static_cast<std::size_t>(f.rank)] = f;

@@ -60,6 +60,7 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
     mine.backend = backend->name();
     mine.pattern = pattern->spec();
     mine.schedule = backend->schedule();
+    mine.ep_layout = options.layout.signature();
     mine.probe_version = kProbeVersion;
     std::string blob;
     backend->describe(mine, blob);
@@ -74,14 +75,16 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
         }
     assign_local_ranks(report.ranks);
     report.logical_world = options.world * backend->local_rank_count();
-    (void)pattern->plan(report.logical_world,
+    report.layout = options.layout;
+    (void)pattern->plan(options.layout.ep,
                         sizes.empty() ? 0 : sizes.front()); // a wrong-sized matrix fails here
 
     const bool root = options.rank == 0;
     if (root)
         print_table_header(std::cout, report);
-    BenchmarkHarness harness(options, *pattern, *backend, control, report.logical_world);
-    report.results = harness.run(sizes, [&](const SizeResult& r) { print_table_row(std::cout, r); });
+    BenchmarkHarness harness(options, *pattern, *backend, control, options.layout);
+    report.results =
+        harness.run(sizes, [&](const SizeResult& r) { print_table_row(std::cout, r, &options.layout); });
     backend->finish();
     if (!root)
         return kExitOk;

@@ -8,6 +8,7 @@ namespace moeprobe {
 namespace {
 
 constexpr int kFirstAlltoAllVersion = 22803; // NCCL 2.28.3
+constexpr int kFirstCommSplitVersion = 21801; // NCCL 2.18.1
 
 template <typename Fn> void resolve(void* handle, Fn& fn, const char* name, bool required = true) {
     fn = reinterpret_cast<Fn>(dlsym(handle, name));
@@ -39,6 +40,8 @@ NcclApi::NcclApi(const std::string& explicit_path, const std::string& python_env
     resolve(h, recv, "ncclRecv");
     if (library_.version_code >= kFirstAlltoAllVersion)
         resolve(h, alltoall, "ncclAlltoAll", false);
+    if (library_.version_code >= kFirstCommSplitVersion)
+        resolve(h, commSplit, "ncclCommSplit", false);
 }
 
 void NcclApi::check(ncclResult_t rc, const char* call) const {

@@ -18,6 +18,8 @@ public:
     const LoadedNcclLibrary& library() const { return library_; }
     // ncclAlltoAll exists from NCCL 2.28.3; older libraries get grouped send/recv.
     bool has_alltoall() const { return alltoall != nullptr; }
+    // ncclCommSplit exists from NCCL 2.18.1; older libraries get ncclCommInitRank per group.
+    bool has_comm_split() const { return commSplit != nullptr; }
     void check(ncclResult_t rc, const char* call) const;
 
     ncclResult_t (*getUniqueId)(ncclUniqueId*) = nullptr;
@@ -31,6 +33,9 @@ public:
     ncclResult_t (*send)(const void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t) = nullptr;
     ncclResult_t (*recv)(void*, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t) = nullptr;
     ncclResult_t (*alltoall)(const void*, void*, size_t, ncclDataType_t, ncclComm_t, cudaStream_t) = nullptr;
+    // The last argument is an ncclConfig_t*; always null here (the new communicator inherits
+    // the parent's configuration), declared void* so that older nccl.h still compile.
+    ncclResult_t (*commSplit)(ncclComm_t, int, int, ncclComm_t*, void*) = nullptr;
 
 private:
     LoadedNcclLibrary library_;

@@ -91,19 +91,43 @@ void NcclBackend::describe(RankFacts& mine, std::string& blob) {
     cuda_ = &CudaDriverApi::instance();
     nccl_ = std::make_unique<NcclApi>(options_.nccl_lib, options_.python_env);
     if (options_.rank == 0) {
-        ncclUniqueId id{};
-        nccl_->check(nccl_->getUniqueId(&id), "ncclGetUniqueId");
-        blob.assign(id.internal, sizeof id.internal);
+        // The whole world: one id, as ever. EP groups: a mode byte, then one id to split
+        // from ('S') or one id per group ('I'); rank 0's NCCL decides for everybody.
+        const EpLayout& layout = options_.layout;
+        const bool split = !layout.whole_world && nccl_->has_comm_split();
+        const int ids = layout.whole_world || split ? 1 : layout.group_count();
+        if (!layout.whole_world)
+            blob.assign(1, split ? 'S' : 'I');
+        for (int i = 0; i < ids; ++i) {
+            ncclUniqueId id{};
+            nccl_->check(nccl_->getUniqueId(&id), "ncclGetUniqueId");
+            blob.append(id.internal, sizeof id.internal);
+        }
     }
     mine.listen.clear();
     update_facts(mine);
 }
 
 void NcclBackend::connect(const std::vector<RankFacts>& table, const std::string& blob) {
-    ncclUniqueId id{};
-    if (blob.size() != sizeof id.internal)
-        throw RuntimeFailure("rank 0 sent no ncclUniqueId");
-    std::memcpy(id.internal, blob.data(), sizeof id.internal);
+    const EpLayout& layout = options_.layout;
+    char mode = 'W'; // the world
+    std::string ids = blob;
+    if (!layout.whole_world) {
+        mode = blob.empty() ? '?' : blob[0];
+        ids = blob.empty() ? std::string() : blob.substr(1);
+    }
+    const std::size_t id_count =
+        mode == 'I' ? static_cast<std::size_t>(layout.group_count()) : (mode == 'W' || mode == 'S' ? 1 : 0);
+    if (id_count == 0 || ids.size() != id_count * sizeof(ncclUniqueId::internal))
+        throw RuntimeFailure("rank 0 sent no ncclUniqueId (or not one per EP group)");
+    auto id_at = [&](std::size_t k) {
+        ncclUniqueId id{};
+        std::memcpy(id.internal, ids.data() + k * sizeof id.internal, sizeof id.internal);
+        return id;
+    };
+    if (mode == 'S' && !nccl_->has_comm_split())
+        throw RuntimeFailure("rank 0 splits the EP groups with ncclCommSplit, but this rank's NCCL (" +
+                             nccl_->library().path + ") lacks it (NCCL >= 2.18.1 needed on every node)");
 
     const int g = options_.gpus_per_process;
     const int local_rank = options_.launcher_local_rank >= 0
@@ -129,15 +153,52 @@ void NcclBackend::connect(const std::vector<RankFacts>& table, const std::string
         cuda_->check(cuda_->cuCtxSetCurrent(gpu.context), "cuCtxSetCurrent");
         cuda_->check(cuda_->cuStreamCreate(&gpu.stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
     }
-    BlockingCallWatchdog watchdog(control_, options_.timeout_s, "ncclCommInitRank");
+    BlockingCallWatchdog watchdog(control_, options_.timeout_s,
+                                  mode == 'S' ? "ncclCommInitRank/ncclCommSplit" : "ncclCommInitRank");
+    if (mode == 'W' || mode == 'S') {
+        // One communicator over the world (the all-to-all itself, or the parent to split).
+        std::vector<ncclComm_t> world(static_cast<std::size_t>(g), nullptr);
+        nccl_->check(nccl_->groupStart(), "ncclGroupStart");
+        for (int i = 0; i < g; ++i) {
+            cuda_->check(cuda_->cuCtxSetCurrent(gpus_[static_cast<std::size_t>(i)].context), "cuCtxSetCurrent");
+            nccl_->check(nccl_->commInitRank(&world[static_cast<std::size_t>(i)], logical_world_, id_at(0),
+                                             options_.rank * g + i),
+                         "ncclCommInitRank");
+        }
+        nccl_->check(nccl_->groupEnd(), "ncclGroupEnd (ncclCommInitRank)");
+        if (mode == 'W') {
+            for (int i = 0; i < g; ++i)
+                gpus_[static_cast<std::size_t>(i)].comm = world[static_cast<std::size_t>(i)];
+            communicators_ = "world";
+            return;
+        }
+        world_comms_ = world;
+        // Color: the EP group; key: the position in it (= the new communicator's rank).
+        nccl_->check(nccl_->groupStart(), "ncclGroupStart");
+        for (int i = 0; i < g; ++i) {
+            const auto me = static_cast<std::size_t>(options_.rank * g + i);
+            cuda_->check(cuda_->cuCtxSetCurrent(gpus_[static_cast<std::size_t>(i)].context), "cuCtxSetCurrent");
+            nccl_->check(nccl_->commSplit(world_comms_[static_cast<std::size_t>(i)], layout.group_of[me],
+                                          layout.index_in_group[me], &gpus_[static_cast<std::size_t>(i)].comm,
+                                          nullptr),
+                         "ncclCommSplit");
+        }
+        nccl_->check(nccl_->groupEnd(), "ncclGroupEnd (ncclCommSplit)");
+        communicators_ = "ncclCommSplit";
+        return;
+    }
+    // One ncclCommInitRank per group, each with its group's id.
     nccl_->check(nccl_->groupStart(), "ncclGroupStart");
     for (int i = 0; i < g; ++i) {
+        const auto me = static_cast<std::size_t>(options_.rank * g + i);
         LocalGpu& gpu = gpus_[static_cast<std::size_t>(i)];
         cuda_->check(cuda_->cuCtxSetCurrent(gpu.context), "cuCtxSetCurrent");
-        nccl_->check(nccl_->commInitRank(&gpu.comm, logical_world_, id, options_.rank * g + i),
+        nccl_->check(nccl_->commInitRank(&gpu.comm, layout.ep, id_at(static_cast<std::size_t>(layout.group_of[me])),
+                                         layout.index_in_group[me]),
                      "ncclCommInitRank");
     }
     nccl_->check(nccl_->groupEnd(), "ncclGroupEnd (ncclCommInitRank)");
+    communicators_ = "ncclCommInitRank per group";
 }
 
 void NcclBackend::update_facts(RankFacts& mine) {
@@ -161,6 +222,7 @@ void NcclBackend::update_facts(RankFacts& mine) {
     if (nccl_) {
         mine.nccl_version_code = nccl_->library().version_code;
         mine.nccl_path = nccl_->library().path;
+        mine.nccl_communicators = communicators_;
         mine.nccl_alltoall = nccl_->has_alltoall()
                                  ? "ncclAlltoAll (uniform patterns), grouped ncclSend/ncclRecv otherwise"
                                  : "grouped ncclSend/ncclRecv";
@@ -214,6 +276,9 @@ void NcclBackend::enqueue_iteration() {
     for (int i = 0; i < g; ++i) {
         const LocalGpu& gpu = gpus_[static_cast<std::size_t>(i)];
         const int me = options_.rank * g + i;
+        // The peers are this rank's EP group; NCCL ranks are positions in the group.
+        const std::vector<int>& members =
+            options_.layout.groups[static_cast<std::size_t>(options_.layout.group_of[static_cast<std::size_t>(me)])];
         auto stream = reinterpret_cast<cudaStream_t>(gpu.stream);
         if (use_alltoall_) {
             nccl_->check(nccl_->alltoall(reinterpret_cast<const void*>(gpu.send),
@@ -222,15 +287,17 @@ void NcclBackend::enqueue_iteration() {
                          "ncclAlltoAll");
             continue;
         }
-        for (int peer = 0; peer < logical_world_; ++peer) {
+        for (std::size_t j = 0; j < members.size(); ++j) {
+            const int peer = members[j];
+            const int nccl_peer = static_cast<int>(j);
             if (const std::size_t n = plan_.bytes(me, peer); n > 0)
                 nccl_->check(
                     nccl_->send(reinterpret_cast<const void*>(gpu.send + plan_.send_offset(me, peer)), n,
-                                ncclUint8, peer, gpu.comm, stream),
+                                ncclUint8, nccl_peer, gpu.comm, stream),
                     "ncclSend");
             if (const std::size_t n = plan_.bytes(peer, me); n > 0)
                 nccl_->check(nccl_->recv(reinterpret_cast<void*>(gpu.recv + plan_.recv_offset(me, peer)), n,
-                                         ncclUint8, peer, gpu.comm, stream),
+                                         ncclUint8, nccl_peer, gpu.comm, stream),
                              "ncclRecv");
         }
     }
@@ -282,7 +349,7 @@ void NcclBackend::wait_for(const std::vector<CUevent*>& last_stops) {
     }
 }
 
-std::vector<double> NcclBackend::run(int iterations) {
+std::vector<std::vector<double>> NcclBackend::run(int iterations) {
     const auto n = static_cast<std::size_t>(iterations);
     for (LocalGpu& g : gpus_)
         ensure_events(g, n);
@@ -297,12 +364,13 @@ std::vector<double> NcclBackend::run(int iterations) {
     for (LocalGpu& g : gpus_)
         last.push_back(&g.stops[n - 1]);
     wait_for(last);
-    std::vector<double> seconds(n, 0.0);
-    for (std::size_t k = 0; k < n; ++k)
-        for (LocalGpu& g : gpus_) {
+    std::vector<std::vector<double>> seconds(gpus_.size(), std::vector<double>(n, 0.0));
+    for (std::size_t i = 0; i < gpus_.size(); ++i)
+        for (std::size_t k = 0; k < n; ++k) {
             float ms = 0;
-            cuda_->check(cuda_->cuEventElapsedTime(&ms, g.starts[k], g.stops[k]), "cuEventElapsedTime");
-            seconds[k] = std::max(seconds[k], static_cast<double>(ms) * 1e-3);
+            cuda_->check(cuda_->cuEventElapsedTime(&ms, gpus_[i].starts[k], gpus_[i].stops[k]),
+                         "cuEventElapsedTime");
+            seconds[i][k] = static_cast<double>(ms) * 1e-3;
         }
     return seconds;
 }
@@ -334,16 +402,26 @@ void NcclBackend::finish() {
             nccl_->commDestroy(g.comm);
             g.comm = nullptr;
         }
+    for (ncclComm_t& c : world_comms_)
+        if (c) {
+            nccl_->commDestroy(c);
+            c = nullptr;
+        }
     finished_ = true;
 }
 
 void NcclBackend::release_all() noexcept {
     if (!cuda_)
         return;
-    for (LocalGpu& g : gpus_) {
+    for (std::size_t i = 0; i < gpus_.size(); ++i) {
+        LocalGpu& g = gpus_[i];
         if (g.comm && nccl_)
             nccl_->commAbort(g.comm); // a failed run: never wait for peers that may be gone
         g.comm = nullptr;
+        if (i < world_comms_.size() && world_comms_[i] && nccl_)
+            nccl_->commAbort(world_comms_[i]); // the parent a group was split from
+        if (i < world_comms_.size())
+            world_comms_[i] = nullptr;
         if (g.context)
             cuda_->cuCtxSetCurrent(g.context);
         for (CUevent e : g.starts)

@@ -1,5 +1,8 @@
 // Backend "nccl": ncclAlltoAll where the loaded NCCL has it (>= 2.28.3) and the pattern
-// is uniform, grouped ncclSend/ncclRecv otherwise. Device memory, streams and events
+// is uniform, grouped ncclSend/ncclRecv otherwise. With EP groups (--ep-size) one
+// communicator per group: ncclCommSplit of a world communicator where the loaded NCCL
+// has it (>= 2.18.1, as rank 0 finds it), else ncclCommInitRank per group with a
+// ncclUniqueId per group that rank 0 makes and sends with the rank table. Device memory, streams and events
 // come from the CUDA driver API on each GPU's primary context. One process per GPU,
 // or one process driving -g local GPUs.
 #pragma once
@@ -25,7 +28,7 @@ public:
     void update_facts(RankFacts& mine) override;
     void finish() override;
     void prepare(const TrafficPlan& plan) override;
-    std::vector<double> run(int iterations) override;
+    std::vector<std::vector<double>> run(int iterations) override;
     void write_send_data(int local_index, const std::vector<unsigned char>& bytes) override;
     std::vector<unsigned char> read_received_data(int local_index) override;
 
@@ -54,6 +57,9 @@ private:
     CudaDriverApi* cuda_ = nullptr;
     std::unique_ptr<NcclApi> nccl_;
     std::vector<LocalGpu> gpus_;
+    // With EP groups and ncclCommSplit: the world communicators the groups were split from.
+    std::vector<ncclComm_t> world_comms_;
+    std::string communicators_ = "world"; // how the communicators were made (reported)
     TrafficPlan plan_;
     bool use_alltoall_ = false;
     bool finished_ = false;

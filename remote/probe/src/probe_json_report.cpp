@@ -1,4 +1,4 @@
-// The moe-probe/1 JSON document; every field is described in docs/probe-json.md.
+// The moe-probe/2 JSON document; every field is described in docs/probe-json.md.
 #include "gpu_driver_facts.h"
 #include "json_writer.h"
 #include "nccl_library_locator.h"
@@ -66,6 +66,33 @@ void write_options(JsonWriter& w, const ProbeRunReport& r) {
     w.field("nccl_lib", o.nccl_lib);
     w.field("python_env", o.python_env);
     w.field("json", o.json_path);
+    w.field("ep_size", o.ep_size);
+    w.field("tp", o.ep_tp);
+    w.field("pp", o.ep_pp);
+    w.field("ep_order", o.ep_order);
+    w.end_object();
+}
+
+void write_ep_layout(JsonWriter& w, const EpLayout& l) {
+    w.key("ep_layout").begin_object();
+    w.field("whole_world", l.whole_world);
+    w.field("ep_size", l.ep);
+    w.field("tp", l.tp);
+    w.field("pp", l.pp);
+    w.field("dp", l.dp);
+    if (l.whole_world)
+        w.null_field("order");
+    else
+        w.field("order", l.order);
+    w.field("group_count", l.group_count());
+    w.key("groups").begin_array();
+    for (const std::vector<int>& g : l.groups) {
+        w.begin_array();
+        for (int rank : g)
+            w.value(rank);
+        w.end_array();
+    }
+    w.end_array();
     w.end_object();
 }
 
@@ -119,6 +146,7 @@ void write_environment(JsonWriter& w, const ProbeRunReport& r) {
         w.field("version_code", first.nccl_version_code);
         w.field("path", first.nccl_path);
         w.field("alltoall", first.nccl_alltoall);
+        w.field("communicators", first.nccl_communicators);
         w.end_object();
     } else {
         w.null_field("nccl");
@@ -192,6 +220,31 @@ void write_result(JsonWriter& w, const SizeResult& s) {
         w.field("wrong_bytes", static_cast<std::int64_t>(s.wrong_bytes));
     else
         w.null_field("wrong_bytes");
+    // Per EP group (ep_layout.groups order): the max over the group's ranks per iteration.
+    // The figures above are, per iteration, the max over these groups.
+    w.field("slowest_group", s.slowest_group);
+    w.key("groups").begin_array();
+    for (std::size_t g = 0; g < s.groups.size(); ++g) {
+        const GroupResult& gr = s.groups[g];
+        w.begin_object();
+        w.field("group", static_cast<int>(g));
+        write_time_summary(w, gr.time_us);
+        write_bandwidth(w, gr.bandwidth);
+        w.field("cv", gr.median_time_spread.cv);
+        w.key("repeats").begin_array();
+        for (const RepeatResult& rr : gr.repeats) {
+            w.begin_object();
+            write_time_summary(w, rr.time_us);
+            w.key("samples_us").begin_array();
+            for (double us : rr.samples_us)
+                w.value(us);
+            w.end_array();
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
     w.end_object();
 }
 
@@ -216,6 +269,7 @@ std::string probe_report_json(const ProbeRunReport& r) {
     w.field("duration_s", r.duration_s);
     write_options(w, r);
     write_environment(w, r);
+    write_ep_layout(w, r.layout);
     w.key("results").begin_array();
     for (const SizeResult& s : r.results)
         write_result(w, s);

@@ -120,12 +120,18 @@ std::string probe_usage_text() {
            "    -n N               timed iterations per repeat (default 20)\n"
            "    -R N               repeats per size (default 1)\n"
            "    -c 0|1             validate received data after timing (default 0)\n"
-           "    -J FILE            write the moe-probe/1 JSON report to FILE\n"
+           "    -J FILE            write the moe-probe/2 JSON report to FILE\n"
            "  Backend and traffic:\n"
            "    --backend tcp|nccl (default tcp)\n"
            "    --pattern uniform|hot:K:F|zipf:S|matrix:FILE (default uniform)\n"
            "    --schedule mesh|pairwise  tcp: every pair in flight at once (mesh, default), or\n"
            "                       n-1 steps, each sending to rank+k while receiving from rank-k\n"
+           "  Expert-parallel groups (Megatron-Core's expert rank layout; all groups run at once):\n"
+           "    --ep-size N        ranks per EP group; N must divide world/(T*P) (default 0: one\n"
+           "                       all-to-all over the whole world)\n"
+           "    --tp T             expert tensor-parallel size of the layout (default 1)\n"
+           "    --pp P             pipeline-parallel size of the layout (default 1)\n"
+           "    --ep-order ORDER   rank order, first name fastest (default tp-cp-ep-dp-pp)\n"
            "    -g N               GPUs driven by this process (nccl; default 1)\n"
            "    --device N         first local GPU of this process (nccl)\n"
            "    --nccl-lib PATH    libnccl.so.2 to load (file or directory)\n"
@@ -144,6 +150,7 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv) {
     ProbeOptions o;
     bool rank_given = false;
     bool world_given = false;
+    std::string ep_detail_flag; // --tp, --pp or --ep-order, which need --ep-size
     for (int i = 1; i < argc; ++i) {
         std::string flag = argv[i];
         std::string value;
@@ -203,6 +210,19 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv) {
             o.schedule = next();
             if (o.schedule != "mesh" && o.schedule != "pairwise")
                 throw UsageError("--schedule must be mesh or pairwise, not '" + o.schedule + "'");
+        } else if (flag == "--ep-size") {
+            o.ep_size = static_cast<int>(parse_integer(flag, next(), 0, 1 << 24));
+        } else if (flag == "--tp") {
+            o.ep_tp = static_cast<int>(parse_integer(flag, next(), 1, 1 << 24));
+            ep_detail_flag = flag;
+        } else if (flag == "--pp") {
+            o.ep_pp = static_cast<int>(parse_integer(flag, next(), 1, 1 << 24));
+            ep_detail_flag = flag;
+        } else if (flag == "--ep-order") {
+            o.ep_order = next();
+            if (const std::string problem = ep_order_problem(o.ep_order); !problem.empty())
+                throw UsageError("--ep-order " + problem);
+            ep_detail_flag = flag;
         } else if (flag == "--rank") {
             o.rank = static_cast<int>(parse_integer(flag, next(), 0, 1 << 24));
             rank_given = true;
@@ -251,6 +271,11 @@ ProbeOptions parse_probe_options(int argc, const char* const* argv) {
     if (o.backend != "tcp" && o.schedule != "mesh")
         throw UsageError("--schedule " + o.schedule +
                          " applies to the tcp backend only (NCCL schedules its own all-to-all)");
+    if (!ep_detail_flag.empty() && o.ep_size == 0)
+        throw UsageError(ep_detail_flag + " describes the EP layout and needs --ep-size N (N >= 1)");
+    const int logical_world = o.world * o.gpus_per_process;
+    o.layout = o.ep_size == 0 ? whole_world_ep_layout(logical_world)
+                              : make_ep_layout(logical_world, o.ep_size, o.ep_tp, o.ep_pp, o.ep_order);
     return o;
 }
 

@@ -2,6 +2,8 @@
 // rank/world discovery from mpirun and Slurm environments.
 #pragma once
 
+#include "ep_layout.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,6 +27,13 @@ struct ProbeOptions {
     // tcp only: "mesh" (every pair in flight at once) or "pairwise" (n-1 steps; in step k
     // rank r sends to r+k and receives from r-k, and the step ends before the next starts).
     std::string schedule = "mesh";
+    // Expert-parallel groups (--ep-size N, 0: one group over the whole world), laid out
+    // as Megatron-Core's expert grid: --tp (expert tensor-parallel size), --pp, --ep-order.
+    int ep_size = 0;
+    int ep_tp = 1;
+    int ep_pp = 1;
+    std::string ep_order = "tp-cp-ep-dp-pp";
+    EpLayout layout; // filled by parse_probe_options from the above and world x -g
     int rank = -1;
     int world = -1;
     std::string rendezvous; // HOST:PORT

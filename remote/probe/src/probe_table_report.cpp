@@ -61,6 +61,18 @@ void print_table_header(std::ostream& out, const ProbeRunReport& r) {
     if (first.nccl_version_code > 0)
         out << "NCCL version " << nccl_version_text(first.nccl_version_code) << " (" << first.nccl_path
             << ") using " << first.nccl_alltoall << '\n';
+    const EpLayout& l = r.layout;
+    if (!l.whole_world) {
+        out << format("# EP groups: %d groups of %d ranks at once (tp %d, pp %d, dp %d, order %s):", l.group_count(),
+                      l.ep, l.tp, l.pp, l.dp, l.order.c_str());
+        for (const std::vector<int>& g : l.groups) {
+            out << " {";
+            for (std::size_t i = 0; i < g.size(); ++i)
+                out << (i ? "," : "") << g[i];
+            out << '}';
+        }
+        out << "\n# time and bandwidth below: per iteration the max over groups (the slowest group)\n";
+    }
     out << "#\n";
     out << "#                               per-iteration time, max over ranks        bandwidth              "
            "   repeats\n";
@@ -70,12 +82,25 @@ void print_table_header(std::ostream& out, const ProbeRunReport& r) {
 }
 
 void print_table_row(std::ostream& out, const SizeResult& s) {
+    print_table_row(out, s, nullptr);
+}
+
+void print_table_row(std::ostream& out, const SizeResult& s, const EpLayout* layout) {
     const std::string wrong = s.wrong_bytes < 0 ? "N/A" : std::to_string(s.wrong_bytes);
     out << format("%12llu  %7d %9s %9s %9s  %8.2f %7.2f %7.2f  %6.2f  %6s\n",
                   static_cast<unsigned long long>(s.requested_bytes_per_rank), s.plan.busiest_rank(),
                   time_text(s.time_us.min).c_str(), time_text(s.time_us.median).c_str(),
                   time_text(s.time_us.p99).c_str(), s.bandwidth.algbw_gbps, s.bandwidth.busbw_gbps,
                   s.bandwidth.effective_gbps, s.median_time_spread.cv * 100.0, wrong.c_str());
+    if (layout && !layout->whole_world)
+        for (std::size_t g = 0; g < s.groups.size(); ++g) {
+            const GroupResult& gr = s.groups[g];
+            out << format("#   group %-4zu        %9s %9s %9s  %8.2f %7.2f %7.2f  %6.2f%s\n", g,
+                          time_text(gr.time_us.min).c_str(), time_text(gr.time_us.median).c_str(),
+                          time_text(gr.time_us.p99).c_str(), gr.bandwidth.algbw_gbps, gr.bandwidth.busbw_gbps,
+                          gr.bandwidth.effective_gbps, gr.median_time_spread.cv * 100.0,
+                          static_cast<int>(g) == s.slowest_group ? "  slowest" : "");
+        }
     out.flush();
 }
 

@@ -7,5 +7,5 @@
 
 namespace moeprobe {
 inline constexpr const char* kProbeVersion = MOEWB_PROBE_VERSION;
-inline constexpr const char* kProbeJsonSchema = "moe-probe/1";
+inline constexpr const char* kProbeJsonSchema = "moe-probe/2";
 } // namespace moeprobe

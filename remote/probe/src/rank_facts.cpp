@@ -62,6 +62,7 @@ std::string serialize_rank_facts(const RankFacts& f) {
       << "backend=" << clean(f.backend) << '\n'
       << "pattern=" << clean(f.pattern) << '\n'
       << "schedule=" << clean(f.schedule) << '\n'
+      << "ep_layout=" << clean(f.ep_layout) << '\n'
       << "probe_version=" << clean(f.probe_version) << '\n'
       << "gpu_models=" << join(f.gpu_models) << '\n'
       << "gpu_devices=" << devices << '\n'
@@ -70,6 +71,7 @@ std::string serialize_rank_facts(const RankFacts& f) {
       << "nccl_version_code=" << f.nccl_version_code << '\n'
       << "nccl_path=" << clean(f.nccl_path) << '\n'
       << "nccl_alltoall=" << clean(f.nccl_alltoall) << '\n'
+      << "nccl_communicators=" << clean(f.nccl_communicators) << '\n'
       << "local_rank=" << f.local_rank << '\n';
     return s.str();
 }
@@ -95,6 +97,7 @@ RankFacts deserialize_rank_facts(const std::string& text) {
     f.backend = kv["backend"];
     f.pattern = kv["pattern"];
     f.schedule = kv["schedule"];
+    f.ep_layout = kv["ep_layout"];
     f.probe_version = kv["probe_version"];
     f.gpu_models = split(kv["gpu_models"]);
     for (const std::string& d : split(kv["gpu_devices"]))
@@ -104,6 +107,7 @@ RankFacts deserialize_rank_facts(const std::string& text) {
     f.nccl_version_code = static_cast<int>(to_long(kv["nccl_version_code"]));
     f.nccl_path = kv["nccl_path"];
     f.nccl_alltoall = kv["nccl_alltoall"];
+    f.nccl_communicators = kv["nccl_communicators"];
     f.local_rank = static_cast<int>(to_long(kv["local_rank"]));
     return f;
 }

@@ -16,6 +16,7 @@ struct RankFacts {
     std::string backend;
     std::string pattern;
     std::string schedule; // "mesh" or "pairwise"
+    std::string ep_layout; // EpLayout::signature(): every rank must run the same groups
     std::string probe_version;
     std::vector<std::string> gpu_models; // the GPUs this process drives
     std::vector<int> gpu_devices;
@@ -24,6 +25,7 @@ struct RankFacts {
     int nccl_version_code = 0;      // ncclGetVersion, e.g. 22809; 0 unknown
     std::string nccl_path;
     std::string nccl_alltoall; // "ncclAlltoAll" or "grouped ncclSend/ncclRecv"
+    std::string nccl_communicators; // "world", "ncclCommSplit" or "ncclCommInitRank per group"
     int local_rank = 0;        // index among the processes on the same host
 };
 

@@ -30,7 +30,15 @@ std::string seconds_text(double s) {
 
 TcpMeshBackend::TcpMeshBackend(const ProbeOptions& options, ControlPlane& control)
     : options_(options), control_(control), rank_(options.rank), world_(options.world),
-      pairwise_(options.schedule == "pairwise") {}
+      pairwise_(options.schedule == "pairwise") {
+    if (options.layout.groups.empty()) {
+        for (int r = 0; r < world_; ++r)
+            group_.push_back(r);
+    } else {
+        group_ = options.layout.groups[static_cast<std::size_t>(options.layout.group_of[static_cast<std::size_t>(rank_)])];
+    }
+    my_index_ = static_cast<std::size_t>(std::find(group_.begin(), group_.end(), rank_) - group_.begin());
+}
 
 void TcpMeshBackend::describe(RankFacts& mine, std::string& /*blob*/) {
     const HostPort where =
@@ -44,20 +52,24 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
     peers_.clear();
     peers_.resize(static_cast<std::size_t>(world_));
     const Deadline deadline(options_.timeout_s);
-    // Lower ranks accept, higher ranks connect: one connection per pair.
-    for (int peer = 0; peer < rank_; ++peer) {
+    // Only the ranks of this rank's EP group (a sub-mesh). Lower ranks accept, higher
+    // ranks connect: one connection per pair.
+    for (int peer : group_) {
+        if (peer >= rank_)
+            break;
         const HostPort to = parse_host_port(table[static_cast<std::size_t>(peer)].listen, true);
         UniqueFd fd = connect_with_retry(to, deadline, peer, "rank " + std::to_string(peer));
         const std::int32_t me = rank_;
         send_exact(fd.get(), &me, sizeof me, options_.timeout_s, peer);
         peers_[static_cast<std::size_t>(peer)] = std::move(fd);
     }
-    for (int expected = world_ - 1 - rank_; expected > 0;) {
+    const auto above = static_cast<int>(group_.end() - std::upper_bound(group_.begin(), group_.end(), rank_));
+    for (int expected = above; expected > 0;) {
         UniqueFd fd = accept_before(listener_.get(), deadline);
         if (!fd.valid()) {
             std::string absent;
-            for (int r = rank_ + 1; r < world_; ++r)
-                if (!peers_[static_cast<std::size_t>(r)].valid())
+            for (int r : group_)
+                if (r > rank_ && !peers_[static_cast<std::size_t>(r)].valid())
                     absent += (absent.empty() ? "" : ", ") + std::to_string(r);
             throw PeerFailure(std::stoi(absent.substr(0, absent.find(','))),
                               "rank(s) " + absent + " never connected to the mesh within the timeout");
@@ -68,8 +80,9 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
         } catch (const PeerFailure&) {
             continue;
         }
-        if (who <= rank_ || who >= world_ || peers_[static_cast<std::size_t>(who)].valid())
-            continue; // not a peer of this run
+        if (who <= rank_ || who >= world_ || peers_[static_cast<std::size_t>(who)].valid() ||
+            !std::binary_search(group_.begin(), group_.end(), static_cast<int>(who)))
+            continue; // not a peer of this run and group
         peers_[static_cast<std::size_t>(who)] = std::move(fd);
         --expected;
     }
@@ -98,7 +111,7 @@ void TcpMeshBackend::prepare(const TrafficPlan& plan) {
     }
 }
 
-std::vector<double> TcpMeshBackend::run(int iterations) {
+std::vector<std::vector<double>> TcpMeshBackend::run(int iterations) {
     std::vector<double> seconds;
     seconds.reserve(static_cast<std::size_t>(iterations));
     for (int i = 0; i < iterations; ++i) {
@@ -107,7 +120,7 @@ std::vector<double> TcpMeshBackend::run(int iterations) {
         const auto t1 = SteadyClock::now();
         seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
-    return seconds;
+    return {seconds};
 }
 
 void TcpMeshBackend::exchange_once() {
@@ -124,11 +137,13 @@ void TcpMeshBackend::exchange_once() {
         move_bytes();
         return;
     }
-    // Pairwise: step k sends to rank+k and receives from rank-k; a step ends when both
-    // are done, so at most one send and one receive are in flight per rank.
-    for (std::size_t k = 1; k < n; ++k) {
-        const std::size_t to = (me + k) % n;
-        const std::size_t from = (me + n - k) % n;
+    // Pairwise, within the EP group: step k sends to the group's member k places after
+    // this rank and receives from the one k places before; a step ends when both are
+    // done, so at most one send and one receive are in flight per rank.
+    const std::size_t m = group_.size();
+    for (std::size_t k = 1; k < m; ++k) {
+        const auto to = static_cast<std::size_t>(group_[(my_index_ + k) % m]);
+        const auto from = static_cast<std::size_t>(group_[(my_index_ + m - k) % m]);
         send_left_.assign(n, 0);
         recv_left_.assign(n, 0);
         send_left_[to] = send_lengths_[to];

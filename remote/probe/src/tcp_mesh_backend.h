@@ -1,4 +1,5 @@
-// Backend "tcp": host sockets in a full mesh, non-blocking, driven by one poll() loop.
+// Backend "tcp": host sockets in a full mesh within each EP group (a sub-mesh per group
+// with --ep-size; all groups at once), non-blocking, driven by one poll() loop.
 // Schedule "mesh": every pair in flight at once. Schedule "pairwise": n-1 steps, in step
 // k this rank sends to rank+k and receives from rank-k, and the step ends when both are
 // done. Runs anywhere; what the tests use.
@@ -19,7 +20,7 @@ public:
     void describe(RankFacts& mine, std::string& blob) override;
     void connect(const std::vector<RankFacts>& table, const std::string& blob) override;
     void prepare(const TrafficPlan& plan) override;
-    std::vector<double> run(int iterations) override;
+    std::vector<std::vector<double>> run(int iterations) override;
     void write_send_data(int local_index, const std::vector<unsigned char>& bytes) override;
     std::vector<unsigned char> read_received_data(int local_index) override;
 
@@ -37,7 +38,9 @@ private:
     int world_;
     bool pairwise_;
     UniqueFd listener_;
-    std::vector<UniqueFd> peers_; // index = rank; invalid for this rank
+    std::vector<UniqueFd> peers_; // index = rank; invalid for this rank and ranks of other groups
+    std::vector<int> group_;      // this rank's EP group, ascending (the world without --ep-size)
+    std::size_t my_index_ = 0;    // this rank's position in group_
     TrafficPlan plan_;
     std::vector<unsigned char> send_buffer_;
     std::vector<unsigned char> recv_buffer_;

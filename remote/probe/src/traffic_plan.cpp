@@ -8,6 +8,19 @@ namespace moeprobe {
 TrafficPlan::TrafficPlan(int world, std::vector<std::uint64_t> bytes, bool uniform)
     : world_(world), uniform_(uniform), bytes_(std::move(bytes)) {}
 
+TrafficPlan TrafficPlan::for_groups(const TrafficPlan& group_plan, const EpLayout& layout) {
+    if (layout.whole_world || layout.group_count() <= 1)
+        return group_plan; // one group in rank order: the plan itself
+    const auto n = static_cast<std::size_t>(layout.world);
+    std::vector<std::uint64_t> bytes(n * n, 0);
+    for (const std::vector<int>& g : layout.groups)
+        for (std::size_t i = 0; i < g.size(); ++i)
+            for (std::size_t j = 0; j < g.size(); ++j)
+                bytes[static_cast<std::size_t>(g[i]) * n + static_cast<std::size_t>(g[j])] =
+                    group_plan.bytes(static_cast<int>(i), static_cast<int>(j));
+    return TrafficPlan(layout.world, std::move(bytes), group_plan.uniform());
+}
+
 std::uint64_t TrafficPlan::sent_by(int rank) const {
     std::uint64_t sum = 0;
     for (int d = 0; d < world_; ++d)

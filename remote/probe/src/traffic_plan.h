@@ -1,6 +1,8 @@
 // Who sends how many bytes to whom in one all-to-all: a world x world byte matrix.
 #pragma once
 
+#include "ep_layout.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -10,9 +12,13 @@ class TrafficPlan {
 public:
     TrafficPlan() = default;
     TrafficPlan(int world, std::vector<std::uint64_t> bytes, bool uniform);
+    // The world's plan when every EP group runs group_plan (ep x ep, indexed by the
+    // position in the group) at once: block-diagonal in the layout's ranks, 0 bytes
+    // between groups. uniform() then means uniform within each group.
+    static TrafficPlan for_groups(const TrafficPlan& group_plan, const EpLayout& layout);
 
     int world() const { return world_; }
-    bool uniform() const { return uniform_; } // every pair carries the same bytes
+    bool uniform() const { return uniform_; } // every pair (of a group) carries the same bytes
     std::uint64_t bytes(int src, int dst) const { return bytes_[index(src, dst)]; }
 
     std::uint64_t sent_by(int rank) const;     // row sum, the rank's own chunk included

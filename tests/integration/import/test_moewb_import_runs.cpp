@@ -295,7 +295,8 @@ private slots:
             for (const QJsonObject& o : jsonLines(tree + QStringLiteral("/traces/router_trace_rank%1.jsonl").arg(rank))) {
                 const bool mtp = o.contains(QStringLiteral("mtp_idx"));
                 const int layer = mtp ? 2 + o.value(QStringLiteral("layer")).toInt() : o.value(QStringLiteral("layer")).toInt();
-                QVector<quint64>& v = expected[{o.value(QStringLiteral("step")).toInteger(), layer}];
+                // Stored at step + 1: the tracer numbers a step before the iteration counter advances.
+                QVector<quint64>& v = expected[{o.value(QStringLiteral("step")).toInteger() + 1, layer}];
                 for (const QJsonValue& token : o.value(QStringLiteral("top_indices")).toArray())
                     for (const QJsonValue& e : token.toArray())
                         addInto(v, e.toInt(), 1, 8);
@@ -368,6 +369,20 @@ private slots:
         r = importSave(tree, {QStringLiteral("--allow-partial-steps")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(stored(p, QStringLiteral("x")).size(), size_t(3 * 5));
+        // A file in the folder that fits no format stops the import and says how to leave it out.
+        tree = copyTree(good);
+        {
+            QFile notes(tree + QStringLiteral("/save/NOTES.txt"));
+            QVERIFY(notes.open(QIODevice::WriteOnly));
+            notes.write("remember to rerun with a bigger batch\n");
+        }
+        r = importSave(tree, {QStringLiteral("--run"), QStringLiteral("z")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("NOTES.txt")) && r.err.contains(QStringLiteral("--exclude NOTES.txt")),
+                 qPrintable(r.err));
+        r = importSave(tree, {QStringLiteral("--exclude"), QStringLiteral("NOTES.txt"), QStringLiteral("--run"), QStringLiteral("w")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(runCount(p), 2);
         // Two logs that disagree on the loss at the same step: both files named.
         tree = copyTree(good);
         QFile other(tree + QStringLiteral("/other.log"));
@@ -384,7 +399,7 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("other.log")) && r.err.contains(QStringLiteral("train.log")) &&
                      r.err.contains(QStringLiteral("lm_loss")),
                  qPrintable(r.err));
-        QCOMPARE(runCount(p), 1);
+        QCOMPARE(runCount(p), 2);
     }
 
     // A torchtitan console log imports with its tps (tokens/s per device), read back

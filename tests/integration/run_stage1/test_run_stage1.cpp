@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -29,6 +30,86 @@ class TestRunStage1 : public QObject {
     QString newProjectPath() { return m_tmp.filePath(QStringLiteral("eval%1.moewb").arg(++m_n)); }
 
 private slots:
+    // `moewb run stage1` with moe-probe's own sweep options: -b/-e/-f make the sizes, and
+    // --pattern reaches every node's probe; both are recorded in the stored run.
+    void cliSizeSeriesAndPatternReachTheProbe() {
+        SshdCluster c;
+        const QString e = c.start(2);
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        const QString project = makeProject(newProjectPath());
+        auto moewbCli = [&](const QStringList& args) {
+            return runMoewb(c.home(), QStringList{QStringLiteral("--project"), project} + args, 120000);
+        };
+        CliResult r = moewbCli({QStringLiteral("cluster"), QStringLiteral("add"), QStringLiteral("lab"), QStringLiteral("--node"),
+                                QStringLiteral("node0,node1")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = moewbCli({QStringLiteral("run"), QStringLiteral("stage1"), QStringLiteral("--cluster"), QStringLiteral("lab"),
+                      QStringLiteral("--record"), kRecord, QStringLiteral("-b"), QStringLiteral("1K"), QStringLiteral("-e"),
+                      QStringLiteral("4K"), QStringLiteral("-f"), QStringLiteral("2"), QStringLiteral("--pattern"),
+                      QStringLiteral("hot:1:0.5"), QStringLiteral("-R"), QStringLiteral("2"), QStringLiteral("-n"),
+                      QStringLiteral("3"), QStringLiteral("-w"), QStringLiteral("1"), QStringLiteral("--name"),
+                      QStringLiteral("pat"), QStringLiteral("--probe-timeout"), QStringLiteral("10"),
+                      QStringLiteral("--probe-bundle"), probeBundle()});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QStringLiteral("saved run pat-n2")));
+        // The probe's command line, as logged (shell-quoted, word by word), carries the
+        // series and the pattern.
+        QVERIFY2(r.err.contains(QStringLiteral("'-b' '1024' '-e' '4096' '-f' '2'")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("'--pattern' 'hot:1:0.5'")), qPrintable(r.err));
+
+        auto opened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        const auto run = opened.value()->run(QStringLiteral("pat-n2"));
+        QVERIFY(run);
+        QCOMPARE(run->environment.value(QStringLiteral("pattern")).toString(), QStringLiteral("hot:1:0.5"));
+        QCOMPARE(run->environment.value(QStringLiteral("sizes")).toArray(), (QJsonArray{1024, 2048, 4096}));
+        const QJsonObject options = run->environment.value(QStringLiteral("options")).toObject();
+        QCOMPARE(options.value(QStringLiteral("min_bytes")).toInteger(), 1024);
+        QCOMPARE(options.value(QStringLiteral("max_bytes")).toInteger(), 4096);
+        QCOMPARE(options.value(QStringLiteral("repeats")).toInt(), 2);
+        QCOMPARE(options.value(QStringLiteral("iters")).toInt(), 3);
+        // 3 sizes x 2 repeats x 3 iterations, at exactly the sizes asked for.
+        const auto samples = opened.value()->commSamples(run->id);
+        QCOMPARE(samples.size(), 18);
+        QSet<quint64> sizes;
+        for (const auto& s : samples)
+            sizes.insert(s.bytesPerRank);
+        QCOMPARE(sizes, (QSet<quint64>{1024, 2048, 4096}));
+
+        // matrix:FILE travels to every node with the probe; a matrix that is not the
+        // sweep point's world is refused before anything runs.
+        const QString matrix = m_tmp.filePath(QStringLiteral("load.txt"));
+        {
+            QFile f(matrix);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("# bytes from row to column\n1K 3K\n3K 1K\n");
+        }
+        const QStringList matrixRun{QStringLiteral("run"), QStringLiteral("stage1"), QStringLiteral("--cluster"),
+                                    QStringLiteral("lab"), QStringLiteral("--record"), kRecord, QStringLiteral("--sizes"),
+                                    QStringLiteral("4K"), QStringLiteral("--pattern"), QStringLiteral("matrix:") + matrix,
+                                    QStringLiteral("-R"), QStringLiteral("2"), QStringLiteral("-n"), QStringLiteral("2"),
+                                    QStringLiteral("--probe-timeout"), QStringLiteral("10"), QStringLiteral("--probe-bundle"),
+                                    probeBundle()};
+        r = moewbCli(matrixRun + QStringList{QStringLiteral("--name"), QStringLiteral("mat")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        opened.value().reset();
+        opened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+        const auto matRun = opened.value()->run(QStringLiteral("mat-n2"));
+        QVERIFY(matRun);
+        QCOMPARE(matRun->environment.value(QStringLiteral("pattern")).toString(), QStringLiteral("matrix:") + matrix);
+        QVERIFY2(matRun->environment.value(QStringLiteral("pattern_on_nodes")).toString().contains(
+                     QStringLiteral("/.cache/moe-workbench/probe/")),
+                 qPrintable(matRun->environment.value(QStringLiteral("pattern_on_nodes")).toString()));
+        {
+            QFile f(matrix);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("1K 1K 1K\n1K 1K 1K\n1K 1K 1K\n");
+        }
+        r = moewbCli(matrixRun + QStringList{QStringLiteral("--name"), QStringLiteral("mat3")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(QStringLiteral("3×3")), qPrintable(r.err));
+    }
+
     void sweepEndToEndThenStageOne() {
         SshdCluster c;
         const QString e = c.start(4);
@@ -94,6 +175,121 @@ private slots:
         QCOMPARE(j.value(QStringLiteral("stage")).toInt(), 1);
         QVERIFY2(j.value(QStringLiteral("status")).toString() != QStringLiteral("not_ready"), qPrintable(s.out));
         QVERIFY2(!j.value(QStringLiteral("table")).toArray().isEmpty(), qPrintable(s.out));
+    }
+
+    // The probe options a sweep point gets from the record's parallelism (EP groups laid
+    // out as Megatron-Core lays them out), every word shell-quoted by the launcher.
+    void epGroupsFollowTheRecord() {
+        remote::StageOneRequest r;
+        r.backend = remote::ProbeBackend::Nccl;
+        r.gpusPerNode = 8;
+        record::ParallelismRecord p;  // the fixture's: dp 16, tp 2, pp 1, ep 8 (world 32)
+        p.dp = 16;
+        p.tp = 2;
+        p.pp = 1;
+        p.ep = 8;
+        r.parallelism = p;
+        // 2 nodes x 8 GPUs: the training's first 16 ranks are 2 x (tp 2) EP groups of 8.
+        auto c = remote::StageOneSweep::epChoice(r, 16);
+        QCOMPARE(c.arguments, (QStringList{QStringLiteral("--ep-size"), QStringLiteral("8"), QStringLiteral("--tp"),
+                                           QStringLiteral("2"), QStringLiteral("--ep-order"), QStringLiteral("tp-cp-ep-dp-pp")}));
+        QCOMPARE(c.groups, 2);
+        QVERIFY2(c.text.startsWith(QStringLiteral("2 groups of EP 8 at once")), qPrintable(c.text));
+        const QStringList argv = remote::StageOneSweep::probeArguments(r, QStringLiteral("moe-probe"), 2,
+                                                                      QStringLiteral("h:1"), QString());
+        QVERIFY(argv.join(QLatin1Char(' ')).contains(QStringLiteral("--ep-size 8 --tp 2 --ep-order tp-cp-ep-dp-pp")));
+        // 1 node of 8 GPUs: half an EP group of tp 2: one all-to-all over the world.
+        c = remote::StageOneSweep::epChoice(r, 8);
+        QVERIFY(c.arguments.isEmpty());
+        QVERIFY2(c.text.startsWith(QStringLiteral("one all-to-all over 8 ranks (")), qPrintable(c.text));
+        // --whole-world, and a record without expert parallelism.
+        r.wholeWorld = true;
+        QVERIFY(remote::StageOneSweep::epChoice(r, 16).arguments.isEmpty());
+        r.wholeWorld = false;
+        p.ep = 1;
+        r.parallelism = p;
+        QVERIFY(remote::StageOneSweep::epChoice(r, 16).arguments.isEmpty());
+        // dp before ep: EP groups stride over the training's dp, so only its own world
+        // (or whole pipeline stages of it) reproduces them; pp 2 needs --pp 2.
+        p = {};
+        p.dp = 4;
+        p.tp = 1;
+        p.pp = 2;
+        p.ep = 2;
+        p.order = QStringLiteral("tp-cp-dp-ep-pp");
+        r.parallelism = p;  // world 8, expert dp 2: groups {0,2} {1,3} {4,6} {5,7}
+        c = remote::StageOneSweep::epChoice(r, 8);
+        QCOMPARE(c.arguments, (QStringList{QStringLiteral("--ep-size"), QStringLiteral("2"), QStringLiteral("--tp"),
+                                           QStringLiteral("1"), QStringLiteral("--ep-order"), QStringLiteral("tp-cp-dp-ep-pp"),
+                                           QStringLiteral("--pp"), QStringLiteral("2")}));
+        c = remote::StageOneSweep::epChoice(r, 4);  // one pipeline stage: pp 1 is the same layout
+        QCOMPARE(c.arguments.mid(0, 2), (QStringList{QStringLiteral("--ep-size"), QStringLiteral("2")}));
+        QVERIFY(!c.arguments.contains(QStringLiteral("--pp")));
+        QVERIFY(remote::StageOneSweep::epChoice(r, 2).arguments.isEmpty());  // {0,2} straddles 2 ranks
+    }
+
+    // A record with EP 2 on 4 nodes (tcp: 4 ranks): the sweep measures 2 EP groups of 2
+    // at once; the run's environment and the stage 1 table say so. --whole-world
+    // measures one all-to-all over the 4 ranks.
+    void sweepMeasuresTheRecordsEpGroups() {
+        SshdCluster c;
+        const QString e = c.start(4);
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        const QString project = makeProject(newProjectPath());
+        {
+            auto opened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+            QVERIFY(opened);
+            QJsonObject rec = fixtureRecord();
+            rec.insert(QStringLiteral("parallelism"), QJsonObject{{QStringLiteral("dp"), 4}, {QStringLiteral("tp"), 1},
+                                                                  {QStringLiteral("pp"), 1}, {QStringLiteral("ep"), 2}});
+            QVERIFY(opened.value()->addConfigRecord(QStringLiteral("moe-ep2"), rec, true));
+        }
+        remote::StageOneRequest r = smallRequest(c, project);
+        r.recordName = QStringLiteral("moe-ep2");
+        r.nodeCounts = {4};
+        Recorder rec;
+        remote::StageOneSweep sweep(r, rec.events());
+        auto result = sweep.run();
+        QVERIFY2(result, result ? "" : qPrintable(result.error().summary()));
+        r.wholeWorld = true;
+        r.runNamePrefix = QStringLiteral("w");
+        remote::StageOneSweep whole(r);
+        auto second = whole.run();
+        QVERIFY2(second, second ? "" : qPrintable(second.error().summary()));
+        {
+            auto opened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+            QVERIFY(opened);
+            const auto run = opened.value()->run(QStringLiteral("t-n4"));
+            QVERIFY(run);
+            QCOMPARE(run->environment.value(QStringLiteral("ep_size")).toInt(), 2);
+            QCOMPARE(run->environment.value(QStringLiteral("ep_groups")).toArray(),
+                     QJsonArray({QJsonArray{0, 1}, QJsonArray{2, 3}}));
+            QCOMPARE(run->environment.value(QStringLiteral("ep_order")).toString(), QStringLiteral("tp-cp-ep-dp-pp"));
+            const auto w = opened.value()->run(QStringLiteral("w-n4"));
+            QVERIFY(w);
+            QCOMPARE(w->environment.value(QStringLiteral("ep_size")).toInt(), 4);
+            QVERIFY(!w->environment.contains(QStringLiteral("ep_order")));
+        }
+        bool logged = false;
+        for (const QString& l : rec.logs)
+            logged = logged || l.contains(QStringLiteral("t-n4: 2 groups of EP 2 at once"));
+        QVERIFY2(logged, qPrintable(rec.logs.join('\n')));
+
+        const CliResult s = runMoewb(c.home(), {QStringLiteral("--project"), project, QStringLiteral("stage"), QStringLiteral("1")});
+        QVERIFY2(s.exitCode == 0 || s.exitCode == 1, qPrintable(s.err));
+        const int t = s.out.indexOf(QStringLiteral("Run t-n4:")), w = s.out.indexOf(QStringLiteral("Run w-n4:"));
+        QVERIFY2(t >= 0 && w >= 0, qPrintable(s.out));
+        QVERIFY2(s.out.mid(t).section(QLatin1Char('\n'), 1, 1) == QStringLiteral("concurrency: 2 concurrent all-to-alls of EP 2"),
+                 qPrintable(s.out));
+        QVERIFY2(s.out.mid(w).section(QLatin1Char('\n'), 1, 1) == QStringLiteral("concurrency: one 4-rank all-to-all"),
+                 qPrintable(s.out));
+        const CliResult j = runMoewb(c.home(), {QStringLiteral("--project"), project, QStringLiteral("--json"),
+                                                 QStringLiteral("stage"), QStringLiteral("1")});
+        bool row = false;
+        for (const QJsonValue& v : j.json().value(QStringLiteral("table")).toArray())
+            row = row || (v.toObject().value(QStringLiteral("run")).toString() == QStringLiteral("t-n4") &&
+                          v.toObject().value(QStringLiteral("ep_size")).toInt() == 2);
+        QVERIFY2(row, qPrintable(j.out));
     }
 
     void cliClusterAddCheckListRun() {

@@ -63,7 +63,9 @@ class TestMoewbStages : public QObject {
         r.kind = store::RunKind::Probe;
         r.recordName = QStringLiteral("moe-64e-top8");
         r.clusterName = cluster;
-        r.environment = QJsonObject{{QStringLiteral("world"), nodes * 8}, {QStringLiteral("nodes"), nodes}};
+        // EP groups of 8 at once (moe-probe/2), as the record's training runs them.
+        r.environment = QJsonObject{{QStringLiteral("world"), nodes * 8}, {QStringLiteral("nodes"), nodes},
+                                    {QStringLiteral("ep_size"), 8}};
         for (quint64 bytes : {quint64(1048576), quint64(4194304)})
             for (int rep = 0; rep < 3; ++rep)
                 for (int it = 0; it < 20; ++it)

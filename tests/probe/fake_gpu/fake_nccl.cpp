@@ -11,10 +11,16 @@
 
 namespace {
 
+// id: which communicator (ranks of different communicators never match); from the
+// ncclUniqueId for ncclCommInitRank, from the parent and the color for ncclCommSplit.
 struct FakeComm {
     int nranks;
     int rank;
+    long id;
 };
+
+// ncclCommSplit calls of the current group: their sizes are known at ncclGroupEnd.
+std::vector<FakeComm*> g_pending_splits;
 
 struct Transfer {
     FakeComm* comm;
@@ -31,8 +37,15 @@ int g_failed = 0;
 struct CallCounts {
     long alltoall = 0;
     long send = 0;
-    ~CallCounts() { std::fprintf(stderr, "fake-nccl: ncclAlltoAll=%ld ncclSend=%ld\n", alltoall, send); }
+    long split = 0;
+    long init = 0;
+    ~CallCounts() {
+        std::fprintf(stderr, "fake-nccl: ncclAlltoAll=%ld ncclSend=%ld ncclCommSplit=%ld ncclCommInitRank=%ld\n",
+                     alltoall, send, split, init);
+    }
 } g_calls;
+
+long g_next_unique_id = 1;
 
 std::size_t type_size(int type) {
     switch (type) {
@@ -55,7 +68,7 @@ void run_queued() {
     for (const Transfer& s : g_sends) {
         bool matched = false;
         for (Transfer& r : g_recvs) {
-            if (r.buffer && r.comm->rank == s.peer && r.peer == s.comm->rank) {
+            if (r.buffer && r.comm->id == s.comm->id && r.comm->rank == s.peer && r.peer == s.comm->rank) {
                 if (r.bytes != s.bytes)
                     g_failed = 1;
                 std::memcpy(r.buffer, s.buffer, std::min(r.bytes, s.bytes));
@@ -88,10 +101,26 @@ int ncclGetVersion(int* v) {
 }
 int ncclGetUniqueId(ncclUniqueId* id) {
     std::memset(id, 7, sizeof *id);
+    const long serial = g_next_unique_id++;
+    std::memcpy(id->internal, &serial, sizeof serial);
     return 0;
 }
-int ncclCommInitRank(void** comm, int nranks, ncclUniqueId, int rank) {
-    *comm = new FakeComm{nranks, rank};
+int ncclCommInitRank(void** comm, int nranks, ncclUniqueId id, int rank) {
+    ++g_calls.init;
+    long serial = 0;
+    std::memcpy(&serial, id.internal, sizeof serial);
+    if (rank < 0 || rank >= nranks)
+        g_failed = 1;
+    *comm = new FakeComm{nranks, rank, serial};
+    return 0;
+}
+int ncclCommSplit(void* parent, int color, int key, void** newcomm, void*) {
+    ++g_calls.split;
+    auto* p = static_cast<FakeComm*>(parent);
+    // The new rank is the key (the probe gives 0..n-1); the size is counted at ncclGroupEnd.
+    auto* c = new FakeComm{1, key, p->id * 1000003L + color + 1};
+    g_pending_splits.push_back(c);
+    *newcomm = c;
     return 0;
 }
 int ncclCommDestroy(void* c) {
@@ -114,8 +143,17 @@ int ncclGroupStart() {
     return 0;
 }
 int ncclGroupEnd() {
-    if (--g_group_depth == 0)
+    if (--g_group_depth == 0) {
+        for (FakeComm* c : g_pending_splits) {
+            c->nranks = 0;
+            for (FakeComm* d : g_pending_splits)
+                c->nranks += d->id == c->id;
+            if (c->rank < 0 || c->rank >= c->nranks)
+                g_failed = 1;
+        }
+        g_pending_splits.clear();
         run_queued();
+    }
     return g_failed ? 5 : 0;
 }
 int ncclSend(const void* buf, std::size_t count, int type, int peer, void* comm, void*) {

@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 using namespace moewb::importers;
 using importer_test::fixture;
 
@@ -161,6 +163,232 @@ private slots:
         QVERIFY(!r.hasValue());
         QCOMPARE(r.error().line, 2);
         QCOMPARE(r.error().field, QStringLiteral("header"));
+    }
+
+    // ---- Pasted fragments -------------------------------------------------------
+private:
+    // What the test expects is computed from the fixture's own rows: nccl-tests prints
+    // an alltoall's size = ranks x count x type size (src/alltoall.cu), and algbw =
+    // size / time.
+    struct FixtureRow {
+        qint64 line = 0;
+        qint64 size = 0;
+        qint64 count = 0;
+        QString type;
+        double time = 0;
+        QStringList tokens;
+    };
+    static QList<FixtureRow> fixtureRows(const QByteArray& bytes) {
+        QList<FixtureRow> rows;
+        qint64 n = 0;
+        for (const QByteArray& raw : bytes.split('\n')) {
+            ++n;
+            const QStringList t = QString::fromUtf8(raw).simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            if (t.size() < 6 || !t[0].front().isDigit())
+                continue;
+            // The out-of-place time: after size count type [redop] [root].
+            const int left = t.size() == 11 ? 3 : t.size() == 12 ? 4 : 5;
+            rows << FixtureRow{n, t[0].toLongLong(), t[1].toLongLong(), t[2], t[left].toDouble(), t};
+        }
+        return rows;
+    }
+    static int typeBytes(const QString& type) { return type == QLatin1String("bfloat16") ? 2 : 4; }
+    static NcclTestsTextOptions given(int ranks, const char* collective) {
+        return NcclTestsTextOptions{ranks, QString::fromLatin1(collective)};
+    }
+
+private slots:
+    void pastedHeaderAndRowsDeriveTheRanks() {
+        // Only the column header and the rows (from a chat): no "# nThread", no rank list,
+        // no summary, and no newline after the last row.
+        const QByteArray bytes = importer_test::readFixture(QStringLiteral("nccl-tests/pasted-header-and-rows.txt"));
+        QVERIFY(!bytes.endsWith('\n'));
+        const QList<FixtureRow> rows = fixtureRows(bytes);
+        QCOMPARE(rows.size(), 4);
+        const qint64 ranks = rows[0].size / (rows[0].count * typeBytes(rows[0].type));
+        for (const FixtureRow& r : rows)
+            QCOMPARE(r.size, ranks * r.count * typeBytes(r.type));
+        QVERIFY(ranks > 1);
+
+        // Not named: alltoall and all_gather print the same rows, so the importer asks.
+        auto r = NcclTestsTextImporter::parse(bytes, QStringLiteral("paste.txt"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, rows[0].line);
+        QCOMPARE(r.error().field, QStringLiteral("collective"));
+        QVERIFY2(r.error().message.contains(QStringLiteral("--collective alltoall")), qPrintable(r.error().message));
+
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("paste.txt"), given(0, "alltoall"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, rows.size());
+        QCOMPARE(r->commSamples.size(), rows.size());
+        for (int i = 0; i < rows.size(); ++i) {
+            QCOMPARE(r->commSamples[i].bytesPerRank, quint64(rows[i].size));
+            QCOMPARE(r->commSamples[i].timeUs, rows[i].time);
+            QCOMPARE(r->commSamples[i].repeat, 0);
+        }
+        const QJsonObject& env = r->environment;
+        QCOMPARE(env.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoall"));
+        QCOMPARE(env.value(QStringLiteral("collective_source")).toString(), QStringLiteral("given: --collective"));
+        QCOMPARE(env.value(QStringLiteral("world")).toInteger(), ranks);
+        QCOMPARE(env.value(QStringLiteral("world_source")).toString(), QStringLiteral("derived"));
+        QCOMPARE(env.value(QStringLiteral("fragment")).toBool(), true);
+        const QJsonObject derived = env.value(QStringLiteral("derived")).toObject();
+        QVERIFY2(derived.value(QStringLiteral("world")).toString().startsWith(QString::number(ranks) + QStringLiteral(" = size / (count")),
+                 qPrintable(derived.value(QStringLiteral("world")).toString()));
+        QVERIFY(!derived.contains(QStringLiteral("columns"))); // the header was pasted
+        QCOMPARE(env.value(QStringLiteral("rank_list_complete")).toBool(true), false);
+        QCOMPARE(env.value(QStringLiteral("in_place")).toArray().size(), rows.size());
+
+        // --ranks that the rows contradict is refused at the first row; the right one is taken.
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("paste.txt"), given(int(ranks) * 2, "alltoall"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, rows[0].line);
+        QCOMPARE(r.error().field, QStringLiteral("count"));
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("paste.txt"), given(int(ranks), "alltoall"));
+        QVERIFY(r.hasValue());
+        QCOMPARE(r->environment.value(QStringLiteral("world_source")).toString(), QStringLiteral("given: --ranks"));
+        QVERIFY(!r->environment.contains(QStringLiteral("derived")));
+
+        // A last row cut short (no newline, values missing) is still refused.
+        QByteArray cut = bytes;
+        cut.chop(20);
+        r = NcclTestsTextImporter::parseWith(cut, QStringLiteral("cut.txt"), given(0, "alltoall"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, rows.last().line);
+        QCOMPARE(r.error().field, QStringLiteral("row"));
+    }
+
+    void pastedRowsOnlyDeriveTheColumns() {
+        // Rows only (old layout: 11 values, an empty redop), a chat line above them, two
+        // sweeps of the same sizes.
+        const QByteArray bytes = importer_test::readFixture(QStringLiteral("nccl-tests/pasted-rows-only.txt"));
+        const QList<FixtureRow> rows = fixtureRows(bytes);
+        QCOMPARE(rows.size(), 6);
+        QCOMPARE(rows[0].tokens.size(), 11);
+        const qint64 ranks = rows[0].size / (rows[0].count * 4);
+        auto r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("rows.txt"), given(0, "alltoall"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, 6);
+        for (int i = 0; i < rows.size(); ++i) {
+            QCOMPARE(r->commSamples[i].bytesPerRank, quint64(rows[i].size));
+            QCOMPARE(r->commSamples[i].timeUs, rows[i].time);
+            QCOMPARE(r->commSamples[i].repeat, i < 3 ? 0 : 1); // the second sweep
+            // The importer checked algbw = size / time against the row; so does the test.
+            QVERIFY(std::abs(rows[i].tokens[4].toDouble() - rows[i].size / rows[i].time / 1e3) < 0.011);
+        }
+        const QJsonObject& env = r->environment;
+        QCOMPARE(env.value(QStringLiteral("world")).toInteger(), ranks);
+        const QJsonObject derived = env.value(QStringLiteral("derived")).toObject();
+        QVERIFY(derived.contains(QStringLiteral("world")));
+        QVERIFY2(derived.value(QStringLiteral("columns")).toString().contains(QStringLiteral("11-value rows")),
+                 qPrintable(derived.value(QStringLiteral("columns")).toString()));
+        QCOMPARE(env.value(QStringLiteral("in_place")).toArray()[0].toObject().value(QStringLiteral("time_us")).toDouble(),
+                 rows[0].tokens[7].toDouble());
+
+        // alltoallv's rows do not give the ranks (its sizes follow its pattern): asked for.
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("rows.txt"), given(0, "alltoallv"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("ranks"));
+        QVERIFY(r.error().message.contains(QStringLiteral("--ranks N")));
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("rows.txt"), given(int(ranks), "alltoallv"));
+        QVERIFY(r.hasValue());
+        QCOMPARE(r->environment.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoallv"));
+        QCOMPARE(r->environment.value(QStringLiteral("world")).toInteger(), ranks);
+    }
+
+    void everyRowLayoutIsDerived() {
+        // The rows of the other fixtures without anything above them: 13 values (new
+        // layout), 15 (-T timestamp), 21 (-I per-iteration columns).
+        const struct {
+            const char* fixture;
+            int values;
+            const char* collective;
+        } cases[] = {{"nccl-tests/pasted-named-alltoall.txt", 13, "alltoall"},
+                     {"nccl-tests/alltoall-timestamps-cputime.txt", 15, "alltoall"},
+                     {"nccl-tests/alltoallv-per-iteration.txt", 21, "alltoallv"}};
+        for (const auto& c : cases) {
+            QByteArray rowsOnly;
+            const QByteArray bytes = importer_test::readFixture(QString::fromLatin1(c.fixture));
+            QList<FixtureRow> rows = fixtureRows(bytes);
+            for (const QByteArray& raw : bytes.split('\n'))
+                if (!raw.trimmed().isEmpty() && QChar::fromLatin1(raw.trimmed().front()).isDigit())
+                    rowsOnly += raw + '\n';
+            QVERIFY(!rows.isEmpty());
+            QCOMPARE(rows[0].tokens.size(), c.values);
+            const int ranks = int(rows[0].size / (rows[0].count * typeBytes(rows[0].type)));
+            auto r = NcclTestsTextImporter::parseWith(rowsOnly, QStringLiteral("rows.txt"),
+                                                      given(QLatin1String(c.collective) == QLatin1String("alltoallv") ? ranks : 0,
+                                                            c.collective));
+            QVERIFY2(r.hasValue(), r.hasValue() ? c.fixture : qPrintable(r.error().text()));
+            QCOMPARE(r->rows, rows.size());
+            for (int i = 0; i < rows.size(); ++i)
+                QCOMPARE(r->commSamples[i].timeUs, rows[i].time);
+            QCOMPARE(r->environment.value(QStringLiteral("world")).toInt(), ranks);
+            QVERIFY(r->environment.value(QStringLiteral("derived")).toObject().value(QStringLiteral("columns"))
+                        .toString()
+                        .contains(QStringLiteral("%1-value rows").arg(c.values)));
+        }
+    }
+
+    void pastedNamedTableNeedsNoOption() {
+        // "# Collective test starting: alltoall_perf" pasted with the table: the ranks come
+        // from the rows (bfloat16: 2 bytes an element).
+        const QByteArray bytes = importer_test::readFixture(QStringLiteral("nccl-tests/pasted-named-alltoall.txt"));
+        const QList<FixtureRow> rows = fixtureRows(bytes);
+        QCOMPARE(rows[0].type, QStringLiteral("bfloat16"));
+        const qint64 ranks = rows[0].size / (rows[0].count * 2);
+        auto r = NcclTestsTextImporter::parse(bytes, QStringLiteral("named.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->environment.value(QStringLiteral("collective_source")).toString(), QStringLiteral("named by the file"));
+        QCOMPARE(r->environment.value(QStringLiteral("world")).toInteger(), ranks);
+        QCOMPARE(r->environment.value(QStringLiteral("data_type")).toString(), QStringLiteral("bfloat16"));
+        // The file names alltoall; --collective alltoallv contradicts it.
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("named.txt"), given(0, "alltoallv"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, 1);
+        QCOMPARE(r.error().field, QStringLiteral("collective"));
+    }
+
+    void givenFactsAreCheckedAgainstWholeFiles() {
+        // A rank list of 4: --ranks 8 contradicts it; --ranks 4 agrees.
+        const QByteArray bytes = importer_test::readFixture(QStringLiteral("nccl-tests/alltoallv-per-iteration.txt"));
+        auto r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("v.txt"), given(8, ""));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("ranks"));
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("v.txt"), given(4, "alltoallv"));
+        QVERIFY(r.hasValue());
+        QCOMPARE(r->environment.value(QStringLiteral("world_source")).toString(), QStringLiteral("rank list"));
+        QVERIFY(!r->environment.contains(QStringLiteral("fragment")));
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("v.txt"), given(0, "all_reduce"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("collective"));
+    }
+
+    void whatCannotBeDerivedIsAskedFor() {
+        const QByteArray header = "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n";
+        // Only 0-byte rows: neither the test nor the ranks can be told; both are asked for.
+        const QByteArray zeros = header + "           0             0     float    none      -1     1.63    0.00    0.00      0     1.38    0.00    0.00      0\n";
+        auto r = NcclTestsTextImporter::parse(zeros, QStringLiteral("z.txt"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, 2);
+        QVERIFY2(r.error().message.contains(QStringLiteral("--collective alltoall --ranks N")), qPrintable(r.error().message));
+        r = NcclTestsTextImporter::parseWith(zeros, QStringLiteral("z.txt"), given(0, "alltoall"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("ranks"));
+        r = NcclTestsTextImporter::parseWith(zeros, QStringLiteral("z.txt"), given(2, "alltoall"));
+        QVERIFY(r.hasValue());
+        QCOMPARE(r->environment.value(QStringLiteral("world")).toInt(), 2);
+        // A type of no known size: the ranks cannot be derived.
+        const QByteArray odd = header + "        4096           256    mytype    none      -1    10.00    0.41    0.31      0    10.00    0.41    0.31      0\n";
+        r = NcclTestsTextImporter::parseWith(odd, QStringLiteral("t.txt"), given(0, "alltoall"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("ranks"));
+        QVERIFY(r.error().message.contains(QStringLiteral("mytype")));
+        // A reduction is never taken for an all-to-all, named or not.
+        const QByteArray sum = header + "        4096          1024     float     sum      -1    10.00    0.41    0.41      0    10.00    0.41    0.41      0\n";
+        r = NcclTestsTextImporter::parseWith(sum, QStringLiteral("s.txt"), given(0, "alltoall"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().field, QStringLiteral("redop"));
     }
 
     MOEWB_IMPORTER_CORPUS_TESTS("nccl-tests", NcclTestsTextImporter)

@@ -112,16 +112,50 @@ private slots:
         QVERIFY(r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("algbw")));
     }
 
-    void concurrencyOtherThanEpIsNoted() {
-        StageOneRunInput run = cvRun();
-        run.expertParallel = 8;
-        StageOneResult r = evaluateStageOne({run}, ThresholdSet());
-        QVERIFY2(r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("EP size is 8")),
-                 qPrintable(r.verdict.notes.join(QLatin1Char('\n'))));
-        QCOMPARE(r.verdict.status, Verdict::Status::Pass); // a note, not a stop
-        run.expertParallel = 32;
-        r = evaluateStageOne({run}, ThresholdSet());
-        QVERIFY(!r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("EP size")));
+    // Seed 000 §4 step 1: measured at the training's node count and EP concurrency.
+    void baselineMustMatchNodesAndConcurrency() {
+        StageOneRunInput run = cvRun(); // 4 nodes, 32 ranks, one all-to-all over the world
+        run.nodesMeasured = 4;
+        const StageOneTarget target{QStringLiteral("moe-4n-ep8"), {}, 4, 32, 8};
+        StageOneResult r = evaluateStageOne({run}, ThresholdSet(), {target});
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(
+                     QStringLiteral("probe-4n was measured as one 32-rank all-to-all; the training runs 4 concurrent "
+                                    "all-to-alls of EP 8")),
+                 qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
+        QVERIFY(r.verdict.nextStep.contains(QStringLiteral("moewb run stage1")));
+        // EP groups of 8 at once over the 32 ranks: matched.
+        run.epSize = 8;
+        r = evaluateStageOne({run}, ThresholdSet(), {target});
+        QCOMPARE(r.verdict.status, Verdict::Status::Pass);
+        QCOMPARE(r.coverage.size(), 1);
+        QVERIFY(r.coverage[0].covered);
+        QCOMPARE(r.coverage[0].baselineRun, QStringLiteral("probe-4n"));
+        // EP groups of another size are not the training's concurrency.
+        run.epSize = 4;
+        QCOMPARE(evaluateStageOne({run}, ThresholdSet(), {target}).verdict.status, Verdict::Status::NotReady);
+        // The node count must be the run's own: 1 node measured for a 4-node record.
+        run.epSize = 8;
+        run.nodesMeasured = 1;
+        r = evaluateStageOne({run}, ThresholdSet(), {target});
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(
+                     QStringLiteral("trains on 4 node(s): no baseline at 4 nodes (measured at 1 node(s))")),
+                 qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
+        // Not stated at all: not taken from the record.
+        run.nodesMeasured.reset();
+        r = evaluateStageOne({run}, ThresholdSet(), {target});
+        QVERIFY(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("not say on how many nodes")));
+        // One EP group that is the whole world: one all-to-all matches.
+        StageOneRunInput one = cvRun();
+        one.world = 8;
+        one.nodesMeasured = 1;
+        r = evaluateStageOne({one}, ThresholdSet(), {StageOneTarget{QStringLiteral("moe-1n-ep8"), {}, 1, 8, 8}});
+        QCOMPARE(r.verdict.status, Verdict::Status::Pass);
+        // A stop (CV) still wins; the missing baseline is listed beside it.
+        r = evaluateStageOne({cvRun(20)}, ThresholdSet(), {target});
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+        QVERIFY(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("moe-4n-ep8")));
     }
 
     void comparisonAcrossNodeCounts() {

@@ -136,11 +136,24 @@ private slots:
     void dropRateFromDroppedTokens() {
         record::ConfigRecord rec = smallMoe();
         ExpertLoadRunInput run = loadRun(QStringLiteral("moe"), {}, kHot, rec);
-        // 4,194,304 tokens × top-2 × 16 MoE layers = 134,217,728 assignments per step.
-        addSeries(run.metrics, QStringLiteral("dropped_tokens"), 11, 20, 134217728.0 / 8);
+        // Seed 000: tokens dropped / tokens. 4,194,304 tokens pass 16 MoE layers per step:
+        // 67,108,864 token-layer passes; 1/8 of them dropped. The assignments beside it:
+        // 4,194,304 × top-2 × 16 = 134,217,728 per step, 1/16 of them dropped.
+        addSeries(run.metrics, QStringLiteral("dropped_tokens"), 11, 20, 67108864.0 / 8);
+        addSeries(run.metrics, QStringLiteral("dropped_assignments"), 11, 20, 134217728.0 / 16);
         const StageThreeRunSummary s = summarizeStageThreeRun(run, windowOf10());
         QCOMPARE(s.dropSource, DropRateSource::DroppedTokensMetric);
         QCOMPARE(*s.dropRate, 0.125);
+        QVERIFY(s.assignmentDropRate.has_value());
+        QCOMPARE(*s.assignmentDropRate, 0.0625);
+        // The seed's figure is the gated one: 0.125 > 0.1 stops though assignments are at 0.0625.
+        const StageThreeResult r = evaluateStageThree({run}, teamThresholds({{QStringLiteral("stage3.window_steps"), 10},
+                                                                             {QStringLiteral("stage3.load_ratio_max"), 100},
+                                                                             {QStringLiteral("stage3.drop_rate_max"), 0.1}}));
+        QCOMPARE(r.verdict.status, Verdict::Status::Stop);
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("drop rate 0.1250")),
+                 qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
+        QVERIFY(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("assignments dropped 0.0625")));
     }
 
     void dropRateEstimatedFromLoad() {
