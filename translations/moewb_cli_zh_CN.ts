@@ -236,24 +236,8 @@
         <translation>项目中有 %1 条配置记录（%2）；请用 --record NAME 选择其一</translation>
     </message>
     <message>
-        <source>files to import; each becomes one run</source>
-        <translation>要导入的文件；每个文件成为一个运行</translation>
-    </message>
-    <message>
-        <source>read every FILE as this format instead of detecting it: %1</source>
-        <translation>按此格式读取所有 FILE，不自动检测：%1</translation>
-    </message>
-    <message>
         <source>the config record the runs belong to (default: the project&apos;s only record)</source>
         <translation>运行所属的配置记录（默认：项目中唯一的一条）</translation>
-    </message>
-    <message>
-        <source>the run&apos;s name, with one FILE (default: the file&apos;s base name, made unique)</source>
-        <translation>运行名称，仅限单个 FILE（默认：文件的基本名，自动去重）</translation>
-    </message>
-    <message>
-        <source>expects at least one FILE</source>
-        <translation>至少需要一个 FILE</translation>
     </message>
     <message>
         <source>unknown format &quot;%1&quot;; known formats: %2</source>
@@ -262,10 +246,6 @@
     <message>
         <source>--run needs a name</source>
         <translation>--run 需要一个名称</translation>
-    </message>
-    <message>
-        <source>--run names one run; give one FILE, or leave --run out to name each run after its file</source>
-        <translation>--run 只能命名一个运行；请只给一个 FILE，或省略 --run，让每个运行以其文件命名</translation>
     </message>
     <message>
         <source>a run named &quot;%1&quot; already exists in %2</source>
@@ -680,46 +660,8 @@
         <translation>成本结构：参数量、每设备显存、all-to-all、步时间</translation>
     </message>
     <message>
-        <source>Usage: moewb [--project FILE] [--json] COMMAND ...
-
-Evaluate Mixture-of-Experts training on real clusters, headless.
-
-Global options:
-  --project FILE  the project file (*.moewb); default: %1
-  --json          machine-readable output
-  --help          this help; COMMAND --help for a command&apos;s own
-  --version       the program and format versions
-
-Commands:
-</source>
-        <translation>用法：moewb [--project FILE] [--json] COMMAND ...
-
-在真实集群上评估混合专家（MoE）训练，无需图形界面。
-
-全局选项：
-  --project FILE  项目文件（*.moewb）；默认：%1
-  --json          输出机器可读的 JSON
-  --help          显示本帮助；COMMAND --help 显示该命令自己的帮助
-  --version       显示程序与文件格式的版本
-
-命令：
-</translation>
-    </message>
-    <message>
-        <source>
-Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, 3 runtime failure (I/O, network, remote).
-</source>
-        <translation>
-退出码：0 成功；1 某阶段停止或校验失败；2 用法错误；3 运行时失败（I/O、网络、远程）。
-</translation>
-    </message>
-    <message>
         <source>--project needs a file name</source>
         <translation>--project 需要一个文件名</translation>
-    </message>
-    <message>
-        <source>moewb %1 (project schema %2, probe JSON moe-probe/1)</source>
-        <translation>moewb %1（项目格式版本 %2，探针 JSON moe-probe/1）</translation>
     </message>
     <message>
         <source>moewb: unknown command: %1</source>
@@ -914,10 +856,6 @@ Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, 3 r
     <message>
         <source>--cluster and --record are required</source>
         <translation>必须给出 --cluster 和 --record</translation>
-    </message>
-    <message>
-        <source>--%1 must be a whole number &gt;= %2, not &quot;%3&quot;</source>
-        <translation>--%1 必须是 &gt;= %2 的整数，而不是 &quot;%3&quot;</translation>
     </message>
     <message>
         <source>--nodes must be node counts &gt;= 1 separated by commas, not &quot;%1&quot;</source>
@@ -1314,6 +1252,348 @@ Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, 3 r
     <message>
         <source>connect to every node, check host keys, upload the probe, show and store its inventory</source>
         <translation>连接每个节点，检查主机密钥，上传探针，显示并保存节点清单</translation>
+    </message>
+    <message>
+        <source>files and folders to import; each becomes one run, or all one run with --run or --into</source>
+        <translation>要导入的文件和文件夹；每个成为一个运行，或用 --run 或 --into 全部合为一个运行</translation>
+    </message>
+    <message>
+        <source>read every file as this format instead of detecting it: %1</source>
+        <translation>按此格式读取所有文件，不自动检测：%1</translation>
+    </message>
+    <message>
+        <source>make ONE run of this name from every PATH (default: one run per PATH, named after it and made unique)</source>
+        <translation>用所有 PATH 生成一个以此命名的运行（默认：每个 PATH 一个运行，以其命名并自动去重）</translation>
+    </message>
+    <message>
+        <source>add every PATH to this existing run, in one transaction</source>
+        <translation>在一个事务中把所有 PATH 添加到这个已有运行</translation>
+    </message>
+    <message>
+        <source>when rank files do not hold the same steps, import the steps every rank file has (default: refuse)</source>
+        <translation>rank 文件包含的步不一致时，只导入每个 rank 文件都有的步（默认：拒绝）</translation>
+    </message>
+    <message>
+        <source>leave files matching this wildcard out of the folders given (repeatable; matched against the name and the relative path)</source>
+        <translation>从给出的文件夹中排除与此通配符匹配的文件（可重复；匹配文件名和相对路径）</translation>
+    </message>
+    <message>
+        <source>the run to read from a W&amp;B CSV export that holds several</source>
+        <translation>W&amp;B CSV 导出包含多个运行时，要读取的那个运行</translation>
+    </message>
+    <message>
+        <source>read and check everything, print the plan, store nothing</source>
+        <translation>读取并检查所有内容，打印计划，不存储任何内容</translation>
+    </message>
+    <message>
+        <source>nccl-tests text: the test&apos;s ranks, when the table does not show them and its rows cannot give them</source>
+        <translation>nccl-tests 文本：表格未显示、数据行也推断不出 rank 数时，给出测试的 rank 数</translation>
+    </message>
+    <message>
+        <source>nccl-tests text: the test (alltoall or alltoallv), when the table does not name it</source>
+        <translation>nccl-tests 文本：表格未写明测试名称时，给出测试（alltoall 或 alltoallv）</translation>
+    </message>
+    <message>
+        <source>expects at least one PATH</source>
+        <translation>至少需要一个 PATH</translation>
+    </message>
+    <message>
+        <source>--into needs the name of a run</source>
+        <translation>--into 需要一个运行名称</translation>
+    </message>
+    <message>
+        <source>--run makes a new run and --into adds to one; give one of them</source>
+        <translation>--run 新建运行，--into 添加到已有运行；请只给出其中一个</translation>
+    </message>
+    <message>
+        <source>--ranks must be a whole number &gt;= 1, not &quot;%1&quot;</source>
+        <translation>--ranks 必须是 &gt;= 1 的整数，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--collective must be alltoall or alltoallv (only all-to-all tests are imported), not &quot;%1&quot;</source>
+        <translation>--collective 必须是 alltoall 或 alltoallv（只导入 all-to-all 测试），而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>no run named &quot;%1&quot; in %2 to add to</source>
+        <translation>%2 中没有名为 &quot;%1&quot; 的运行可供添加</translation>
+    </message>
+    <message>
+        <source>run &quot;%1&quot; belongs to record &quot;%2&quot;, not &quot;%3&quot;</source>
+        <translation>运行 &quot;%1&quot; 属于配置记录 &quot;%2&quot;，而不是 &quot;%3&quot;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plan: add %n file(s) to run &quot;%1&quot; (record &quot;%2&quot;):</source>
+        <translation>
+            <numerusform>计划：将 %n 个文件添加到运行 &quot;%1&quot;（配置记录 &quot;%2&quot;）：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Plan: run &quot;%1&quot; (record &quot;%2&quot;) from %n file(s):</source>
+        <translation>
+            <numerusform>计划：由 %n 个文件生成运行 &quot;%1&quot;（配置记录 &quot;%2&quot;）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dry run: nothing stored.</source>
+        <translation>试运行：未存储任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added to run &quot;%2&quot; from %1 (%3, %n data row(s)); the run now holds %4 communication samples, %5 step metrics, %6 expert-load blocks; record &quot;%7&quot;.</source>
+        <translation>
+            <numerusform>已从 %1 添加到运行 &quot;%2&quot;（%3，%n 行数据）；该运行现有 %4 条通信样本、%5 条步指标、%6 个专家负载块；配置记录 &quot;%7&quot;。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Usage: moewb [--project FILE | --demo] [--json] COMMAND ...
+
+Evaluate Mixture-of-Experts training on real clusters, headless.
+
+Global options:
+</source>
+        <translation>用法：moewb [--project FILE | --demo] [--json] COMMAND ...
+
+在真实集群上评估混合专家（MoE）训练，无需图形界面。
+
+全局选项：
+</translation>
+    </message>
+    <message>
+        <source>the project file (*.moewb); default: %1</source>
+        <translation>项目文件（*.moewb）；默认：%1</translation>
+    </message>
+    <message>
+        <source>run COMMAND on a fresh copy of the bundled demo project, written to a temporary folder (under $TMPDIR, else /tmp) and removed when the command ends; nothing else is touched (to keep a copy: moewb demo -o FILE)</source>
+        <translation>在内置演示项目的一份新副本上运行 COMMAND：副本写入临时文件夹（位于 $TMPDIR 下，否则 /tmp），命令结束后删除；不改动其他任何内容（要保留副本：moewb demo -o FILE）</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>输出机器可读的 JSON</translation>
+    </message>
+    <message>
+        <source>this help; COMMAND --help for a command&apos;s own</source>
+        <translation>显示本帮助；COMMAND --help 显示该命令自己的帮助</translation>
+    </message>
+    <message>
+        <source>the program and format versions</source>
+        <translation>显示程序与文件格式的版本</translation>
+    </message>
+    <message>
+        <source>
+Commands:
+</source>
+        <translation>
+命令：
+</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 a gate stopped or validation failed, 2 usage error, 3 runtime failure (I/O, network, remote).</source>
+        <translation>退出码：0 成功；1 某阶段停止或校验失败；2 用法错误；3 运行时失败（I/O、网络、远程）。</translation>
+    </message>
+    <message>
+        <source>moewb %1 (project schema %2, probe JSON moe-probe/2, reads /1)</source>
+        <translation>moewb %1（项目格式版本 %2，探针 JSON moe-probe/2，也可读取 /1）</translation>
+    </message>
+    <message>
+        <source>--demo works on a fresh copy of the demo project; it cannot be combined with --project</source>
+        <translation>--demo 在演示项目的新副本上工作，不能与 --project 同时使用</translation>
+    </message>
+    <message>
+        <source>--demo: cannot create a temporary folder in %1: %2</source>
+        <translation>--demo：无法在 %1 中创建临时文件夹：%2</translation>
+    </message>
+    <message>
+        <source>--demo: %1</source>
+        <translation>--demo：%1</translation>
+    </message>
+    <message>
+        <source>smallest size each rank sends, as moe-probe -b (K/M/G; default 32M when -e or -f is given)</source>
+        <translation>每个 rank 发送的最小大小，同 moe-probe -b（K/M/G；给出 -e 或 -f 时默认 32M）</translation>
+    </message>
+    <message>
+        <source>largest size, as moe-probe -e (default 32M when -b or -f is given)</source>
+        <translation>最大大小，同 moe-probe -e（给出 -b 或 -f 时默认 32M）</translation>
+    </message>
+    <message>
+        <source>multiply the size by F from -b up to -e (a whole number 2 to 1048576; default 2)</source>
+        <translation>从 -b 到 -e，每步将大小乘以 F（2 到 1048576 的整数；默认 2）</translation>
+    </message>
+    <message>
+        <source>traffic pattern for every node&apos;s probe: uniform (default), hot:K:F (K hot destinations get F times the bytes), zipf:S, or matrix:FILE (an N×N byte matrix on this machine, uploaded to every node; N must be the ranks of every sweep point)</source>
+        <translation>每个节点探针的流量模式：uniform（默认）、hot:K:F（K 个热点目标收到 F 倍字节）、zipf:S，或 matrix:FILE（本机上的 N×N 字节矩阵，会上传到每个节点；N 必须等于每个扫描点的 rank 数）</translation>
+    </message>
+    <message>
+        <source>one all-to-all over all ranks (default: the record&apos;s EP groups, all at once, laid out as in training)</source>
+        <translation>在所有 rank 上做一次 all-to-all（默认：按配置记录的 EP 组同时运行，布局与训练一致）</translation>
+    </message>
+    <message>
+        <source>0: the same as --whole-world</source>
+        <translation>0：等同于 --whole-world</translation>
+    </message>
+    <message>
+        <source>--ep-size takes only 0 (one all-to-all over the world); the EP size comes from the record&apos;s parallelism.ep</source>
+        <translation>--ep-size 只接受 0（在整个 world 上做一次 all-to-all）；EP 规模取自配置记录的 parallelism.ep</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number &gt;= %2, not &quot;%3&quot;</source>
+        <translation>%1 必须是 &gt;= %2 的整数，而不是 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>--sizes lists the sizes; -b/-e/-f make a series: give one or the other</source>
+        <translation>--sizes 逐个列出大小，-b/-e/-f 生成一个序列：两者只能选其一</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a size in bytes &gt; 0 (e.g. 64K, 16M, 1G)</source>
+        <translation>%1：&quot;%2&quot; 不是 &gt; 0 的字节大小（如 64K、16M、1G）</translation>
+    </message>
+    <message>
+        <source>-f must be a whole number from 2 to 1048576, not &quot;%1&quot;</source>
+        <translation>-f 必须是 2 到 1048576 之间的整数，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>-b (%1 bytes) is larger than -e (%2 bytes)</source>
+        <translation>-b（%1 字节）大于 -e（%2 字节）</translation>
+    </message>
+    <message>
+        <source>--pattern: %1</source>
+        <translation>--pattern：%1</translation>
+    </message>
+    <message>
+        <source>concurrency: %1
+</source>
+        <translation>并发方式：%1
+</translation>
+    </message>
+    <message>
+        <source>a locked stage: show its tables and what its gate would say, without a verdict (nothing is saved)</source>
+        <translation>用于已锁定的阶段：显示其表格及判定将给出的结果，但不下结论（不保存任何内容）</translation>
+    </message>
+    <message>
+        <source>(moewb stage %1 --preview shows its data without a verdict.)</source>
+        <translation>（moewb stage %1 --preview 可显示其数据，但不下结论。）</translation>
+    </message>
+    <message>
+        <source>preview — no verdict while stage %1 is locked, because %2</source>
+        <translation>预览 — 阶段 %1 已锁定，不下结论；原因：%2</translation>
+    </message>
+    <message>
+        <source>PREVIEW: %1</source>
+        <translation>预览：%1</translation>
+    </message>
+    <message>
+        <source>No verdict: only passing stage %1 (or overriding its stop with a written justification) unlocks stage %2.</source>
+        <translation>无结论：只有通过阶段 %1（或附书面理由豁免其停止）才能解锁阶段 %2。</translation>
+    </message>
+    <message>
+        <source>built-in default, not stored</source>
+        <translation>内置默认值，未存入项目</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>the threshold, e.g. stage1.cv_max (moewb threshold list)</source>
+        <translation>阈值的键，如 stage1.cv_max（见 moewb threshold list）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数值</translation>
+    </message>
+    <message>
+        <source>team (default: your team&apos;s own figure) or suggested (derived from a first round of measurements)</source>
+        <translation>team（默认：团队自己设定的数值）或 suggested（由第一轮测量推算得出）</translation>
+    </message>
+    <message>
+        <source>why this value (kept for the report)</source>
+        <translation>取此值的理由（会保留并写入报告）</translation>
+    </message>
+    <message>
+        <source>expects KEY VALUE</source>
+        <translation>需要 KEY VALUE</translation>
+    </message>
+    <message>
+        <source>unknown threshold &quot;%1&quot;; the known keys are: %2</source>
+        <translation>未知阈值 &quot;%1&quot;；已知的键：%2</translation>
+    </message>
+    <message>
+        <source>the value must be a finite number, not &quot;%1&quot;</source>
+        <translation>值必须是有限数，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--source must be team or suggested, not &quot;%1&quot;</source>
+        <translation>--source 必须是 team 或 suggested，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3) saved in %4. Evaluate again to apply it: moewb stage %5</source>
+        <translation>%1 = %2（%3）已保存到 %4。重新评估即可应用：moewb stage %5</translation>
+    </message>
+    <message>
+        <source>the stage: 1 (the only one that suggests thresholds)</source>
+        <translation>阶段：1（只有阶段 1 会建议阈值）</translation>
+    </message>
+    <message>
+        <source>derive from this run (repeatable); default: every stage 1 run</source>
+        <translation>根据此运行推算（可重复）；默认：所有阶段 1 运行</translation>
+    </message>
+    <message>
+        <source>store the suggestions as thresholds (source suggested); without it nothing changes</source>
+        <translation>将建议值存为阈值（来源为 suggested）；不加此选项则不做任何更改</translation>
+    </message>
+    <message>
+        <source>stage %1 suggests no thresholds: only stage 1 derives them from a first round of measurements (set the others with: moewb threshold set KEY VALUE)</source>
+        <translation>阶段 %1 不建议阈值：只有阶段 1 会根据第一轮测量推算阈值（其他阈值请用 moewb threshold set KEY VALUE 设置）</translation>
+    </message>
+    <message>
+        <source>moewb: no thresholds to suggest from stage 1&apos;s runs.</source>
+        <translation>moewb: 无法根据阶段 1 的运行建议任何阈值。</translation>
+    </message>
+    <message>
+        <source>suggested</source>
+        <translation>建议值</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>当前值</translation>
+    </message>
+    <message>
+        <source>source now</source>
+        <translation>当前来源</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Applied (source suggested). Evaluate again to use them: moewb stage 1</source>
+        <translation>已应用（来源为 suggested）。重新评估即可使用：moewb stage 1</translation>
+    </message>
+    <message>
+        <source>Not applied; to store them: moewb threshold suggest 1 --apply</source>
+        <translation>未应用；要保存它们：moewb threshold suggest 1 --apply</translation>
+    </message>
+    <message>
+        <source>the thresholds the gates compare against: value, source, note, when set</source>
+        <translation>列出各阶段判定所对照的阈值：值、来源、备注、设置时间</translation>
+    </message>
+    <message>
+        <source>set a threshold (unknown keys are refused, listing the known ones)</source>
+        <translation>设置阈值（未知的键会被拒绝，并列出已知的键）</translation>
+    </message>
+    <message>
+        <source>thresholds derived from stage N&apos;s runs (a first round); stored only with --apply</source>
+        <translation>根据阶段 N 的运行（第一轮测量）推算阈值；仅在加 --apply 时保存</translation>
     </message>
 </context>
 </TS>

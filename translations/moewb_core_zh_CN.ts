@@ -668,10 +668,6 @@
         <translation>该 JSON 文档既不是 moe-probe 报告，也不是 nccl-tests -J 的输出</translation>
     </message>
     <message>
-        <source>no nccl-tests header, Megatron iteration line, CSV header or JSON object found</source>
-        <translation>未找到 nccl-tests 表头、Megatron 迭代行、CSV 表头或 JSON 对象</translation>
-    </message>
-    <message>
         <source>unknown format &quot;%1&quot;; known formats: %2</source>
         <translation>未知格式“%1”；已知格式：%2</translation>
     </message>
@@ -1010,10 +1006,6 @@
         <translation>超出范围：%1</translation>
     </message>
     <message>
-        <source>is &quot;%1&quot;; this build reads moe-probe/1</source>
-        <translation>为“%1”；此版本只读取 moe-probe/1</translation>
-    </message>
-    <message>
         <source>is &quot;%1&quot;; only alltoall reports are imported</source>
         <translation>为“%1”；只导入 alltoall 报告</translation>
     </message>
@@ -1144,6 +1136,285 @@
     <message>
         <source>no scalar summaries found in %1 records</source>
         <translation>在 %1 条记录中未找到标量摘要（scalar summary）</translation>
+    </message>
+    <message>
+        <source>is %1 but the file name says rank %2</source>
+        <translation>为 %1，但文件名表明是 rank %2</translation>
+    </message>
+    <message>
+        <source>must be the string &quot;decoder&quot; or &quot;mtp&quot;</source>
+        <translation>必须是字符串 &quot;decoder&quot; 或 &quot;mtp&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;decoder&quot; or &quot;mtp&quot;, not &quot;%1&quot;</source>
+        <translation>必须是 &quot;decoder&quot; 或 &quot;mtp&quot;，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>is missing (block is &quot;mtp&quot;)</source>
+        <translation>缺失（block 为 &quot;mtp&quot;）</translation>
+    </message>
+    <message>
+        <source>is given but the block is &quot;decoder&quot; (mtp_idx belongs to MTP records)</source>
+        <translation>已给出，但 block 为 &quot;decoder&quot;（mtp_idx 只属于 MTP 记录）</translation>
+    </message>
+    <message>
+        <source>%1 %2, MTP block %3, layer %4 appears again (first on line %5)</source>
+        <translation>%1 %2、MTP 块 %3、第 %4 层重复出现（首次出现在第 %5 行）</translation>
+    </message>
+    <message>
+        <source>no nccl-tests header, Megatron, torchtitan or NeMo training line, CSV header or JSON object found</source>
+        <translation>未找到 nccl-tests 表头、Megatron、torchtitan 或 NeMo 训练行、CSV 表头或 JSON 对象</translation>
+    </message>
+    <message>
+        <source>is %1 but line %2 says %3 (one file is one rank&apos;s)</source>
+        <translation>为 %1，但第 %2 行为 %3（一个文件只属于一个 rank）</translation>
+    </message>
+    <message>
+        <source>must be a number (the top-k of the router); per-token expert lists are the routing-trace-jsonl format</source>
+        <translation>必须是数字（路由器的 top-k）；按 token 列出专家列表的是 routing-trace-jsonl 格式</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>more than %1 different stages in one file</source>
+        <translation>一个文件中出现了超过 %1 个不同的 stage</translation>
+    </message>
+    <message>
+        <source>must be an array of arrays of expert indices, one per token</source>
+        <translation>必须是由专家索引数组组成的数组，每个 token 一个</translation>
+    </message>
+    <message>
+        <source>expert index %1 is absurd (at most %2)</source>
+        <translation>专家索引 %1 不合理（最多 %2）</translation>
+    </message>
+    <message>
+        <source>the line ends inside the array (truncated)</source>
+        <translation>该行在数组内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>has %1 rows but num_tokens is %2 (one row per token)</source>
+        <translation>有 %1 行，但 num_tokens 为 %2（每个 token 一行）</translation>
+    </message>
+    <message>
+        <source>row 0 has %1 expert indices but topk is %2</source>
+        <translation>第 0 行有 %1 个专家索引，但 topk 为 %2</translation>
+    </message>
+    <message>
+        <source>row %1 has %2 expert indices but topk is %3</source>
+        <translation>第 %1 行有 %2 个专家索引，但 topk 为 %3</translation>
+    </message>
+    <message>
+        <source>is absurd here: %1 (step, layer) blocks of %2 expert indices exceed %3 counts in one file</source>
+        <translation>此处数值不合理：%1 个（步, 层）块 × %2 个专家索引，超过单个文件 %3 个计数的上限</translation>
+    </message>
+    <message>
+        <source>is absurd: more than %1 assignments to expert %2</source>
+        <translation>数值不合理：专家 %2 的分配超过 %1 次</translation>
+    </message>
+    <message>
+        <source>no routing-trace records found (the file is empty)</source>
+        <translation>未找到路由轨迹记录（文件为空）</translation>
+    </message>
+    <message>
+        <source>no expert index in the file (every record has num_tokens 0)</source>
+        <translation>文件中没有任何专家索引（每条记录的 num_tokens 都为 0）</translation>
+    </message>
+    <message>
+        <source>does not start with size, count and a type name</source>
+        <translation>不是以 size、count 和类型名开头</translation>
+    </message>
+    <message>
+        <source>has %1 values, which is none of nccl-tests&apos; row layouts (11 or 12 values before 2.13; 13, 15 with -T, 21 with -I since)</source>
+        <translation>有 %1 个值，不符合 nccl-tests 的任何一种行布局（2.13 之前为 11 或 12 个值；之后为 13 个，使用 -T 时 15 个，使用 -I 时 21 个）</translation>
+    </message>
+    <message>
+        <source>a data row without nccl-tests&apos; column header, whose layout cannot be derived: it %1; paste the column header line (&quot;#  size  count  type ...&quot;) above the rows</source>
+        <translation>数据行没有 nccl-tests 的列表头，且无法推断其布局：该行%1；请把列表头行（&quot;#  size  count  type ...&quot;）粘贴到数据行上方</translation>
+    </message>
+    <message>
+        <source>has %1 values; the layout derived from line %2 (no column header was pasted) calls for %3 to %4</source>
+        <translation>有 %1 个值；根据第 %2 行推断的布局（未粘贴列表头）要求 %3 到 %4 个</translation>
+    </message>
+    <message>
+        <source>--collective %1: only alltoall and alltoallv tests are imported</source>
+        <translation>--collective %1：只导入 alltoall 和 alltoallv 测试</translation>
+    </message>
+    <message>
+        <source>--ranks %1, but the file lists %2 ranks</source>
+        <translation>--ranks 为 %1，但文件列出了 %2 个 rank</translation>
+    </message>
+    <message>
+        <source>is %1, but --collective says %2</source>
+        <translation>为 %1，但 --collective 指定的是 %2</translation>
+    </message>
+    <message>
+        <source>the pasted table does not name its test and its rows do not show the ranks; if it is alltoall_perf output, import it with --collective alltoall --ranks N (alltoallv_perf: --collective alltoallv --ranks N)</source>
+        <translation>粘贴的表格没有写明测试名称，其数据行也看不出 rank 数；如果是 alltoall_perf 的输出，请用 --collective alltoall --ranks N 导入（alltoallv_perf：--collective alltoallv --ranks N）</translation>
+    </message>
+    <message>
+        <source>the pasted table does not name its test (the &quot;# Collective test starting&quot; line is missing), and its rows read the same for alltoall and all_gather; if it is alltoall_perf output, import it with --collective alltoall (alltoallv_perf: --collective alltoallv)</source>
+        <translation>粘贴的表格没有写明测试名称（缺少 &quot;# Collective test starting&quot; 行），而其数据行在 alltoall 和 all_gather 下并无区别；如果是 alltoall_perf 的输出，请用 --collective alltoall 导入（alltoallv_perf：--collective alltoallv）</translation>
+    </message>
+    <message>
+        <source>is %1 for %2 bytes of %3</source>
+        <translation>在 %3 类型 %2 字节时为 %1</translation>
+    </message>
+    <message>
+        <source>%1: size / (count x %2) is no whole number of ranks, so this is no alltoall row</source>
+        <translation>%1：size / (count x %2) 不是整数个 rank，因此这不是 alltoall 的数据行</translation>
+    </message>
+    <message>
+        <source>%1: size / (count x %2) gives %3 ranks where the rows above give %4; one alltoall table has one number of ranks</source>
+        <translation>%1：size / (count x %2) 得出 %3 个 rank，而上面的行得出 %4 个；一张 alltoall 表只能有一个 rank 数</translation>
+    </message>
+    <message>
+        <source>the pasted table does not show the ranks and its type &quot;%1&quot; has no known size to derive them from; give --ranks N</source>
+        <translation>粘贴的表格看不出 rank 数，且其类型“%1”的大小未知，无法据此推算；请指定 --ranks N</translation>
+    </message>
+    <message>
+        <source>the pasted table does not show the ranks and has no row with a count to derive them from (size / (count x type size)); give --ranks N</source>
+        <translation>粘贴的表格看不出 rank 数，也没有带 count 的行可用于推算（size / (count x 类型大小)）；请指定 --ranks N</translation>
+    </message>
+    <message>
+        <source>is %1 for %2 bytes of %3 on %4 ranks (%6); an alltoall prints size / (type size × ranks) = %5</source>
+        <translation>在 %4 个 rank（%6）上、%3 类型 %2 字节时为 %1；alltoall 输出的应为 size / (类型大小 × rank 数) = %5</translation>
+    </message>
+    <message>
+        <source>the pasted %1 table does not show the ranks (no rank list) and alltoallv&apos;s rows do not give them; give --ranks N</source>
+        <translation>粘贴的 %1 表格看不出 rank 数（没有 rank 列表），alltoallv 的数据行也无法推算出 rank 数；请指定 --ranks N</translation>
+    </message>
+    <message>
+        <source>the line ends after &quot;|&quot; (truncated)</source>
+        <translation>该行在 &quot;|&quot; 之后结束（被截断）</translation>
+    </message>
+    <message>
+        <source>the line ends inside a field (truncated)</source>
+        <translation>该行在字段内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>the line ends after &quot;%1:&quot; (truncated)</source>
+        <translation>该行在 &quot;%1:&quot; 之后结束（被截断）</translation>
+    </message>
+    <message>
+        <source>the file ends inside this field, without a newline (truncated): &quot;%1&quot;</source>
+        <translation>文件在该字段内部结束，没有换行符（被截断）：“%1”</translation>
+    </message>
+    <message>
+        <source>appears twice on the line (&quot;%1&quot; and &quot;%2&quot;)</source>
+        <translation>在该行中出现了两次（“%1”和“%2”）</translation>
+    </message>
+    <message>
+        <source>a training line without fields (truncated?)</source>
+        <translation>训练行没有字段（被截断？）</translation>
+    </message>
+    <message>
+        <source>no NeMo progress lines (&quot;Training epoch E, iteration N/T | key: value&quot;) found</source>
+        <translation>未找到 NeMo 进度行（&quot;Training epoch E, iteration N/T | key: value&quot;）</translation>
+    </message>
+    <message>
+        <source>has %1 ranks but ep_size is %2</source>
+        <translation>有 %1 个 rank，但 ep_size 为 %2</translation>
+    </message>
+    <message>
+        <source>rank %1 is in two EP groups</source>
+        <translation>rank %1 同时属于两个 EP 组</translation>
+    </message>
+    <message>
+        <source>cover %1 of the %2 ranks</source>
+        <translation>只覆盖了 %2 个 rank 中的 %1 个</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; this build reads moe-probe/1 and moe-probe/2</source>
+        <translation>为“%1”；此版本只读取 moe-probe/1 和 moe-probe/2</translation>
+    </message>
+    <message>
+        <source>a word without a value (&quot;key: value&quot; was expected)</source>
+        <translation>有一个词没有值（应为 &quot;key: value&quot;）</translation>
+    </message>
+    <message>
+        <source>the line ends after &quot;step:&quot; (truncated)</source>
+        <translation>该行在 &quot;step:&quot; 之后结束（被截断）</translation>
+    </message>
+    <message>
+        <source>is not &quot;&lt;GiB&gt;GiB(&lt;percent&gt;%)&quot;: &quot;%1&quot;</source>
+        <translation>不是 &quot;&lt;GiB&gt;GiB(&lt;percent&gt;%)&quot; 格式：“%1”</translation>
+    </message>
+    <message>
+        <source>is not &quot;(&lt;percent&gt;%)&quot; after the GiB (truncated?): &quot;%1&quot;</source>
+        <translation>GiB 之后不是 &quot;(&lt;percent&gt;%)&quot;（被截断？）：“%1”</translation>
+    </message>
+    <message>
+        <source>the line ends after &quot;%1: %2&quot; without its &quot;%3:&quot; field (truncated)</source>
+        <translation>该行在 &quot;%1: %2&quot; 之后结束，缺少 &quot;%3:&quot; 字段（被截断）</translation>
+    </message>
+    <message>
+        <source>the step line has no &quot;loss:&quot; field</source>
+        <translation>该 step 行没有 &quot;loss:&quot; 字段</translation>
+    </message>
+    <message>
+        <source>no torchtitan step lines (&quot;step: N  loss: X  …  mfu: …&quot;) found</source>
+        <translation>未找到 torchtitan 的 step 行（&quot;step: N  loss: X  …  mfu: …&quot;）</translation>
+    </message>
+    <message>
+        <source>the first column must be the chart&apos;s &quot;Step&quot; axis (a chart exported against time or another metric has no steps)</source>
+        <translation>第一列必须是图表的 &quot;Step&quot; 轴（以时间或其他指标为横轴导出的图表没有步数）</translation>
+    </message>
+    <message>
+        <source>is not a &quot;&lt;run&gt; - &lt;metric&gt;&quot; column of a W&amp;B chart export</source>
+        <translation>不是 W&amp;B 图表导出中的 &quot;&lt;run&gt; - &lt;metric&gt;&quot; 列</translation>
+    </message>
+    <message>
+        <source>the header names no &quot;&lt;run&gt; - &lt;metric&gt;&quot; column</source>
+        <translation>表头中没有 &quot;&lt;run&gt; - &lt;metric&gt;&quot; 列</translation>
+    </message>
+    <message>
+        <source>the file is empty (no header)</source>
+        <translation>文件为空（没有表头）</translation>
+    </message>
+    <message>
+        <source>holds %1 runs (%2); pick one with --wandb-run NAME</source>
+        <translation>包含 %1 个运行（%2）；请用 --wandb-run NAME 选择其中一个</translation>
+    </message>
+    <message>
+        <source>has no run &quot;%1&quot;; its runs: %2</source>
+        <translation>没有运行“%1”；其中的运行：%2</translation>
+    </message>
+    <message>
+        <source>gives no usable metric name (&quot;%1&quot;)</source>
+        <translation>无法得出可用的指标名（“%1”）</translation>
+    </message>
+    <message>
+        <source>is a second column for the metric %1</source>
+        <translation>是指标 %1 的第二列</translation>
+    </message>
+    <message>
+        <source>run &quot;%1&quot; has no metric column</source>
+        <translation>运行“%1”没有指标列</translation>
+    </message>
+    <message>
+        <source>step %1 appears twice</source>
+        <translation>第 %1 步出现了两次</translation>
+    </message>
+    <message>
+        <source>run &quot;%1&quot; has no values (%2 data rows)</source>
+        <translation>运行“%1”没有任何值（%2 个数据行）</translation>
+    </message>
+    <message>
+        <source>no run name given</source>
+        <translation>未指定运行名称</translation>
+    </message>
+</context>
+<context>
+    <name>LayerLabel</name>
+    <message>
+        <source>MTP %1 · layer %2</source>
+        <translation>MTP %1 · 第 %2 层</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
     </message>
 </context>
 <context>
@@ -1474,6 +1745,37 @@
     </message>
 </context>
 <context>
+    <name>RankGrid</name>
+    <message>
+        <source>must be names out of tp, cp, ep, dp, pp joined by &apos;-&apos; (e.g. &quot;tp-cp-ep-dp-pp&quot;), got &quot;%1&quot;</source>
+        <translation>必须是用 &apos;-&apos; 连接的 tp、cp、ep、dp、pp 名称（如 &quot;tp-cp-ep-dp-pp&quot;），实际为“%1”</translation>
+    </message>
+    <message>
+        <source>names %1 twice in &quot;%2&quot;</source>
+        <translation>在“%2”中两次出现 %1</translation>
+    </message>
+    <message>
+        <source>the %1 size must be at least 1, got %2</source>
+        <translation>%1 规模至少为 1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>parallelism.order &quot;%1&quot; leaves out %2, whose size is %3 (only names of size 1 may be left out)</source>
+        <translation>parallelism.order“%1”中缺少 %2，而其规模为 %3（只有规模为 1 的名称才能省略）</translation>
+    </message>
+    <message>
+        <source>the record&apos;s parallelism.dp, tp and pp are needed to map ranks to experts</source>
+        <translation>需要配置记录中的 parallelism.dp、tp 和 pp 才能把 rank 映射到专家</translation>
+    </message>
+    <message>
+        <source>expert tensor-parallel × expert-parallel × pipeline-parallel (%1 × %2 × %3) does not divide the world size %4</source>
+        <translation>专家张量并行 × 专家并行 × 流水线并行（%1 × %2 × %3）不能整除 world size %4</translation>
+    </message>
+    <message>
+        <source>the record&apos;s parallelism.dp, tp and pp are needed to map ranks to pipeline stages</source>
+        <translation>需要配置记录中的 parallelism.dp、tp 和 pp 才能把 rank 映射到流水线阶段</translation>
+    </message>
+</context>
+<context>
     <name>RecordFields</name>
     <message>
         <source>how many nodes the run used (e.g. 8)</source>
@@ -1655,6 +1957,14 @@
         <source>one of %1</source>
         <translation>以下之一：%1</translation>
     </message>
+    <message>
+        <source>the expert tensor-parallel size (default: parallelism.tp)</source>
+        <translation>专家张量并行规模（默认：parallelism.tp）</translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s rank order, first varies fastest (default &quot;tp-cp-ep-dp-pp&quot;)</source>
+        <translation>Megatron-Core 的 rank 排列顺序，第一个维度变化最快（默认 &quot;tp-cp-ep-dp-pp&quot;）</translation>
+    </message>
 </context>
 <context>
     <name>RecordJson</name>
@@ -1769,6 +2079,14 @@
         <source>%1 (%2 tokens = %3 sequences) must split evenly over parallelism.dp (%4): every data-parallel rank takes whole sequences</source>
         <translation>%1（%2 个 token = %3 个序列）必须能均分到 parallelism.dp（%4）上：每个数据并行 rank 接收整数个序列</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>expert tensor-parallel × expert-parallel × pipeline-parallel = %1 × %2 × %3 must divide the world size dp × tp × pp × cp = %4 (Megatron-Core forms expert-data-parallel groups from the rest)</source>
+        <translation>专家张量并行 × 专家并行 × 流水线并行 = %1 × %2 × %3 必须能整除 world size dp × tp × pp × cp = %4（Megatron-Core 用其余的 rank 组成专家数据并行组）</translation>
+    </message>
 </context>
 <context>
     <name>Routing</name>
@@ -1807,6 +2125,297 @@
     <message>
         <source>tokens × experts must stay under 10^9 scores (4 GB)</source>
         <translation>token 数 × 专家数必须少于 10^9 个分数（4 GB）</translation>
+    </message>
+</context>
+<context>
+    <name>RunImport</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens-per-expert rank files</source>
+        <translation>tokens-per-expert rank 文件</translation>
+    </message>
+    <message>
+        <source>routing-trace rank files</source>
+        <translation>routing-trace rank 文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot be placed: %2 (set them in the config record)</source>
+        <translation>无法确定 %1 在并行布局中的位置：%2（请在配置记录中设置）</translation>
+    </message>
+    <message>
+        <source>names no rank (neither a rank{N} file name nor a &quot;rank&quot; key); rename it as the training wrote it</source>
+        <translation>没有指明 rank（文件名不是 rank{N} 形式，也没有 &quot;rank&quot; 键）；请恢复训练写出时的文件名</translation>
+    </message>
+    <message>
+        <source>is rank %1, outside the %2 ranks of the record&apos;s layout (dp × tp × pp × cp)</source>
+        <translation>是 rank %1，超出了配置记录布局中的 %2 个 rank（dp × tp × pp × cp）</translation>
+    </message>
+    <message>
+        <source>is rank %1, and so is %2</source>
+        <translation>是 rank %1，而 %2 也是</translation>
+    </message>
+    <message>
+        <source>has %1 experts per line at step %2 but %3 has %4: every EP rank holds the same number of experts</source>
+        <translation>在第 %2 步每行有 %1 个专家，但 %3 有 %4 个：每个 EP rank 持有的专家数相同</translation>
+    </message>
+    <message>
+        <source>has %1 local experts per line; with expert-parallel size %2 that is %3 experts per layer, but the record says moe.experts = %4</source>
+        <translation>每行有 %1 个本地专家；专家并行规模为 %2 时即每层 %3 个专家，但配置记录中 moe.experts = %4</translation>
+    </message>
+    <message>
+        <source>routes tokens to expert %1, but the record says moe.experts = %2</source>
+        <translation>把 token 路由到了专家 %1，但配置记录中 moe.experts = %2</translation>
+    </message>
+    <message>
+        <source>expert load: rank %1 = EP rank %2 (experts %3–%4), expert-DP %5, expert-TP %6, stage %7%8</source>
+        <translation>专家负载：rank %1 = EP rank %2（专家 %3–%4），专家 DP %5，专家 TP %6，流水线阶段 %7%8</translation>
+    </message>
+    <message>
+        <source> (same tokens as rank %1: counted once)</source>
+        <translation>（与 rank %1 的 token 相同：只计一次）</translation>
+    </message>
+    <message>
+        <source>expert load: tokens routed on rank %1 (stage %2), all %3 experts</source>
+        <translation>专家负载：rank %1（流水线阶段 %2）上路由的 token，覆盖全部 %3 个专家</translation>
+    </message>
+    <message>
+        <source>EP rank %1 of expert-DP group %2 in stage %3 (%4)</source>
+        <translation>流水线阶段 %3 中专家 DP 组 %2 的 EP rank %1（%4）</translation>
+    </message>
+    <message>
+        <source>the %1 are incomplete: no file holds %2. The record&apos;s layout (dp %3, tp %4, pp %5, cp %6, ep %7, etp %8, order %9) needs them all</source>
+        <translation>%1 不完整：没有文件包含 %2。配置记录的布局（dp %3，tp %4，pp %5，cp %6，ep %7，etp %8，order %9）要求这些文件全部齐备</translation>
+    </message>
+    <message>
+        <source>the %1 are incomplete: %2 missing of the %3 ranks of the record&apos;s layout (every rank routes its own tokens)</source>
+        <translation>%1 不完整：配置记录布局的 %3 个 rank 中缺少 %2（每个 rank 路由各自的 token）</translation>
+    </message>
+    <message>
+        <source>%1 lacks step(s) %2</source>
+        <translation>%1 缺少第 %2 步</translation>
+    </message>
+    <message>
+        <source>the %1 do not hold the same steps: %2. Import only the steps every rank has with --allow-partial-steps</source>
+        <translation>%1 包含的步不一致：%2。可用 --allow-partial-steps 只导入所有 rank 都有的步</translation>
+    </message>
+    <message numerus="yes">
+        <source>left out %n step(s) not every rank file has: %1</source>
+        <translation>
+            <numerusform>略去了 %n 个并非每个 rank 文件都有的步：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the %1 come from %2 pipeline stages; placing their layers needs model.layers in the record, divisible by parallelism.pp (got %3)</source>
+        <translation>%1 来自 %2 个流水线阶段；要确定它们的层号，配置记录中需要有能被 parallelism.pp 整除的 model.layers（实际为 %3）</translation>
+    </message>
+    <message>
+        <source>layers numbered globally in the files (stages past the first use layer numbers ≥ %1)</source>
+        <translation>文件中的层按全局编号（第一个之后的流水线阶段使用 ≥ %1 的层号）</translation>
+    </message>
+    <message>
+        <source>layer N of pipeline stage S is layer S × %1 + N (model.layers %2 / pp %3)</source>
+        <translation>流水线阶段 S 的第 N 层即第 S × %1 + N 层（model.layers %2 / pp %3）</translation>
+    </message>
+    <message>
+        <source>step %1: layer %2 is past the %3 layers of a pipeline stage</source>
+        <translation>第 %1 步：第 %2 层超出了一个流水线阶段的 %3 层</translation>
+    </message>
+    <message>
+        <source>step %1, layer %2: more than %3 tokens for expert %4 over the ranks</source>
+        <translation>第 %1 步、第 %2 层：各 rank 合计分给专家 %4 的 token 超过 %3 个</translation>
+    </message>
+    <message>
+        <source>step %1, %2: only %3 of the %4 rank files of stage %5 have it</source>
+        <translation>第 %1 步、%2：流水线阶段 %5 的 %4 个 rank 文件中只有 %3 个包含它</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>MTP %1 layer %2</source>
+        <translation>MTP %1 第 %2 层</translation>
+    </message>
+    <message>
+        <source>step %1, layer %2 differs from %3, which the record&apos;s layout puts in the same expert-TP group (the same tokens): check parallelism.etp and parallelism.order</source>
+        <translation>第 %1 步、第 %2 层与 %3 不同，而按配置记录的布局二者属于同一专家 TP 组（token 应相同）：请检查 parallelism.etp 和 parallelism.order</translation>
+    </message>
+    <message>
+        <source>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %6 expert-DP group(s)%7</source>
+        <translation>%1 个 %2 合并为每层 %3 个专家：EP %4 × %5 个本地专家，在 %6 个专家 DP 组上求和%7</translation>
+    </message>
+    <message>
+        <source>, expert-TP %1 counted once</source>
+        <translation>，专家 TP %1 只计一次</translation>
+    </message>
+    <message>
+        <source>%1 %2 summed into %3 experts per layer</source>
+        <translation>%1 个 %2 求和为每层 %3 个专家</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MTP layer(s) kept apart, numbered from %1</source>
+        <translation>
+            <numerusform>%n 个 MTP 层单独保留，编号从 %1 开始</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a checkpoint or progress marker, not a log</source>
+        <translation>检查点或进度标记，不是日志</translation>
+    </message>
+    <message>
+        <source>not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, events.out.tfevents.*)</source>
+        <translation>从文件名看不是日志（.log、.out、.txt、.csv、.jsonl、.json、events.out.tfevents.*）</translation>
+    </message>
+    <message>
+        <source>a symbolic link (not followed)</source>
+        <translation>符号链接（不跟随）</translation>
+    </message>
+    <message>
+        <source>excluded with --exclude</source>
+        <translation>已被 --exclude 排除</translation>
+    </message>
+    <message>
+        <source>a W&amp;B local folder (export charts as CSV instead)</source>
+        <translation>W&amp;B 本地文件夹（请改为把图表导出为 CSV）</translation>
+    </message>
+    <message>
+        <source>a checkpoint or cache folder</source>
+        <translation>检查点或缓存文件夹</translation>
+    </message>
+    <message>
+        <source>deeper than %1 folders</source>
+        <translation>目录层级深于 %1 层</translation>
+    </message>
+    <message>
+        <source>holds more than %1 files to read; give its subfolders instead</source>
+        <translation>包含超过 %1 个待读取的文件；请改为指定其子文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication sample(s)</source>
+        <translation>
+            <numerusform>%n 个通信样本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step metrics: %1</source>
+        <translation>逐步指标：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>expert load: %n block(s)</source>
+        <translation>
+            <numerusform>专家负载：%n 个块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>gives %1 = %2 at step %3, but %4 gives %5: files of two trainings? Import them as separate runs</source>
+        <translation>在第 %3 步给出 %1 = %2，但 %4 给出 %5：是两次训练的文件吗？请把它们作为不同的运行导入</translation>
+    </message>
+    <message>
+        <source>gives other expert load at step %1, layer %2 than %3</source>
+        <translation>在第 %1 步、第 %2 层给出的专家负载与 %3 不同</translation>
+    </message>
+    <message>
+        <source>cannot read: no such file or folder</source>
+        <translation>无法读取：文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>cannot list the folder</source>
+        <translation>无法列出该文件夹的内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>no file to read (%n skipped)</source>
+        <translation>
+            <numerusform>没有可读取的文件（跳过了 %n 个）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source> — found in a folder given; leave it out with --exclude %1</source>
+        <translation> — 位于所给的文件夹中；可用 --exclude %1 将其排除</translation>
+    </message>
+    <message>
+        <source>rank files need the config record&apos;s parallelism to be merged</source>
+        <translation>rank 文件需要配置记录中的并行设置（parallelism）才能合并</translation>
+    </message>
+    <message>
+        <source>the tokens-per-expert rank files</source>
+        <translation>tokens-per-expert rank 文件</translation>
+    </message>
+    <message>
+        <source>the routing-trace rank files</source>
+        <translation>routing-trace rank 文件</translation>
+    </message>
+    <message>
+        <source>routing-trace steps stored one higher (trace step N is iteration N + 1, as the console log and the tokens-per-expert files number it)</source>
+        <translation>routing-trace 的步号加 1 后存储（轨迹第 N 步即第 N + 1 次迭代，与控制台日志和 tokens-per-expert 文件的编号一致）</translation>
+    </message>
+    <message>
+        <source>counts %1 experts per layer, but the record says moe.experts = %2: a tokens-per-expert file holds one EP rank&apos;s local experts; give every rank file (the tokens_per_expert folder) so they can be merged</source>
+        <translation>每层统计了 %1 个专家，但配置记录中 moe.experts = %2：一个 tokens-per-expert 文件只包含一个 EP rank 的本地专家；请给出所有 rank 文件（tokens_per_expert 文件夹），以便合并</translation>
+    </message>
+    <message>
+        <source>counts %1 experts per layer, but the record says moe.experts = %2</source>
+        <translation>每层统计了 %1 个专家，但配置记录中 moe.experts = %2</translation>
+    </message>
+    <message>
+        <source>is a second communication measurement (beside %1): a run holds one; import each as its own run</source>
+        <translation>是第二份通信测量（%1 之外）：一个运行只能包含一份；请把每份分别导入为单独的运行</translation>
+    </message>
+    <message>
+        <source>tokens_per_s / world size %1 (record)</source>
+        <translation>tokens_per_s / world size %1（配置记录）</translation>
+    </message>
+    <message>
+        <source>samples_per_second × batch.sequence_length %1 / world size %2 (record)</source>
+        <translation>samples_per_second × batch.sequence_length %1 / world size %2（配置记录）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) of tokens_per_s_per_gpu derived: %1</source>
+        <translation>
+            <numerusform>推算了 %n 步的 tokens_per_s_per_gpu：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run &quot;%1&quot;</source>
+        <translation>运行“%1”</translation>
+    </message>
+    <message>
+        <source>the files given</source>
+        <translation>所给的文件</translation>
+    </message>
+    <message>
+        <source>counts %1 experts per layer, but %2 holds %3</source>
+        <translation>每层统计了 %1 个专家，但%2中为 %3 个</translation>
+    </message>
+    <message>
+        <source>is a communication measurement, and %1 already holds one</source>
+        <translation>是一份通信测量，而%1中已有一份</translation>
+    </message>
+    <message numerus="yes">
+        <source>  %1  %2  %n row(s)  %3</source>
+        <translation>
+            <numerusform>  %1  %2  %n 行  %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  skipped %1: %2</source>
+        <translation>  已跳过 %1：%2</translation>
+    </message>
+    <message>
+        <source>  merged: %1</source>
+        <translation>  合并：%1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
     </message>
 </context>
 <context>
@@ -2015,10 +2624,6 @@
         <source>%1: the world size is unknown, so the effective bandwidth cannot be computed; the table shows algbw (bytes per rank / median time) instead.</source>
         <translation>%1：world size 未知，无法计算有效带宽；表中改为显示 algbw（每个 rank 的字节数 / 中位耗时）。</translation>
     </message>
-    <message>
-        <source>%1: the all-to-all ran over %2 ranks, but the training&apos;s EP size is %3; the baseline should use the EP size&apos;s concurrency.</source>
-        <translation>%1：all-to-all 在 %2 个 rank 上运行，但训练的 EP 规模为 %3；基线的并发应与 EP 规模一致。</translation>
-    </message>
     <message numerus="yes">
         <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).</source>
         <translation>
@@ -2066,18 +2671,6 @@
         <translation>（更新率 %1）</translation>
     </message>
     <message>
-        <source>measured (drop_rate in the log)</source>
-        <translation>实测（日志中的 drop_rate）</translation>
-    </message>
-    <message>
-        <source>measured (dropped_tokens in the log)</source>
-        <translation>实测（日志中的 dropped_tokens）</translation>
-    </message>
-    <message>
-        <source>estimated from expert load and capacity factor</source>
-        <translation>根据专家负载和容量因子估算</translation>
-    </message>
-    <message>
         <source>not applicable (no tokens are dropped under this overflow policy)</source>
         <translation>不适用（此溢出策略下不会丢弃 token）</translation>
     </message>
@@ -2112,10 +2705,6 @@
     <message>
         <source>steps %1–%2 (%3 steps; window %4)</source>
         <translation>第 %1–%2 步（%3 步；窗口 %4）</translation>
-    </message>
-    <message>
-        <source>run %1, layer %2: load ratio max/mean above %3 in %4 of %5 &gt; %6</source>
-        <translation>运行 %1，第 %2 层：在%5中，负载比 max/mean 高于 %3 的步数占比为 %4 &gt; %6</translation>
     </message>
     <message>
         <source>run %1: drop rate %2 over %3 (%4)</source>
@@ -2299,6 +2888,78 @@
         <source>not_ready</source>
         <comment>stored verdict token</comment>
         <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>%1 concurrent all-to-alls of EP %2</source>
+        <translation>%1 个并发的 all-to-all（EP 规模各为 %2）</translation>
+    </message>
+    <message>
+        <source>one %1-rank all-to-all</source>
+        <translation>单个 all-to-all（%1 个 rank）</translation>
+    </message>
+    <message>
+        <source>an all-to-all over an unknown number of ranks</source>
+        <translation>rank 数未知的 all-to-all</translation>
+    </message>
+    <message>
+        <source>record %1 trains on %2 node(s), but %3 do(es) not say on how many nodes it ran (a moe-probe report or a whole nccl-tests rank list does)</source>
+        <translation>配置记录 %1 在 %2 个节点上训练，但 %3 未说明其运行的节点数（moe-probe 报告或完整的 nccl-tests rank 列表会说明）</translation>
+    </message>
+    <message>
+        <source>record %1 trains on %2 node(s): no baseline at %2 nodes on its cluster</source>
+        <translation>配置记录 %1 在 %2 个节点上训练：其集群上没有 %2 个节点的基线</translation>
+    </message>
+    <message>
+        <source>record %1 trains on %2 node(s): no baseline at %2 nodes (measured at %3 node(s))</source>
+        <translation>配置记录 %1 在 %2 个节点上训练：没有 %2 个节点的基线（已测量的节点数为 %3）</translation>
+    </message>
+    <message>
+        <source>record %1: %2 was measured as %3; the training runs %4</source>
+        <translation>配置记录 %1：%2 的测量方式为 %3；而训练运行的是 %4</translation>
+    </message>
+    <message>
+        <source>%1: measured as %2.</source>
+        <translation>%1：测量方式为 %2。</translation>
+    </message>
+    <message>
+        <source>record %1 gives no node count or EP size: its baseline cannot be matched.</source>
+        <translation>配置记录 %1 未给出节点数或 EP 规模：无法为其匹配基线。</translation>
+    </message>
+    <message>
+        <source>record %1: baseline %2 matches its %3 node(s) and its concurrency.</source>
+        <translation>配置记录 %1：基线 %2 与其 %3 个节点及其并发方式相符。</translation>
+    </message>
+    <message>
+        <source>Measure it the way the training communicates: moewb run stage1 --cluster NAME --record RECORD --nodes N (EP groups of the record&apos;s EP size, all at once).</source>
+        <translation>请按训练的通信方式测量：moewb run stage1 --cluster NAME --record RECORD --nodes N（按配置记录的 EP 规模划分 EP 组，所有组同时运行）。</translation>
+    </message>
+    <message>
+        <source>measured: tokens dropped / tokens (drop_rate)</source>
+        <translation>实测：丢弃的 token 数 / token 总数（drop_rate）</translation>
+    </message>
+    <message>
+        <source>measured: dropped_tokens / (global batch tokens × MoE layers)</source>
+        <translation>实测：dropped_tokens / (全局批次 token 数 × MoE 层数)</translation>
+    </message>
+    <message>
+        <source>estimated from expert load and capacity factor: dropped assignments / assignments, an upper bound of the tokens dropped / tokens</source>
+        <translation>根据专家负载和容量因子估算：丢弃的分配数 / 分配总数，是丢弃的 token 数 / token 总数的上界</translation>
+    </message>
+    <message>
+        <source>run %1 counts %2 experts per layer, but its record says moe.experts = %3: refused (a tokens-per-expert file of one rank holds only that EP rank&apos;s local experts; import every rank file as one run, or fix the record).</source>
+        <translation>运行 %1 每层统计了 %2 个专家，但其配置记录中 moe.experts = %3：已拒绝（单个 rank 的 tokens-per-expert 文件只包含该 EP rank 的本地专家；请把所有 rank 文件作为一个运行导入，或修正配置记录）。</translation>
+    </message>
+    <message>
+        <source>run %1, %2: load ratio max/mean above %3 in %4 of %5 &gt; %6</source>
+        <translation>运行 %1，%2：在%5中，负载比 max/mean 高于 %3 的步数占比为 %4 &gt; %6</translation>
+    </message>
+    <message>
+        <source>; beside it: assignments dropped %1</source>
+        <translation>；此外，被丢弃的分配占比 %1</translation>
+    </message>
+    <message>
+        <source>; tokens partly dropped %1</source>
+        <translation>；部分被丢弃的 token 占比 %1</translation>
     </message>
 </context>
 <context>

@@ -232,6 +232,14 @@
         <source>warmup steps excluded</source>
         <translation>排除预热步</translation>
     </message>
+    <message>
+        <source>expert tp</source>
+        <translation>专家 TP</translation>
+    </message>
+    <message>
+        <source>rank order</source>
+        <translation>rank 顺序</translation>
+    </message>
 </context>
 <context>
     <name>StageStatus</name>
@@ -451,32 +459,8 @@ Evaluate the stage again.</source>
         <translation>导入测量数据</translation>
     </message>
     <message>
-        <source>Each file becomes one run of the chosen config record. The file is read completely before anything is stored; an error stores nothing.</source>
-        <translation>每个文件成为所选配置记录的一次运行。文件会先完整读取再存储；出错时不存储任何内容。</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <source>Detect from the content</source>
-        <translation>根据内容识别</translation>
-    </message>
-    <message>
-        <source>default: the file&apos;s name</source>
-        <translation>默认：文件名</translation>
-    </message>
-    <message>
-        <source>Import</source>
-        <translation>导入</translation>
-    </message>
-    <message>
         <source>Cancel import</source>
         <translation>取消导入</translation>
-    </message>
-    <message>
-        <source>✔ Imported %1 as run %2.</source>
-        <translation>✔ 已将 %1 导入为运行 %2。</translation>
     </message>
     <message>
         <source>✖ %1</source>
@@ -487,32 +471,8 @@ Evaluate the stage again.</source>
         <translation>默认：%1</translation>
     </message>
     <message>
-        <source>%1: cannot be read (%2).</source>
-        <translation>%1：无法读取（%2）。</translation>
-    </message>
-    <message>
-        <source>Detected: %1</source>
-        <translation>识别为：%1</translation>
-    </message>
-    <message>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
-    </message>
-    <message>
-        <source>Choose a file to import.</source>
-        <translation>请选择要导入的文件。</translation>
-    </message>
-    <message>
-        <source>%1: no such file.</source>
-        <translation>%1：文件不存在。</translation>
-    </message>
-    <message>
-        <source>Every run belongs to a config record and the project has none; add one first (Config records → New record…).</source>
-        <translation>每次运行都属于一个配置记录，而该项目还没有配置记录；请先添加一个（配置记录 → 新建记录…）。</translation>
-    </message>
-    <message>
-        <source>A run named %1 already exists; choose another name.</source>
-        <translation>名为 %1 的运行已存在；请换一个名称。</translation>
     </message>
     <message>
         <source>An import is still finishing; try again in a moment.</source>
@@ -521,10 +481,6 @@ Evaluate the stage again.</source>
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>F&amp;ormat</source>
@@ -538,20 +494,328 @@ Evaluate the stage again.</source>
         <source>Run &amp;name</source>
         <translation>运行名称(&amp;N)</translation>
     </message>
+    <message>
+        <source>The files and folders below become ONE run: a Megatron-Core --save folder with its rank files, a TensorBoard folder, console logs. They are read and checked against each other first; nothing is stored until you press Import.</source>
+        <translation>下面的文件和文件夹合起来成为同一个运行：Megatron-Core 的 --save 文件夹及其中的 rank 文件、TensorBoard 文件夹、控制台日志。它们会先被读取并相互核对；点击“导入”之前不会存储任何内容。</translation>
+    </message>
+    <message>
+        <source>type a path and press Return, or drop files here</source>
+        <translation>输入路径后按回车，或把文件拖放到这里</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add the typed file or folder to the list</source>
+        <translation>把输入的文件或文件夹添加到列表</translation>
+    </message>
+    <message>
+        <source>&amp;File or folder</source>
+        <translation>文件或文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>What is imported, as one run. Folders are walked; Delete removes the selected entries.</source>
+        <translation>要作为一个运行导入的内容。文件夹会被逐层遍历；按 Delete 键移除选中的条目。</translation>
+    </message>
+    <message>
+        <source>Add fi&amp;les…</source>
+        <translation>添加文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Add fol&amp;der…</source>
+        <translation>添加文件夹(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>choose the config record</source>
+        <translation>选择配置记录</translation>
+    </message>
+    <message>
+        <source>a new run</source>
+        <translation>新运行</translation>
+    </message>
+    <message>
+        <source>added to an existing run</source>
+        <translation>添加到已有运行</translation>
+    </message>
+    <message>
+        <source>&amp;Store as</source>
+        <translation>存储为(&amp;S)</translation>
+    </message>
+    <message>
+        <source>choose the run</source>
+        <translation>选择运行</translation>
+    </message>
+    <message>
+        <source>Add &amp;to run</source>
+        <translation>添加到运行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Detect each file&apos;s format</source>
+        <translation>自动识别每个文件的格式</translation>
+    </message>
+    <message>
+        <source>wildcards, comma separated: *.csv, old/*</source>
+        <translation>通配符，用逗号分隔：*.csv, old/*</translation>
+    </message>
+    <message>
+        <source>Files in the folders that match one of these wildcards (by name or by path inside the folder) are left out.</source>
+        <translation>文件夹中与任一通配符匹配（按文件名或文件夹内的路径）的文件会被排除。</translation>
+    </message>
+    <message>
+        <source>E&amp;xclude</source>
+        <translation>排除(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Allow &amp;partial steps</source>
+        <translation>允许步不一致(&amp;P)</translation>
+    </message>
+    <message>
+        <source>When the rank files do not all hold the same steps, import the steps every rank file has (the plan says which were left out). Off: refuse.</source>
+        <translation>各 rank 文件包含的步不一致时，只导入每个 rank 文件都有的步（计划中会说明略去了哪些步）。不勾选：拒绝导入。</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k again</source>
+        <translation>重新检查(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Read and check the files now (they are checked after every change anyway)</source>
+        <translation>立即读取并检查文件（每次更改后也会自动检查）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Plan&lt;/b&gt; — what Import will store</source>
+        <translation>&lt;b&gt;计划&lt;/b&gt; — 导入时将存储的内容</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>What it gives</source>
+        <translation>提供的数据</translation>
+    </message>
+    <message>
+        <source>What the merge did, or what is wrong with the files, appears here.</source>
+        <translation>合并做了哪些处理，或文件有什么问题，会显示在这里。</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>%1 (incomplete)</source>
+        <translation>%1（不完整）</translation>
+    </message>
+    <message>
+        <source>%1
+folder: every log in it is read</source>
+        <translation>%1
+文件夹：读取其中的所有日志</translation>
+    </message>
+    <message>
+        <source>%1
+does not exist</source>
+        <translation>%1
+不存在</translation>
+    </message>
+    <message>
+        <source>Add files to import</source>
+        <translation>添加要导入的文件</translation>
+    </message>
+    <message>
+        <source>Add a folder to import</source>
+        <translation>添加要导入的文件夹</translation>
+    </message>
+    <message>
+        <source>%1 (record %2)</source>
+        <translation>%1（配置记录 %2）</translation>
+    </message>
+    <message>
+        <source>⚠ %1 is an incomplete (draft) record. The run is stored, but every stage refuses to compare it until the record is complete (Records ▸ %1).</source>
+        <translation>⚠ %1 是不完整的（草稿）配置记录。运行会被存储，但在配置记录补全之前，每个阶段都会拒绝比较它（配置记录 ▸ %1）。</translation>
+    </message>
+    <message>
+        <source>⚠ The project has no config record yet; add one first (Records ▸ New record…).</source>
+        <translation>⚠ 项目中还没有配置记录；请先添加一条（配置记录 ▸ 新建记录…）。</translation>
+    </message>
+    <message>
+        <source>Every run belongs to a config record and the project has none; add one first (Records ▸ New record…).</source>
+        <translation>每个运行都属于一条配置记录，而项目中还没有；请先添加一条（配置记录 ▸ 新建记录…）。</translation>
+    </message>
+    <message>
+        <source>Choose the run to add the files to.</source>
+        <translation>请选择要把文件添加到哪个运行。</translation>
+    </message>
+    <message>
+        <source>There is no run named %1 any more; choose another.</source>
+        <translation>名为 %1 的运行已不存在；请另选一个。</translation>
+    </message>
+    <message>
+        <source>Choose the config record the run belongs to.</source>
+        <translation>请选择该运行所属的配置记录。</translation>
+    </message>
+    <message>
+        <source>A run named %1 already exists; choose another name, or store as added to an existing run.</source>
+        <translation>名为 %1 的运行已存在；请换一个名称，或改为“添加到已有运行”。</translation>
+    </message>
+    <message>
+        <source>Add the files and folders of one training: Add files…, Add folder…, type a path, or drop them here.</source>
+        <translation>添加同一次训练的文件和文件夹：点击“添加文件…”或“添加文件夹…”，输入路径，或把它们拖放到这里。</translation>
+    </message>
+    <message>
+        <source>Choose the config record first: its experts and parallelism check the files and merge the rank files.</source>
+        <translation>请先选择配置记录：要用其中的专家数和并行设置检查文件并合并 rank 文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading and checking %n path(s)…</source>
+        <translation>
+            <numerusform>正在读取并检查 %n 个路径…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Check cancelled; press Check again to read the files.</source>
+        <translation>检查已取消；点击“重新检查”即可读取文件。</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was stored.</source>
+        <translation>导入已取消；未存储任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>✖ The files cannot be imported (%n problem(s), listed above); nothing was stored.</source>
+        <translation>
+            <numerusform>✖ 无法导入这些文件（%n 个问题，见上方列表）；未存储任何内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>added to run %1</source>
+        <translation>添加到运行 %1</translation>
+    </message>
+    <message>
+        <source>one new run of record %1</source>
+        <translation>配置记录 %1 的一个新运行</translation>
+    </message>
+    <message>
+        <source>%1 step metrics</source>
+        <translation>%1 条步指标</translation>
+    </message>
+    <message>
+        <source>%1 expert-load blocks</source>
+        <translation>%1 个专家负载块</translation>
+    </message>
+    <message>
+        <source>%1 communication samples</source>
+        <translation>%1 条通信样本</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ %n file(s) read, %1 skipped → %2: %3.</source>
+        <translation>
+            <numerusform>✔ 已读取 %n 个文件，跳过 %1 个 → %2：%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>• The files fit together; nothing had to be merged.</source>
+        <translation>• 文件相互吻合；无需合并。</translation>
+    </message>
+    <message numerus="yes">
+        <source>✖ The files cannot be imported as one run: %n problem(s). Fix them (or leave the file out) and the files are checked again; nothing is stored.</source>
+        <translation>
+            <numerusform>✖ 这些文件无法作为一个运行导入：%n 个问题。修正后（或去掉有问题的文件）会重新检查；不会存储任何内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking the files first…</source>
+        <translation>正在先检查文件…</translation>
+    </message>
+    <message>
+        <source>Add the files or folders to import first.</source>
+        <translation>请先添加要导入的文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Adding to run %1…</source>
+        <translation>正在添加到运行 %1…</translation>
+    </message>
+    <message>
+        <source>Storing run %1…</source>
+        <translation>正在存储运行 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ Added %n file(s) to run “%1”.</source>
+        <translation>
+            <numerusform>✔ 已将 %n 个文件添加到运行“%1”。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>✔ Imported %n file(s) as run “%1”.</source>
+        <translation>
+            <numerusform>✔ 已将 %n 个文件导入为运行“%1”。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stored as run “%1”. Change the list, or press Check again, to import more.</source>
+        <translation>已存储为运行“%1”。如需继续导入，请修改列表或点击“重新检查”。</translation>
+    </message>
+    <message>
+        <source>Import is possible once the files are checked without a problem.</source>
+        <translation>文件检查无误后即可导入。</translation>
+    </message>
+    <message>
+        <source>Nothing is stored until you press Import.</source>
+        <translation>点击“导入”之前不会存储任何内容。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::ImportJob</name>
     <message>
-        <source>reading %1…</source>
-        <translation>正在读取 %1…</translation>
+        <source>listing the files…</source>
+        <translation>正在列出文件…</translation>
     </message>
     <message>
-        <source>Import of %1 cancelled; nothing was stored.</source>
-        <translation>%1 的导入已取消；未存储任何内容。</translation>
+        <source>checking %1 files against each other…</source>
+        <translation>正在相互核对 %1 个文件…</translation>
     </message>
     <message>
-        <source>importing %1 (%2): %3 %</source>
-        <translation>正在导入 %1（%2）：%3 %</translation>
+        <source>reading %1 (%2 of %3)…</source>
+        <translation>正在读取 %1（第 %2 个，共 %3 个）…</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was stored.</source>
+        <translation>导入已取消；未存储任何内容。</translation>
+    </message>
+    <message>
+        <source>opening the project…</source>
+        <translation>正在打开项目…</translation>
+    </message>
+    <message>
+        <source>There is no run named %1 to add to.</source>
+        <translation>没有名为 %1 的运行可供添加。</translation>
+    </message>
+    <message>
+        <source>checking the files against run %1…</source>
+        <translation>正在对照运行 %1 检查文件…</translation>
+    </message>
+    <message>
+        <source>storing run %1: %2 %</source>
+        <translation>正在存储运行 %1：%2 %</translation>
     </message>
 </context>
 <context>

@@ -1160,6 +1160,30 @@
             <numerusform>已应用 %n 个建议阈值。重新评估即可使用。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Preview data (no verdict)</source>
+        <translation>预览数据（不下结论）</translation>
+    </message>
+    <message>
+        <source>Reading stage %1&apos;s data for a preview (no verdict)…</source>
+        <translation>正在读取阶段 %1 的数据以供预览（不下结论）…</translation>
+    </message>
+    <message>
+        <source>Stage %1 previewed at %2: no verdict while it is locked.</source>
+        <translation>阶段 %1 已于 %2 预览：锁定期间不下结论。</translation>
+    </message>
+    <message>
+        <source>PREVIEW — no verdict while stage %1 is locked</source>
+        <translation>预览 — 阶段 %1 已锁定，不下结论</translation>
+    </message>
+    <message>
+        <source>Show the tables and plots of this locked stage as its gate would read them; no verdict is decided or saved</source>
+        <translation>按门禁读取数据的方式显示这个已锁定阶段的表格和图；不下结论，也不保存任何结论</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;The tables and plots below show the data as the gate would read it; only passing stage %2 (or overriding its stop with a written justification) unlocks this stage.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;下方的表格和图按门禁读取数据的方式展示这些数据；只有阶段 %2 通过（或以书面理由推翻其停止结论）后，本阶段才会解锁。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::StageThreePage</name>

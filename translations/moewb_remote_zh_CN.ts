@@ -199,6 +199,110 @@
         <source>saved run %1 (%2 samples, %3 nodes)</source>
         <translation>已保存运行 %1（%2 个样本，%3 个节点）</translation>
     </message>
+    <message>
+        <source>one all-to-all over %1 ranks (%2)</source>
+        <translation>%1 个 rank 上的单个 all-to-all（%2）</translation>
+    </message>
+    <message>
+        <source>as asked: --whole-world</source>
+        <translation>按要求：--whole-world</translation>
+    </message>
+    <message>
+        <source>the record has no expert parallelism</source>
+        <translation>该配置记录未使用专家并行</translation>
+    </message>
+    <message>
+        <source>a traffic matrix describes the whole world</source>
+        <translation>流量矩阵描述的是整个 world</translation>
+    </message>
+    <message>
+        <source>more ranks than the record&apos;s world of %1</source>
+        <translation>rank 数超过配置记录的 world size（%1）</translation>
+    </message>
+    <message>
+        <source>%1 ranks are not whole EP groups of the record (ep %2, expert tp %3, order %4)</source>
+        <translation>%1 个 rank 不能组成配置记录中完整的 EP 组（EP %2，专家 TP %3，顺序 %4）</translation>
+    </message>
+    <message>
+        <source>%1 groups of EP %2 at once, laid out as the record&apos;s training (expert tp %3, order %4)</source>
+        <translation>%1 个 EP 规模为 %2 的组同时运行，布局与配置记录中的训练一致（专家 TP %3，顺序 %4）</translation>
+    </message>
+    <message>
+        <source>the probe cannot lay out the record&apos;s EP groups on %1 ranks</source>
+        <translation>探针无法在 %1 个 rank 上按配置记录排布 EP 组</translation>
+    </message>
+    <message>
+        <source>hot:K:F needs K (hot destinations) and F (their byte factor), e.g. hot:2:4</source>
+        <translation>hot:K:F 需要 K（热点目标数）和 F（其字节倍数），例如 hot:2:4</translation>
+    </message>
+    <message>
+        <source>hot:K: K must be a whole number &gt;= 1, not &quot;%1&quot;</source>
+        <translation>hot:K：K 必须是 &gt;= 1 的整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>hot:K:F: F must be a number &gt; 0, not &quot;%1&quot;</source>
+        <translation>hot:K:F：F 必须是 &gt; 0 的数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>zipf:S: S must be a number &gt;= 0, not &quot;%1&quot;</source>
+        <translation>zipf:S：S 必须是 &gt;= 0 的数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>matrix:FILE needs a file</source>
+        <translation>matrix:FILE 需要指定文件</translation>
+    </message>
+    <message>
+        <source>matrix file %1 cannot be read</source>
+        <translation>无法读取矩阵文件 %1</translation>
+    </message>
+    <message>
+        <source>matrix file %1 is larger than 64 MiB</source>
+        <translation>矩阵文件 %1 大于 64 MiB</translation>
+    </message>
+    <message>
+        <source>%1:%2: &quot;%3&quot; is not a byte size</source>
+        <translation>%1:%2：“%3”不是字节大小</translation>
+    </message>
+    <message>
+        <source>%1:%2: the row has %3 entries, the first row has %4</source>
+        <translation>%1:%2：该行有 %3 项，而第一行有 %4 项</translation>
+    </message>
+    <message>
+        <source>matrix file %1 has no rows</source>
+        <translation>矩阵文件 %1 没有任何行</translation>
+    </message>
+    <message>
+        <source>matrix file %1 is not square: %2 rows of %3 entries</source>
+        <translation>矩阵文件 %1 不是方阵：%2 行，每行 %3 项</translation>
+    </message>
+    <message>
+        <source>unknown pattern &quot;%1&quot; (uniform, hot:K:F, zipf:S, matrix:FILE)</source>
+        <translation>未知的流量模式“%1”（可选 uniform、hot:K:F、zipf:S、matrix:FILE）</translation>
+    </message>
+    <message>
+        <source>--pattern %1: %2</source>
+        <translation>--pattern %1：%2</translation>
+    </message>
+    <message>
+        <source>--pattern %1: the matrix is %2×%2 but %3 nodes run %4 ranks; sweep only --nodes %5 with it</source>
+        <translation>--pattern %1：矩阵为 %2×%2，但 %3 个节点运行 %4 个 rank；使用该矩阵时只能扫描 --nodes %5</translation>
+    </message>
+    <message>
+        <source>(none fits)</source>
+        <translation>（没有合适的节点数）</translation>
+    </message>
+    <message>
+        <source>uploading traffic matrix</source>
+        <translation>正在上传流量矩阵</translation>
+    </message>
+    <message>
+        <source>traffic matrix uploaded</source>
+        <translation>流量矩阵已上传</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>RemoteSsh</name>

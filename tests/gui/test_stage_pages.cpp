@@ -78,9 +78,9 @@ class TestStagePages : public QObject {
     gui::StagePage* page(int stage) { return m_pages[stage - 1].get(); }
 
     // Clicks Evaluate and waits for the worker; the GUI thread keeps running.
-    void evaluate(int stage) {
+    void evaluate(int stage, const char* buttonName = "evaluateButton") {
         gui::StagePage* p = page(stage);
-        auto* button = p->findChild<QPushButton*>(QStringLiteral("evaluateButton"));
+        auto* button = p->findChild<QPushButton*>(QString::fromLatin1(buttonName));
         QVERIFY(button);
         QVERIFY2(button->isVisible() && button->isEnabled(), qPrintable(QStringLiteral("stage %1").arg(stage)));
         QSignalSpy finished(p, &gui::StagePage::evaluationFinished);
@@ -146,9 +146,27 @@ private slots:
             auto* lock = page(s)->findChild<QLabel*>(QStringLiteral("lockLabel"));
             QVERIFY2(lock->isVisible(), qPrintable(QStringLiteral("stage %1").arg(s)));
             QCOMPARE(lock->text(), QStringLiteral("<b>LOCKED</b> — ") + stages::lockReason(*m_project, s).toHtmlEscaped());
+            // Looking is not proceeding: a locked stage offers a preview, not an evaluation.
             QVERIFY(!page(s)->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
+            QVERIFY(page(s)->findChild<QPushButton*>(QStringLiteral("previewButton"))->isVisible());
         }
         screenshot(4, QStringLiteral("-locked"));
+    }
+
+    // A locked stage shows its data read-only: the gate's tables, no verdict, nothing saved.
+    void lockedStagePreviewsWithoutAVerdict() {
+        QVERIFY(!m_project->verdict(3));
+        evaluate(3, "previewButton");
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(page(3)->lastEvaluation()->preview);
+        QVERIFY(page(3)->lastEvaluation()->stageThree());
+        QVERIFY(!page(3)->lastEvaluation()->stageThree()->runs.isEmpty());
+        QVERIFY2(verdictTitle(3).contains(QStringLiteral("PREVIEW — no verdict while stage 3 is locked")),
+                 qPrintable(verdictTitle(3)));
+        QVERIFY(!m_project->verdict(3)); // nothing saved
+        QCOMPARE(stages::stageStatus(*m_project, 3).kind, stages::StageStatus::Kind::Locked);
+        screenshot(3, QStringLiteral("-preview"));
     }
 
     void stageOneTableEqualsTheGate() {

@@ -37,7 +37,8 @@ struct WorkerOutcome {
 };
 
 // Runs on a pool thread: its own ProjectStore on the same file (ProjectStore.h).
-WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, const QStringList& runNames) {
+WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, const QStringList& runNames,
+                               bool preview) {
     WorkerOutcome out;
     out.generation = generation;
     auto store = store::ProjectStore::open(path, store::OpenMode::MustExist);
@@ -45,7 +46,7 @@ WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, c
         out.error = store.error().text();
         return out;
     }
-    auto e = stages::evaluateStage(**store, stage, runNames);
+    auto e = stages::evaluateStage(**store, stage, runNames, preview);
     if (!e)
         out.error = e.error().message;
     else
@@ -100,6 +101,7 @@ struct StagePage::Private {
     QListWidget* runList = nullptr;
     QLabel* runHint = nullptr;
     QPushButton* evaluateButton = nullptr;
+    QPushButton* previewButton = nullptr; // a locked stage: its data, no verdict
     QPushButton* cancelButton = nullptr;
     QProgressBar* progress = nullptr;
     QLabel* progressLabel = nullptr;
@@ -257,6 +259,11 @@ void StagePage::build() {
     d->evaluateButton->setObjectName(QStringLiteral("evaluateButton"));
     d->evaluateButton->setToolTip(tr("Run the stage's gate on the chosen runs and save its verdict (F5)"));
     d->evaluateButton->setShortcut(QKeySequence(Qt::Key_F5));
+    d->previewButton = new QPushButton(tr("Preview data (no verdict)"), content);
+    d->previewButton->setObjectName(QStringLiteral("previewButton"));
+    d->previewButton->setToolTip(tr("Show the tables and plots of this locked stage as its gate would read them; "
+                                    "no verdict is decided or saved"));
+    d->previewButton->hide();
     d->cancelButton = new QPushButton(tr("Cancel"), content);
     d->cancelButton->setObjectName(QStringLiteral("cancelEvaluationButton"));
     d->cancelButton->hide();
@@ -267,17 +274,20 @@ void StagePage::build() {
     d->progress->hide();
     d->progressLabel = new QLabel(content);
     evalRow->addWidget(d->evaluateButton);
+    evalRow->addWidget(d->previewButton);
     evalRow->addWidget(d->cancelButton);
     evalRow->addWidget(d->progress);
     evalRow->addWidget(d->progressLabel, 1);
     layout->addLayout(evalRow);
     connect(d->evaluateButton, &QPushButton::clicked, this, &StagePage::evaluate);
+    connect(d->previewButton, &QPushButton::clicked, this, &StagePage::evaluate);
     connect(d->cancelButton, &QPushButton::clicked, this, [this] {
         ++d->generation; // the worker's result will be dropped
         d->evaluating = false;
         d->progress->hide();
         d->cancelButton->hide();
         d->evaluateButton->setEnabled(true);
+        d->previewButton->setEnabled(true);
         d->progressLabel->setText(tr("Evaluation cancelled; nothing was saved."));
         emit statusMessage(d->progressLabel->text());
     });
@@ -399,9 +409,15 @@ void StagePage::refresh() {
     QString locked;
     if (has)
         locked = stages::lockReason(*d->project, d->stage);
+    if (d->last && d->last->preview && locked.isEmpty()) {
+        d->last.reset(); // the stage unlocked: a preview is no stand-in for its evaluation
+        clearResults();
+    }
     d->lockLabel->setVisible(!locked.isEmpty());
     d->lockLabel->setText(tr("<b>LOCKED</b> — %1").arg(locked.toHtmlEscaped()));
+    // Looking is not proceeding: a locked stage can still show its data, with no verdict.
     d->evaluateButton->setVisible(has && locked.isEmpty() && !d->evaluating);
+    d->previewButton->setVisible(has && !locked.isEmpty() && d->runList->count() > 0 && !d->evaluating);
     d->resultsBox->setVisible(locked.isEmpty() || d->last);
     if (has)
         fillThresholds();
@@ -424,10 +440,7 @@ QStringList StagePage::selectedRunNames() const {
 void StagePage::evaluate() {
     if (!d->project || d->evaluating)
         return;
-    if (const QString locked = stages::lockReason(*d->project, d->stage); !locked.isEmpty()) {
-        emit statusMessage(locked);
-        return;
-    }
+    const bool preview = !stages::lockReason(*d->project, d->stage).isEmpty();
     const QStringList names = selectedRunNames();
     if (d->stage != 4 && d->runList->count() > 0 && names.isEmpty()) {
         bool anyChecked = false;
@@ -442,13 +455,16 @@ void StagePage::evaluate() {
     d->evaluating = true;
     const int generation = ++d->generation;
     d->evaluateButton->setEnabled(false);
+    d->previewButton->setEnabled(false);
     d->cancelButton->show();
     d->progress->show();
-    d->progressLabel->setText(names.isEmpty() ? tr("Evaluating stage %1 on its default runs…").arg(d->stage)
-                                              : tr("Evaluating stage %1 on %n run(s)…", "", int(names.size()))
-                                                    .arg(d->stage));
+    d->progressLabel->setText(preview ? tr("Reading stage %1's data for a preview (no verdict)…").arg(d->stage)
+                              : names.isEmpty() ? tr("Evaluating stage %1 on its default runs…").arg(d->stage)
+                                                : tr("Evaluating stage %1 on %n run(s)…", "", int(names.size()))
+                                                      .arg(d->stage));
     emit statusMessage(d->progressLabel->text());
-    d->watcher->setFuture(QtConcurrent::run(evaluateInWorker, generation, d->project->path(), d->stage, names));
+    d->watcher->setFuture(
+        QtConcurrent::run(evaluateInWorker, generation, d->project->path(), d->stage, names, preview));
 }
 
 void StagePage::finishEvaluation() {
@@ -459,6 +475,7 @@ void StagePage::finishEvaluation() {
     d->progress->hide();
     d->cancelButton->hide();
     d->evaluateButton->setEnabled(true);
+    d->previewButton->setEnabled(true);
     if (!d->project)
         return;
     if (!out.evaluation) {
@@ -479,10 +496,14 @@ void StagePage::finishEvaluation() {
     showResults(e);
     refresh(); // lock, override button, the saved verdict
     relayoutNow();
-    d->progressLabel->setText(tr("Stage %1 evaluated at %2: %3.%4")
-                                  .arg(d->stage)
-                                  .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
-                                       stages::statusTitle(e.verdict.status), saved));
+    d->progressLabel->setText(
+        e.preview ? tr("Stage %1 previewed at %2: no verdict while it is locked.")
+                        .arg(d->stage)
+                        .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")))
+                  : tr("Stage %1 evaluated at %2: %3.%4")
+                        .arg(d->stage)
+                        .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
+                             stages::statusTitle(e.verdict.status), saved));
     emit statusMessage(d->progressLabel->text());
     emit evaluationFinished();
 }
@@ -548,6 +569,17 @@ void StagePage::showSavedState() {
         if (!d->last->stageTwoStaleReason.isEmpty())
             body += tr("<p><b>⚠ Stage 2 is now stale:</b> %1 Re-run stage 2 before relying on its verdict.</p>")
                         .arg(escaped(d->last->stageTwoStaleReason));
+    } else if (d->last && d->last->preview) {
+        // Read-only: the data of a locked stage, and why there is no verdict.
+        title = tr("PREVIEW — no verdict while stage %1 is locked").arg(d->stage);
+        border = QStringLiteral("#56B4E9"); // Okabe–Ito sky blue
+        body += tr("<p>%1</p><p>The tables and plots below show the data as the gate would read it; "
+                   "only passing stage %2 (or overriding its stop with a written justification) unlocks this "
+                   "stage.</p>")
+                    .arg(escaped(d->last->lockReason))
+                    .arg(d->last->blockingStage);
+        if (!d->last->verdict.notes.isEmpty())
+            body += tr("<p><b>Notes:</b></p>") + bulletList(d->last->verdict.notes);
     } else if (status && status->verdict) {
         const stages::StageStatus& s = *status;
         title = tr("Saved verdict: %1").arg(stages::stageStatusText(s.kind).toUpper());
