@@ -465,9 +465,21 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     QList<MetricSource> metricSources;
     for (const auto& f : plan.files)
         metricSources << MetricSource{f.shown, f.format};
+    // One file with metrics has nothing to agree with: its values go through as the
+    // importer gave them (the store keeps the later value of a repeated step, as for a
+    // resumed log). Several are merged per (metric, step) and checked against each other.
+    int metricFiles = 0, lone = -1;
     for (qsizetype i = 0; i < parsed.size(); ++i)
-        if (!parsed[i].stepMetrics.isEmpty())
-            mergeMetrics(metrics, metricSources, parsed[i].stepMetrics, int(i), errors);
+        if (!parsed[i].stepMetrics.isEmpty()) {
+            ++metricFiles;
+            lone = int(i);
+        }
+    if (metricFiles > 1)
+        for (qsizetype i = 0; i < parsed.size(); ++i)
+            if (!parsed[i].stepMetrics.isEmpty())
+                mergeMetrics(metrics, metricSources, parsed[i].stepMetrics, int(i), errors);
+    QVector<store::StepMetric> loneMetrics = metricFiles == 1 ? std::move(parsed[lone].stepMetrics)
+                                                              : QVector<store::StepMetric>();
 
     // Communication samples: one measurement per run.
     int commSource = -1;
@@ -494,26 +506,43 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         const double world = double(*record->parallelism.dp * *record->parallelism.tp * *record->parallelism.pp *
                                     record->parallelism.cpOrDefault());
         const std::optional<qint64> seq = record->batch.sequenceLength;
-        std::map<std::pair<QString, qint64>, MetricValue> added;
+        std::map<qint64, double> added; // step -> derived tokens/s per GPU
         const QString perGpu = QStringLiteral("tokens_per_s_per_gpu");
-        for (const auto& [key, v] : metrics) {
+        QSet<qint64> logged; // steps that state tokens/s per GPU themselves
+        auto derive = [&](const QString& name, qint64 step, double value) {
             double perGpuValue = -1;
-            QString how;
-            if (key.first == QLatin1String("tokens_per_s")) {
-                perGpuValue = v.value / world;
-                how = RunImportTr::tr("tokens_per_s / world size %1 (record)").arg(world);
-            } else if (key.first == QLatin1String("samples_per_second") && seq) {
-                perGpuValue = v.value * double(*seq) / world;
-                how = RunImportTr::tr("samples_per_second × batch.sequence_length %1 / world size %2 (record)")
-                          .arg(*seq)
-                          .arg(world);
+            if (name == QLatin1String("tokens_per_s")) {
+                perGpuValue = value / world;
+                derived.insert(perGpu, RunImportTr::tr("tokens_per_s / world size %1 (record)").arg(world));
+            } else if (name == QLatin1String("samples_per_second") && seq) {
+                perGpuValue = value * double(*seq) / world;
+                derived.insert(perGpu,
+                               RunImportTr::tr("samples_per_second × batch.sequence_length %1 / world size %2 (record)")
+                                   .arg(*seq)
+                                   .arg(world));
             }
-            if (perGpuValue < 0 || metrics.count({perGpu, key.second}) || added.count({perGpu, key.second}))
-                continue;
-            added[{perGpu, key.second}] = MetricValue{perGpuValue, v.source};
-            derived.insert(perGpu, how);
+            if (perGpuValue >= 0 && !added.count(step))
+                added[step] = perGpuValue;
+        };
+        for (const auto& [key, v] : metrics) {
+            if (key.first == perGpu)
+                logged.insert(key.second);
+            derive(key.first, key.second, v.value);
         }
-        metrics.insert(added.begin(), added.end());
+        for (const store::StepMetric& m : loneMetrics) {
+            if (m.name == perGpu)
+                logged.insert(m.step);
+            derive(m.name, m.step, m.value);
+        }
+        for (qint64 step : logged)
+            added.erase(step);
+        if (added.empty())
+            derived = QJsonObject();
+        for (const auto& [step, value] : added)
+            if (metricFiles > 1)
+                metrics[{perGpu, step}] = MetricValue{value, 0};
+            else
+                loneMetrics.append(store::StepMetric{step, perGpu, value});
         if (!derived.isEmpty())
             plan.notes << RunImportTr::tr("%n step(s) of tokens_per_s_per_gpu derived: %1", "", int(added.size()))
                               .arg(derived.value(perGpu).toString());
@@ -526,6 +555,8 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     if (commSource >= 0)
         plan.commSamples = std::move(parsed[commSource].commSamples);
     appendMerged(metrics, load, plan.stepMetrics, plan.expertLoad);
+    if (metricFiles == 1)
+        plan.stepMetrics = std::move(loneMetrics);
 
     // Environment: a lone file keeps its importer's; several files are listed.
     qint64 rows = 0;
