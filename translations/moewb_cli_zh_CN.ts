@@ -1418,10 +1418,6 @@ Commands:
         <translation>从 -b 到 -e，每步将大小乘以 F（2 到 1048576 的整数；默认 2）</translation>
     </message>
     <message>
-        <source>traffic pattern for every node&apos;s probe: uniform (default), hot:K:F (K hot destinations get F times the bytes), zipf:S, or matrix:FILE (an N×N byte matrix on this machine, uploaded to every node; N must be the ranks of every sweep point)</source>
-        <translation>每个节点探针的流量模式：uniform（默认）、hot:K:F（K 个热点目标收到 F 倍字节）、zipf:S，或 matrix:FILE（本机上的 N×N 字节矩阵，会上传到每个节点；N 必须等于每个扫描点的 rank 数）</translation>
-    </message>
-    <message>
         <source>one all-to-all over all ranks (default: the record&apos;s EP groups, all at once, laid out as in training)</source>
         <translation>在所有 rank 上做一次 all-to-all（默认：按配置记录的 EP 组同时运行，布局与训练一致）</translation>
     </message>
@@ -1594,6 +1590,388 @@ Commands:
     <message>
         <source>thresholds derived from stage N&apos;s runs (a first round); stored only with --apply</source>
         <translation>根据阶段 N 的运行（第一轮测量）推算阈值；仅在加 --apply 时保存</translation>
+    </message>
+    <message>
+        <source>moewb: note: %1 is read-only (its file or folder cannot be written): it can be listed and reported; changes are refused.</source>
+        <translation>moewb：注意：%1 为只读（其文件或所在文件夹不可写）：可以列出和生成报告；任何更改都会被拒绝。</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1:无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 256 MiB</source>
+        <translation>%1:大于 256 MiB</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3 loads, the first row has %4</source>
+        <translation>%1:%2:有 %3 个负载值，第一行有 %4 个</translation>
+    </message>
+    <message>
+        <source>%1:%2: column %3: &quot;%4&quot; is not a load (a number ≥ 0)</source>
+        <translation>%1:%2:第 %3 列：&quot;%4&quot; 不是负载值（应为 ≥ 0 的数）</translation>
+    </message>
+    <message>
+        <source>%1: no rows of loads</source>
+        <translation>%1:没有负载行</translation>
+    </message>
+    <message>
+        <source>Hierarchical policy: groups packed to %1 nodes, replicas within nodes, then packed to GPUs.</source>
+        <translation>分层策略：专家组先装箱到 %1 个节点，在节点内复制专家，再装箱到各 GPU。</translation>
+    </message>
+    <message>
+        <source>Global policy: %1 groups do not divide over %2 nodes.</source>
+        <translation>全局策略：%1 个专家组无法均分到 %2 个节点。</translation>
+    </message>
+    <message>
+        <source>layer row %1 phy2log: %2</source>
+        <translation>第 %1 行 phy2log:%2</translation>
+    </message>
+    <message>
+        <source>layer row %1 logcnt:  %2</source>
+        <translation>第 %1 行 logcnt: %2</translation>
+    </message>
+    <message>
+        <source>a [layers × experts] load matrix: one row per line, whitespace-separated (instead of RUN)</source>
+        <translation>[层 × 专家] 负载矩阵：每行一层，以空白分隔（代替 RUN）</translation>
+    </message>
+    <message>
+        <source>physical experts per layer, a multiple of --gpus (with --weights)</source>
+        <translation>每层的物理专家数，须为 --gpus 的整数倍（与 --weights 一起使用）</translation>
+    </message>
+    <message>
+        <source>expert groups (default 1)</source>
+        <translation>专家组数（默认 1）</translation>
+    </message>
+    <message>
+        <source>GPUs in all, a multiple of --nodes (default with RUN: parallelism.ep)</source>
+        <translation>GPU 总数，须为 --nodes 的整数倍（使用 RUN 时默认：parallelism.ep）</translation>
+    </message>
+    <message>
+        <source>with RUN: the window of steps, A-B (default: all)</source>
+        <translation>使用 RUN 时：步数窗口，A-B（默认：全部）</translation>
+    </message>
+    <message>
+        <source>with RUN: redundant expert slots per GPU (default 0)</source>
+        <translation>使用 RUN 时：每个 GPU 的冗余专家槽位数（默认 0）</translation>
+    </message>
+    <message>
+        <source>with RUN: write the placement and the load (EPLB&apos;s weight) as JSON</source>
+        <translation>使用 RUN 时：把放置方案和负载（EPLB 的 weight）写成 JSON</translation>
+    </message>
+    <message>
+        <source>a run with expert load (or --weights FILE)</source>
+        <translation>含专家负载的运行（或 --weights FILE）</translation>
+    </message>
+    <message>
+        <source>--replicas, --groups, --nodes and --gpus must be positive integers, --redundant an integer ≥ 0</source>
+        <translation>--replicas、--groups、--nodes 和 --gpus 必须是正整数，--redundant 必须是 ≥ 0 的整数</translation>
+    </message>
+    <message>
+        <source>give either RUN or --weights FILE, not both</source>
+        <translation>请给出 RUN 或 --weights FILE 之一，不能同时给出</translation>
+    </message>
+    <message>
+        <source>--weights needs --replicas and --gpus</source>
+        <translation>--weights 需要 --replicas 和 --gpus</translation>
+    </message>
+    <message>
+        <source>needs RUN or --weights FILE</source>
+        <translation>需要 RUN 或 --weights FILE</translation>
+    </message>
+    <message>
+        <source>with RUN the replicas are the experts plus --redundant per GPU</source>
+        <translation>使用 RUN 时，副本数为专家数加上每个 GPU 的 --redundant</translation>
+    </message>
+    <message>
+        <source>run %1: its config record %2 has no parallelism.ep; give --gpus</source>
+        <translation>运行 %1:其配置记录 %2 没有 parallelism.ep;请给出 --gpus</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1:%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1:%2</translation>
+    </message>
+    <message>
+        <source>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %8 redundant slot(s) per GPU, %9 policy.</source>
+        <translation>运行 %1,第 %2-%3 步：%4 层 × %5 个专家，分布在 %6 个 GPU(%7 个节点）上，每个 GPU %8 个冗余槽位，%9策略。</translation>
+    </message>
+    <message>
+        <source>EPLB hierarchical</source>
+        <translation>EPLB 分层</translation>
+    </message>
+    <message>
+        <source>EPLB global</source>
+        <translation>EPLB 全局</translation>
+    </message>
+    <message>
+        <source>LAYER</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>BUSIEST SHARE TODAY</source>
+        <translation>当前最忙设备占比</translation>
+    </message>
+    <message>
+        <source>AFTER REBALANCING</source>
+        <translation>重新均衡后</translation>
+    </message>
+    <message>
+        <source>Busiest-device share (predicted from the measured load; even = %1): %2 today, %3 after rebalancing, mean over layers.</source>
+        <translation>最忙设备占比（由实测负载预测；均匀时 = %1）:当前 %2,重新均衡后 %3,为各层平均值。</translation>
+    </message>
+    <message>
+        <source>Placement (phy2log, log2phy, logcnt) and load (weight) written to %1.</source>
+        <translation>放置方案（phy2log、log2phy、logcnt）和负载（weight）已写入 %1。</translation>
+    </message>
+    <message>
+        <source>DeepSeek EPLB&apos;s rebalanced expert placement and the busiest-device share it would give</source>
+        <translation>用 DeepSeek EPLB 重新均衡专家放置，以及它带来的最忙设备占比</translation>
+    </message>
+    <message>
+        <source>no run named &quot;%1&quot; in %2</source>
+        <translation>%2 中没有名为 &quot;%1&quot; 的运行</translation>
+    </message>
+    <message>
+        <source>a layer number, &quot;worst&quot; (the layer whose busiest rank moves the most bytes; default) or &quot;all&quot; (every MoE layer summed)</source>
+        <translation>层号、&quot;worst&quot;（最忙 rank 传输字节最多的层；默认）或 &quot;all&quot;（所有 MoE 层求和）</translation>
+    </message>
+    <message>
+        <source>the window of steps, A-B (default: all)</source>
+        <translation>步数窗口，A-B（默认：全部）</translation>
+    </message>
+    <message>
+        <source>a placement file (JSON with num_gpus and phy2log, as `moewb placement -o` writes); default: experts placed contiguously over parallelism.ep</source>
+        <translation>放置文件（含 num_gpus 和 phy2log 的 JSON,即 `moewb placement -o` 写出的文件）；默认：专家按 parallelism.ep 连续放置</translation>
+    </message>
+    <message>
+        <source>tokens one EP rank routes per micro-batch (default: batch.sequence_length, one sequence)</source>
+        <translation>每个微批次中一个 EP rank 路由的 token 数（默认：batch.sequence_length,即一个序列）</translation>
+    </message>
+    <message>
+        <source>bytes of one hidden-state element (default 2, bf16)</source>
+        <translation>隐藏状态每个元素的字节数（默认 2,bf16）</translation>
+    </message>
+    <message>
+        <source>write the dispatch matrix in the probe&apos;s matrix:FILE format</source>
+        <translation>以探针的 matrix:FILE 格式写出分发矩阵</translation>
+    </message>
+    <message>
+        <source>a run with expert load</source>
+        <translation>含专家负载的运行</translation>
+    </message>
+    <message>
+        <source>needs exactly one RUN</source>
+        <translation>需要且只需要一个 RUN</translation>
+    </message>
+    <message>
+        <source>--layer must be a layer number, worst or all, not &quot;%1&quot;</source>
+        <translation>--layer 必须是层号、worst 或 all,而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--bytes-per-element must be an integer from 1 to 64</source>
+        <translation>--bytes-per-element 必须是 1 到 64 之间的整数</translation>
+    </message>
+    <message>
+        <source>--tokens-per-rank must be a positive integer</source>
+        <translation>--tokens-per-rank 必须是正整数</translation>
+    </message>
+    <message>
+        <source>run %1: its config record %2 has no %3, which the traffic needs</source>
+        <translation>运行 %1:其配置记录 %2 没有流量计算所需的 %3</translation>
+    </message>
+    <message>
+        <source>--tokens-per-rank</source>
+        <translation>--tokens-per-rank</translation>
+    </message>
+    <message>
+        <source>batch.sequence_length: one sequence per micro-batch</source>
+        <translation>batch.sequence_length:每个微批次一个序列</translation>
+    </message>
+    <message>
+        <source>%1: no placement for layer %2</source>
+        <translation>%1:没有第 %2 层的放置方案</translation>
+    </message>
+    <message>
+        <source>run %1, layer %2: %3</source>
+        <translation>运行 %1,第 %2 层：%3</translation>
+    </message>
+    <message>
+        <source>run %1 has no expert load for layer %2 in the chosen steps</source>
+        <translation>运行 %1 在所选步数内没有第 %2 层的专家负载</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n MoE layers summed</source>
+        <translation>
+            <numerusform>全部 %n 个 MoE 层求和</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (the worst: its busiest rank moves the most bytes)</source>
+        <translation>%1（最差的层：其最忙 rank 传输的字节最多）</translation>
+    </message>
+    <message>
+        <source>contiguous over EP %1</source>
+        <translation>按 EP %1 连续放置</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>independent experts (from per-expert counts; an approximation, docs/traffic.md)</source>
+        <translation>专家独立（基于每个专家的计数；为近似，见 docs/traffic.md）</translation>
+    </message>
+    <message>
+        <source>moewb traffic: dispatch bytes of one MoE layer per micro-batch, row = source EP rank, column = destination</source>
+        <translation>moewb traffic:一个 MoE 层每个微批次的分发字节数，行 = 源 EP rank,列 = 目标</translation>
+    </message>
+    <message>
+        <source>run %1, steps %2-%3, layer %4</source>
+        <translation>运行 %1,第 %2-%3 步，第 %4 层</translation>
+    </message>
+    <message>
+        <source>%1 tokens per rank, top-%2, hidden %3 × %4 B; placement %5; de-duplication model: %6</source>
+        <translation>每个 rank %1 个 token,top-%2,隐藏维度 %3 × %4 B;放置：%5;去重模型：%6</translation>
+    </message>
+    <message>
+        <source>combine is the transpose; run with: moe-probe --pattern matrix:FILE</source>
+        <translation>combine 为其转置；运行方式：moe-probe --pattern matrix:FILE</translation>
+    </message>
+    <message>
+        <source>Run %1, steps %2-%3 (%4 with load), layer %5.</source>
+        <translation>运行 %1,第 %2-%3 步（其中 %4 步有负载），第 %5 层。</translation>
+    </message>
+    <message>
+        <source>One micro-batch: %1 tokens per EP rank (%2), top-%3, hidden %4 × %5 B; placement %6.</source>
+        <translation>一个微批次：每个 EP rank %1 个 token(%2),top-%3,隐藏维度 %4 × %5 B;放置：%6。</translation>
+    </message>
+    <message>
+        <source>A token goes once to each rank holding any of its experts (Megatron-Core&apos;s alltoall dispatcher, DeepEP); de-duplication model: %1.</source>
+        <translation>一个 token 只向持有其任一专家的每个 rank 发送一次（Megatron-Core 的 alltoall 分发器、DeepEP）；去重模型：%1。</translation>
+    </message>
+    <message>
+        <source>RANK</source>
+        <translation>RANK</translation>
+    </message>
+    <message>
+        <source>DISPATCH SENDS</source>
+        <translation>分发发送</translation>
+    </message>
+    <message>
+        <source>DISPATCH RECEIVES</source>
+        <translation>分发接收</translation>
+    </message>
+    <message>
+        <source>TOKENS IN / TOKEN</source>
+        <translation>每 TOKEN 收到</translation>
+    </message>
+    <message>
+        <source>WITHOUT DE-DUP</source>
+        <translation>不去重时</translation>
+    </message>
+    <message>
+        <source>Busiest rank %1: %2 per micro-batch, against %3 if routing were uniform (%4×).</source>
+        <translation>最忙的 rank %1:每个微批次 %2,路由均匀时为 %3(%4×)。</translation>
+    </message>
+    <message>
+        <source>Dispatch matrix written to %1 (moe-probe --pattern matrix:%1; combine is its transpose).</source>
+        <translation>分发矩阵已写入 %1(moe-probe --pattern matrix:%1;combine 为其转置）。</translation>
+    </message>
+    <message>
+        <source>the all-to-all a run&apos;s measured routing causes: dispatch bytes per rank pair, written in the probe&apos;s matrix format</source>
+        <translation>运行实测路由造成的 all-to-all:每对 rank 之间的分发字节数，以探针的矩阵格式写出</translation>
+    </message>
+    <message>
+        <source>--pattern from-run:RUN[:LAYER] needs a run name</source>
+        <translation>--pattern from-run:RUN[:LAYER] 需要一个运行名称</translation>
+    </message>
+    <message>
+        <source>--pattern from-run:%1: %2</source>
+        <translation>--pattern from-run:%1:%2</translation>
+    </message>
+    <message>
+        <source>cannot write the traffic matrix in %1</source>
+        <translation>无法在 %1 中写入流量矩阵</translation>
+    </message>
+    <message>
+        <source>Traffic from run %1, layer %2: %3×%3 dispatch matrix, busiest rank %4 per micro-batch against %5 if routing were uniform; the probe scales it to each size.</source>
+        <translation>来自运行 %1 第 %2 层的流量：%3×%3 分发矩阵，最忙的 rank 每个微批次 %4,路由均匀时为 %5;探针会把它缩放到每个大小。</translation>
+    </message>
+    <message>
+        <source>traffic pattern for every node&apos;s probe: uniform (default), hot:K:F (K hot destinations get F times the bytes), zipf:S, matrix:FILE (an N×N byte matrix on this machine, uploaded to every node; N must be the ranks of every sweep point), or from-run:RUN[:LAYER] (the dispatch matrix of a stored run&apos;s measured routing, as `moewb traffic RUN --layer LAYER` computes it; LAYER defaults to worst)</source>
+        <translation>每个节点探针的流量模式：uniform（默认）、hot:K:F（K 个热点目标收到 F 倍字节）、zipf:S、matrix:FILE（本机上的 N×N 字节矩阵，会上传到每个节点；N 必须等于每个扫描点的 rank 数），或 from-run:RUN[:LAYER]（已存运行的实测路由所对应的分发矩阵，与 `moewb traffic RUN --layer LAYER` 的计算相同；LAYER 默认为 worst）</translation>
+    </message>
+    <message>
+        <source>a probe run with uniform traffic</source>
+        <translation>均匀流量的探针运行</translation>
+    </message>
+    <message>
+        <source>a probe run with a run&apos;s routing (--pattern from-run: or matrix:)</source>
+        <translation>使用某次运行路由的探针运行（--pattern from-run: 或 matrix:）</translation>
+    </message>
+    <message>
+        <source>needs UNIFORM_RUN and ROUTED_RUN</source>
+        <translation>需要 UNIFORM_RUN 和 ROUTED_RUN</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 have no message size in common</source>
+        <translation>运行 %1 和 %2 没有共同的消息大小</translation>
+    </message>
+    <message>
+        <source>Uniform: run %1 (%2). Measured routing: run %3 (%4). Median time per call, every repeat and iteration (warm-up excluded).</source>
+        <translation>均匀：运行 %1(%2)。实测路由：运行 %3(%4)。每次调用时间的中位数，涵盖所有重复和迭代（不含预热）。</translation>
+    </message>
+    <message>
+        <source>Warning: the two runs differ in cluster or world size; the ratio compares different setups.</source>
+        <translation>警告：两次运行的集群或总 rank 数不同；该比值比较的是不同的配置。</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>UNIFORM</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>MEASURED ROUTING</source>
+        <translation>实测路由</translation>
+    </message>
+    <message>
+        <source>RATIO</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>At %1 per rank, your routing makes the all-to-all %2× as long as a uniform one on this cluster.</source>
+        <translation>每个 rank %1 时，你的路由使 all-to-all 在该集群上耗时为均匀路由的 %2×。</translation>
+    </message>
+    <message>
+        <source>per message size, a measured-routing probe run&apos;s time against a uniform one and their ratio</source>
+        <translation>按消息大小比较实测路由探针运行与均匀运行的耗时及其比值</translation>
+    </message>
+    <message numerus="yes">
+        <source>Note: %n expert(s) counted more assignments than there are tokens (count &gt; Σ counts / top-k), which one layer&apos;s top-k routing cannot give; their probability was capped at 1. Check the load&apos;s units and top-k.</source>
+        <translation>
+            <numerusform>注意：有 %n 个专家的分配数多于 token 数（计数 &gt; Σ 计数 / top-k），单层的 top-k 路由不可能出现这种情况；其概率已被截断为 1。请检查负载的单位和 top-k。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nodes (default 1; with RUN: the nodes its EP group spans)</source>
+        <translation>节点数（默认 1；指定 RUN 时：其 EP 组跨越的节点数）</translation>
+    </message>
+    <message>
+        <source>The verdict was not saved: the project is read-only.</source>
+        <translation>结论未保存：该项目为只读。</translation>
+    </message>
+    <message>
+        <source>All-to-all times from the stage 1 curve of run &quot;%1&quot;, measured with the training&apos;s own routing: %2.
+</source>
+        <translation>All-to-all 时间取自阶段 1 运行“%1”的曲线，该曲线按训练自身的路由测得：%2。
+</translation>
     </message>
 </context>
 </TS>

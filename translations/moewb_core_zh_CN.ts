@@ -1405,6 +1405,56 @@
         <source>no run name given</source>
         <translation>未指定运行名称</translation>
     </message>
+    <message>
+        <source>has more than %1 fields</source>
+        <translation>字段数超过 %1 个</translation>
+    </message>
+    <message>
+        <source>field %1 is longer than %2 bytes</source>
+        <translation>第 %1 个字段超过 %2 字节</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>is %1, over the import limit of %2; set MOEWB_IMPORT_MAX_BYTES to raise it (docs/formats.md, &quot;Memory&quot;)</source>
+        <translation>大小为 %1，超过导入上限 %2；可设置 MOEWB_IMPORT_MAX_BYTES 提高上限（见 docs/formats.md 的“Memory”一节）</translation>
+    </message>
+    <message>
+        <source>is over the import limit of %1; set MOEWB_IMPORT_MAX_BYTES to raise it (docs/formats.md, &quot;Memory&quot;)</source>
+        <translation>超过导入上限 %1；可设置 MOEWB_IMPORT_MAX_BYTES 提高上限（见 docs/formats.md 的“Memory”一节）</translation>
+    </message>
+    <message>
+        <source>ran out of memory importing it (%1); docs/formats.md, &quot;Memory&quot;, says how much each format needs</source>
+        <translation>导入时内存不足（文件 %1）；各格式所需内存见 docs/formats.md 的“Memory”一节</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 ms (expected between 0 and %2)</source>
+        <translation>数值不合理：%1 ms（应在 0 到 %2 之间）</translation>
+    </message>
+    <message>
+        <source>a rank&apos;s time before any timer name (truncated block?)</source>
+        <translation>在任何计时器名称之前出现了某个 rank 的时间（计时块被截断?）</translation>
+    </message>
+    <message>
+        <source>is 0 µs for a message of %1 bytes: not a measured time</source>
+        <translation>对 %1 字节的消息为 0 µs：这不是实测时间</translation>
+    </message>
+    <message>
+        <source>is 0 µs for a message of %1 bytes per rank: not a measured time</source>
+        <translation>对每个 rank %1 字节的消息为 0 µs：这不是实测时间</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>
@@ -1415,6 +1465,157 @@
     <message>
         <source>layer %1</source>
         <translation>第 %1 层</translation>
+    </message>
+</context>
+<context>
+    <name>Placement</name>
+    <message>
+        <source>the load matrix is empty (%1 layers × %2 experts)</source>
+        <translation>负载矩阵为空（%1 层 × %2 个专家）</translation>
+    </message>
+    <message>
+        <source>the load matrix has %1 values, not %2 layers × %3 experts</source>
+        <translation>负载矩阵有 %1 个值，而不是 %2 层 × %3 个专家</translation>
+    </message>
+    <message>
+        <source>the load matrix holds %1; loads must be finite and not negative</source>
+        <translation>负载矩阵含有 %1;负载必须是有限且非负的数</translation>
+    </message>
+    <message>
+        <source>replicas, groups, nodes and GPUs must be positive</source>
+        <translation>副本数、分组数、节点数和 GPU 数都必须为正</translation>
+    </message>
+    <message>
+        <source>the %1 experts do not divide into %2 groups</source>
+        <translation>%1 个专家无法均分为 %2 组</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not a multiple of %2 nodes</source>
+        <translation>%1 个 GPU 不是 %2 个节点的整数倍</translation>
+    </message>
+    <message>
+        <source>%1 replicas are not a multiple of %2 GPUs</source>
+        <translation>%1 个副本不是 %2 个 GPU 的整数倍</translation>
+    </message>
+    <message>
+        <source>%1 replicas are fewer than the %2 experts</source>
+        <translation>%1 个副本少于 %2 个专家</translation>
+    </message>
+    <message>
+        <source>%1 replicas over %2 nodes cannot hold %3 experts</source>
+        <translation>分布在 %2 个节点上的 %1 个副本放不下 %3 个专家</translation>
+    </message>
+    <message>
+        <source>experts (%1) and expert-parallel ranks (%2) must be positive</source>
+        <translation>专家数（%1）和专家并行 rank 数（%2）都必须为正</translation>
+    </message>
+    <message>
+        <source>%1 experts do not divide evenly over %2 expert-parallel ranks</source>
+        <translation>%1 个专家无法均分到 %2 个专家并行 rank 上</translation>
+    </message>
+    <message>
+        <source>%1 expert slots do not divide evenly over %2 ranks</source>
+        <translation>%1 个专家槽位无法均分到 %2 个 rank 上</translation>
+    </message>
+    <message>
+        <source>slot expert %1 is outside 0..%2</source>
+        <translation>槽位中的专家 %1 超出 0..%2</translation>
+    </message>
+    <message>
+        <source>expert %1 has no slot</source>
+        <translation>专家 %1 没有槽位</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2 at byte %3)</source>
+        <translation>%1:不是 JSON 对象（第 %3 字节处：%2）</translation>
+    </message>
+    <message>
+        <source>%1: field &quot;num_gpus&quot; must be a positive integer</source>
+        <translation>%1:字段 &quot;num_gpus&quot; 必须是正整数</translation>
+    </message>
+    <message>
+        <source>%1: field &quot;phy2log&quot; must be a non-empty array of rows</source>
+        <translation>%1:字段 &quot;phy2log&quot; 必须是非空的行数组</translation>
+    </message>
+    <message>
+        <source>%1: phy2log[%2] must be an array of expert numbers</source>
+        <translation>%1:phy2log[%2] 必须是专家编号数组</translation>
+    </message>
+    <message>
+        <source>%1: phy2log[%2] holds a value that is not an expert number</source>
+        <translation>%1:phy2log[%2] 含有不是专家编号的值</translation>
+    </message>
+    <message>
+        <source>%1: phy2log[%2]: %3</source>
+        <translation>%1:phy2log[%2]:%3</translation>
+    </message>
+    <message>
+        <source>%1: field &quot;layers&quot; must list one layer number per phy2log row</source>
+        <translation>%1:字段 &quot;layers&quot; 必须为 phy2log 的每一行列出一个层号</translation>
+    </message>
+    <message>
+        <source>%1: field &quot;layers&quot; holds a value that is not a layer number</source>
+        <translation>%1:字段 &quot;layers&quot; 含有不是层号的值</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1:无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 256 MiB</source>
+        <translation>%1:大于 256 MiB</translation>
+    </message>
+    <message>
+        <source>the placement has no ranks or no expert slots</source>
+        <translation>该放置方案没有 rank 或没有专家槽位</translation>
+    </message>
+    <message>
+        <source>tokens per rank, hidden size, bytes per element and top-k must be positive</source>
+        <translation>每个 rank 的 token 数、隐藏维度、每元素字节数和 top-k 都必须为正</translation>
+    </message>
+    <message>
+        <source>top-k %1 is larger than the %2 experts</source>
+        <translation>top-k %1 大于专家数 %2</translation>
+    </message>
+    <message>
+        <source>%1 expert counts for a placement of %2 experts</source>
+        <translation>有 %1 个专家计数，但放置方案有 %2 个专家</translation>
+    </message>
+    <message>
+        <source>an expert count is negative or not finite</source>
+        <translation>某个专家计数为负或不是有限数</translation>
+    </message>
+    <message>
+        <source>the expert counts are all zero: no routing to model</source>
+        <translation>专家计数全为零：没有可建模的路由</translation>
+    </message>
+    <message>
+        <source>%1 expert choices are not whole tokens of top-k %2</source>
+        <translation>%1 个专家选择凑不成 top-k %2 的完整 token</translation>
+    </message>
+    <message>
+        <source>token %1 chooses expert %2, outside 0..%3</source>
+        <translation>token %1 选择了专家 %2,超出 0..%3</translation>
+    </message>
+    <message>
+        <source>--steps &quot;%1&quot; is not a step range (A-B, A-, -B or one step)</source>
+        <translation>--steps &quot;%1&quot; 不是步数范围（A-B、A-、-B 或单个步数）</translation>
+    </message>
+    <message>
+        <source>step %1, layer %2 has %3 experts, earlier blocks %4</source>
+        <translation>第 %1 步第 %2 层有 %3 个专家，之前的数据块为 %4 个</translation>
+    </message>
+    <message>
+        <source>no expert load in the chosen steps</source>
+        <translation>所选步数内没有专家负载</translation>
+    </message>
+    <message>
+        <source>GPUs, nodes and groups must be positive and redundant slots not negative</source>
+        <translation>GPU 数、节点数和专家组数必须为正，冗余槽位数不能为负</translation>
+    </message>
+    <message>
+        <source>no expert load to place</source>
+        <translation>没有可放置的专家负载</translation>
     </message>
 </context>
 <context>
@@ -1979,6 +2180,14 @@
     <message>
         <source>a config record must be a JSON object, got %1</source>
         <translation>配置记录必须是 JSON 对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>line %1: key &quot;%2&quot; of %3 appears again (first on line %4); a key may appear only once</source>
+        <translation>第 %1 行：%3 的键“%2”再次出现（首次在第 %4 行）；每个键只能出现一次</translation>
     </message>
 </context>
 <context>
@@ -2961,6 +3170,52 @@
         <source>; tokens partly dropped %1</source>
         <translation>；部分被丢弃的 token 占比 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more impossible value(s).</source>
+        <translation>
+            <numerusform>……另有 %n 个不可能的值。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time %1 µs is not a number</source>
+        <translation>时间 %1 µs 不是有效数值</translation>
+    </message>
+    <message>
+        <source>time %1 µs is negative</source>
+        <translation>时间 %1 µs 为负</translation>
+    </message>
+    <message>
+        <source>time 0 µs for a non-empty message</source>
+        <translation>非空消息的时间为 0 µs</translation>
+    </message>
+    <message>
+        <source>run %1, %2, repeat %3, iteration %4: %5</source>
+        <translation>运行 %1，%2，第 %3 轮重复，第 %4 次迭代：%5</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 为 %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2, below its lowest possible value %3</source>
+        <translation>%1 为 %2，低于其可能的最小值 %3</translation>
+    </message>
+    <message>
+        <source>%1 is %2, a rate above 1</source>
+        <translation>%1 为 %2，比率大于 1</translation>
+    </message>
+    <message>
+        <source>run %1, step %2: %3</source>
+        <translation>运行 %1，第 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>Not ready: the data holds impossible values.</source>
+        <translation>未就绪：数据中含有不可能的值。</translation>
+    </message>
+    <message>
+        <source>Fix or re-measure the runs named above (a broken timer, a unit mistake or a corrupt file), re-import them, then re-run the stage.</source>
+        <translation>修正或重新测量上述运行（计时器故障、单位错误或文件损坏），重新导入后再运行该阶段。</translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -3278,6 +3533,46 @@
         <source>imported</source>
         <comment>run kind</comment>
         <translation>导入</translation>
+    </message>
+    <message>
+        <source>a config record name may be at most %1 characters long; this one has %2</source>
+        <translation>配置记录名称最多 %1 个字符；此名称有 %2 个</translation>
+    </message>
+    <message>
+        <source>a run name may be at most %1 characters long; this one has %2</source>
+        <translation>运行名称最多 %1 个字符；此名称有 %2 个</translation>
+    </message>
+    <message>
+        <source>a cluster name may be at most %1 characters long; this one has %2</source>
+        <translation>集群名称最多 %1 个字符；此名称有 %2 个</translation>
+    </message>
+    <message>
+        <source>the config record name &quot;%1&quot; holds the control character %2 at character %3; names may not hold control characters</source>
+        <translation>配置记录名称“%1”在第 %3 个字符处含有控制字符 %2；名称不能含有控制字符</translation>
+    </message>
+    <message>
+        <source>the run name &quot;%1&quot; holds the control character %2 at character %3; names may not hold control characters</source>
+        <translation>运行名称“%1”在第 %3 个字符处含有控制字符 %2；名称不能含有控制字符</translation>
+    </message>
+    <message>
+        <source>the cluster name &quot;%1&quot; holds the control character %2 at character %3; names may not hold control characters</source>
+        <translation>集群名称“%1”在第 %3 个字符处含有控制字符 %2；名称不能含有控制字符</translation>
+    </message>
+    <message>
+        <source>the project is read-only (its file or folder cannot be written); nothing was changed. Copy it to a writable folder to change it.</source>
+        <translation>项目为只读（其文件或所在文件夹不可写）；未做任何更改。如需修改，请将其复制到可写的文件夹。</translation>
+    </message>
+    <message>
+        <source>cannot be created: the folder %1 is read-only</source>
+        <translation>无法创建：文件夹 %1 为只读</translation>
+    </message>
+    <message>
+        <source>is read-only and empty: a new project cannot be created there</source>
+        <translation>为只读且为空：无法在此创建新项目</translation>
+    </message>
+    <message>
+        <source>is read-only and was written by an older MoE Workbench (schema version %1); copy it to a writable folder so it can be upgraded</source>
+        <translation>为只读，且由较旧版本的 MoE Workbench 写入（模式版本 %1）；请将其复制到可写的文件夹以便升级</translation>
     </message>
 </context>
 </TS>

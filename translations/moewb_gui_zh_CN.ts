@@ -1016,6 +1016,14 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
+    <message>
+        <source>%1 (read-only) — MoE Workbench</source>
+        <translation>%1（只读）— MoE Workbench</translation>
+    </message>
+    <message>
+        <source>%1 — read-only</source>
+        <translation>%1 — 只读</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::PreferencesDialog</name>

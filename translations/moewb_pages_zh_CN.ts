@@ -315,6 +315,10 @@
         <source>Figures recomputed in %1 ms on the GUI thread; the plots redraw in %2 ms, at most every %3 ms while a slider moves.</source>
         <translation>数字在 GUI 线程上重算用时 %1 ms；图表重绘用时 %2 ms，拖动滑块时最多每 %3 ms 重绘一次。</translation>
     </message>
+    <message>
+        <source>Uses the all-to-all curve of this project&apos;s stage 1 run &quot;%1&quot; (%2 message sizes), measured with the training&apos;s own routing (%3).</source>
+        <translation>使用本项目阶段 1 运行“%1”的 all-to-all 曲线（%2 个消息大小），该曲线按训练自身的路由测得（%3）。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::OverrideDialog</name>
@@ -775,6 +779,38 @@
     <message>
         <source>algbw (world size unknown)</source>
         <translation>algbw（world size 未知）</translation>
+    </message>
+    <message>
+        <source>Measured routing against uniform traffic</source>
+        <translation>实测路由与均匀流量对比</translation>
+    </message>
+    <message>
+        <source>routed run</source>
+        <translation>实测路由运行</translation>
+    </message>
+    <message>
+        <source>routing</source>
+        <translation>路由来源</translation>
+    </message>
+    <message>
+        <source>uniform run</source>
+        <translation>均匀流量运行</translation>
+    </message>
+    <message>
+        <source>uniform (µs, median)</source>
+        <translation>均匀 (µs，中位数)</translation>
+    </message>
+    <message>
+        <source>measured routing (µs, median)</source>
+        <translation>实测路由 (µs，中位数)</translation>
+    </message>
+    <message>
+        <source>ratio (×)</source>
+        <translation>比值 (×)</translation>
+    </message>
+    <message>
+        <source>At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4× as long as a uniform one (run %5) on this cluster.</source>
+        <translation>在每 rank %1 时，%2 的路由（运行 %3）使本集群上的 all-to-all 耗时为均匀流量（运行 %5）的 %4 倍。</translation>
     </message>
 </context>
 <context>
@@ -1290,6 +1326,90 @@
     <message>
         <source>%1 layer %2</source>
         <translation>%1 第 %2 层</translation>
+    </message>
+    <message>
+        <source>its config record has no parallelism.ep</source>
+        <translation>其配置记录没有 parallelism.ep</translation>
+    </message>
+    <message>
+        <source>What a rebalanced placement would give</source>
+        <translation>重新平衡专家放置能带来什么</translation>
+    </message>
+    <message>
+        <source>Predicted from each run&apos;s measured expert load over all its steps: the busiest GPU&apos;s share of the routed tokens with today&apos;s contiguous placement (expert e on GPU e ÷ (experts ÷ EP)) and after DeepSeek EPLB&apos;s rebalancing, with the record&apos;s EP size and the nodes its EP group spans. Even = 1 ÷ EP. Redundant slots replicate the hottest experts (one slot costs one expert&apos;s memory per GPU).</source>
+        <translation>根据每个运行全部步数的实测专家负载预测：最忙 GPU 在路由 token 中所占的份额，分别按当前的连续放置（专家 e 位于 GPU e ÷ (专家数 ÷ EP)）和 DeepSeek EPLB 重新平衡之后计算；EP 大小取自配置记录，节点数为其 EP 组跨越的节点数。均匀 = 1 ÷ EP。冗余槽位用于复制最热的专家（每个槽位在每个 GPU 上多占一个专家的显存）。</translation>
+    </message>
+    <message>
+        <source>Redundant expert slots per GPU:</source>
+        <translation>每 GPU 冗余专家槽位：</translation>
+    </message>
+    <message>
+        <source>Export placement…</source>
+        <translation>导出放置方案…</translation>
+    </message>
+    <message>
+        <source>Writes the selected run&apos;s placement (phy2log, log2phy, logcnt) and its load (EPLB&apos;s weight) as JSON, as moewb placement RUN -o does</source>
+        <translation>把所选运行的放置方案（phy2log、log2phy、logcnt）及其负载（EPLB 的 weight）写为 JSON，与 moewb placement RUN -o 相同</translation>
+    </message>
+    <message>
+        <source>GPUs (EP)</source>
+        <translation>GPU 数（EP）</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>worst layer today (%)</source>
+        <translation>最差层当前 (%)</translation>
+    </message>
+    <message>
+        <source>worst layer rebalanced (%)</source>
+        <translation>最差层重新平衡后 (%)</translation>
+    </message>
+    <message>
+        <source>mean over layers today (%)</source>
+        <translation>各层平均当前 (%)</translation>
+    </message>
+    <message>
+        <source>mean over layers rebalanced (%)</source>
+        <translation>各层平均重新平衡后 (%)</translation>
+    </message>
+    <message>
+        <source>even (%)</source>
+        <translation>均匀 (%)</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>EPLB hierarchical, %1 redundant slot(s) per GPU</source>
+        <translation>EPLB 分层策略，每 GPU %1 个冗余槽位</translation>
+    </message>
+    <message>
+        <source>EPLB global, %1 redundant slot(s) per GPU</source>
+        <translation>EPLB 全局策略，每 GPU %1 个冗余槽位</translation>
+    </message>
+    <message>
+        <source>This run has no rebalanced placement.</source>
+        <translation>该运行没有重新平衡的放置方案。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export placement</source>
+        <translation>导出放置方案</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Placement of %1 written to %2.</source>
+        <translation>%1 的放置方案已写入 %2。</translation>
     </message>
 </context>
 <context>

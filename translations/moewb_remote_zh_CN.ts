@@ -136,10 +136,6 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <source>%1: cannot create the results folder %2: %3</source>
-        <translation>%1：无法创建结果文件夹 %2：%3</translation>
-    </message>
-    <message>
         <source>running %1 nodes, %2%3</source>
         <translation>正在运行 %1 个节点，%2%3</translation>
     </message>
@@ -210,10 +206,6 @@
     <message>
         <source>the record has no expert parallelism</source>
         <translation>该配置记录未使用专家并行</translation>
-    </message>
-    <message>
-        <source>a traffic matrix describes the whole world</source>
-        <translation>流量矩阵描述的是整个 world</translation>
     </message>
     <message>
         <source>more ranks than the record&apos;s world of %1</source>
@@ -302,6 +294,26 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not connected</source>
+        <translation>%1：未连接</translation>
+    </message>
+    <message>
+        <source>cannot find the home directory for the probe&apos;s run secret</source>
+        <translation>找不到用于存放探针本次运行密钥的主目录</translation>
+    </message>
+    <message>
+        <source>cannot create %1 for the probe&apos;s run secret (sftp status %2)</source>
+        <translation>无法创建用于存放探针本次运行密钥的 %1（sftp 状态 %2）</translation>
+    </message>
+    <message>
+        <source>the traffic matrix covers the whole world</source>
+        <translation>流量矩阵覆盖整个世界（全部 rank）</translation>
+    </message>
+    <message>
+        <source>--pattern %1: the matrix is %2×%2 but %3 nodes run EP groups of %4 (%5); a matrix has an EP group&apos;s or the whole world&apos;s size</source>
+        <translation>--pattern %1：矩阵为 %2×%2，但 %3 个节点运行的是大小为 %4 的 EP 组（%5）；矩阵的大小须等于一个 EP 组或整个世界的 rank 数</translation>
     </message>
 </context>
 <context>
@@ -455,10 +467,6 @@
         <translation>无法解析主目录</translation>
     </message>
     <message>
-        <source>%1: %2 exists and is not a directory</source>
-        <translation>%1：%2 已存在且不是目录</translation>
-    </message>
-    <message>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
     </message>
@@ -473,10 +481,6 @@
     <message>
         <source>%1: uploaded %2 does not match: sha256 %3 on the node, %4 here</source>
         <translation>%1：已上传的 %2 不一致：节点上 sha256 为 %3，本地为 %4</translation>
-    </message>
-    <message>
-        <source>cannot make %1 executable</source>
-        <translation>无法将 %1 设为可执行</translation>
     </message>
     <message>
         <source>cannot rename %1 to %2</source>
@@ -541,6 +545,122 @@
     <message>
         <source>%1: connecting cancelled</source>
         <translation>%1：连接已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot learn the user id on the node (id -u: %2)</source>
+        <translation>%1：无法获取节点上的用户 ID（id -u：%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; the cache follows none</source>
+        <translation>%1 是符号链接；缓存不跟随任何符号链接</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a directory</source>
+        <translation>%1 已存在且不是目录</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation>%1 不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is owned by uid %2, not by you (uid %3)</source>
+        <translation>%1 的属主是 uid %2，而不是你（uid %3）</translation>
+    </message>
+    <message>
+        <source>%1 is writable by group or others (mode %2)</source>
+        <translation>%1 可被同组或其他用户写入（权限 %2）</translation>
+    </message>
+    <message>
+        <source>cannot inspect the home directory %1</source>
+        <translation>无法检查主目录 %1</translation>
+    </message>
+    <message>
+        <source>the home directory %1 is not a directory</source>
+        <translation>主目录 %1 不是目录</translation>
+    </message>
+    <message>
+        <source>the home directory %1 is owned by uid %2, not by you (uid %3)</source>
+        <translation>主目录 %1 的属主是 uid %2，而不是你（uid %3）</translation>
+    </message>
+    <message>
+        <source>the home directory %1 is writable by group or others (mode %2)</source>
+        <translation>主目录 %1 可被同组或其他用户写入（权限 %2）</translation>
+    </message>
+    <message>
+        <source>cannot inspect %1</source>
+        <translation>无法检查 %1</translation>
+    </message>
+    <message>
+        <source>; refusing to use it</source>
+        <translation>；拒绝使用</translation>
+    </message>
+    <message>
+        <source>cannot make %1 private (mode 0700)</source>
+        <translation>无法将 %1 设为私有（权限 0700）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a plain file name</source>
+        <translation>%1：“%2”不是单纯的文件名</translation>
+    </message>
+    <message>
+        <source>; refusing to read it</source>
+        <translation>；拒绝读取</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than the %3 bytes allowed</source>
+        <translation>%1 有 %2 字节，超过允许的 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; refusing to run it</source>
+        <translation>%1 是符号链接；拒绝运行</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; refusing to run it</source>
+        <translation>%1 不是普通文件；拒绝运行</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>no /proc/self/fd on this node: %1 cannot be run from the descriptor it is checked on</source>
+        <translation>此节点没有 /proc/self/fd：无法从检查过的文件描述符运行 %1</translation>
+    </message>
+    <message>
+        <source>%1 is owned by uid %2, not by you (uid %3); refusing to run it</source>
+        <translation>%1 的属主是 uid %2，而不是你（uid %3）；拒绝运行</translation>
+    </message>
+    <message>
+        <source>%1 is writable by group or others (%2); refusing to run it</source>
+        <translation>%1 可被同组或其他用户写入（%2）；拒绝运行</translation>
+    </message>
+    <message>
+        <source>neither sha256sum nor openssl on this node: cannot verify %1</source>
+        <translation>此节点既没有 sha256sum 也没有 openssl：无法校验 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not the probe uploaded (sha256 %2, expected %3); refusing to run it</source>
+        <translation>%1 不是已上传的探针（sha256 为 %2，应为 %3）；拒绝运行</translation>
+    </message>
+    <message>
+        <source>cannot make %1 read-only</source>
+        <translation>无法将 %1 设为只读</translation>
+    </message>
+    <message>
+        <source>moewb: no ssh-agent holds this key. %1 </source>
+        <translation>moewb：没有 ssh-agent 持有此密钥。%1 </translation>
+    </message>
+    <message>
+        <source>Passphrase:</source>
+        <translation>密码短语：</translation>
+    </message>
+    <message>
+        <source>; a key needs its passphrase and there is no terminal to ask it on: add the key to ssh-agent (ssh-add) and try again</source>
+        <translation>；密钥需要密码短语，但没有可用于询问的终端：请将密钥加入 ssh-agent（ssh-add）后重试</translation>
     </message>
 </context>
 </TS>

@@ -732,5 +732,63 @@
         <comment>stage title: verdict</comment>
         <translation>%1：%2</translation>
     </message>
+    <message numerus="yes">
+        <source>What a rebalanced placement would give: the busiest GPU&apos;s share of the routed tokens, predicted from the measured load over all steps, today (contiguous placement) and after DeepSeek EPLB&apos;s rebalancing with %n redundant slot(s) per GPU</source>
+        <translation>
+            <numerusform>重新平衡专家放置能带来什么：最忙 GPU 在路由 token 中所占的份额，根据全部步数的实测负载预测，分别为当前（连续放置）和 DeepSeek EPLB 重新平衡之后（每 GPU %n 个冗余槽位）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>GPUs (EP)</source>
+        <translation>GPU 数（EP）</translation>
+    </message>
+    <message>
+        <source>Worst layer today</source>
+        <translation>最差层当前</translation>
+    </message>
+    <message>
+        <source>Worst layer rebalanced</source>
+        <translation>最差层重新平衡后</translation>
+    </message>
+    <message>
+        <source>Mean today</source>
+        <translation>平均当前</translation>
+    </message>
+    <message>
+        <source>Mean rebalanced</source>
+        <translation>平均重新平衡后</translation>
+    </message>
+    <message>
+        <source>Even</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>No rebalanced placement for %1: %2</source>
+        <translation>%1 没有重新平衡的放置方案：%2</translation>
+    </message>
+    <message>
+        <source>its config record has no parallelism.ep</source>
+        <translation>其配置记录没有 parallelism.ep</translation>
+    </message>
+    <message>
+        <source>Measured routing against uniform traffic: run %1 (%2) against run %3</source>
+        <translation>实测路由与均匀流量对比：运行 %1（%2）对比运行 %3</translation>
+    </message>
+    <message>
+        <source>Uniform median</source>
+        <translation>均匀中位数</translation>
+    </message>
+    <message>
+        <source>Measured-routing median</source>
+        <translation>实测路由中位数</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>At %1 per rank, the routing of %2 makes the all-to-all %3× as long as a uniform one on this cluster.</source>
+        <translation>在每 rank %1 时，%2 的路由使本集群上的 all-to-all 耗时为均匀流量的 %3 倍。</translation>
+    </message>
 </context>
 </TS>

@@ -2,14 +2,22 @@
 
 #include "Command.h"
 #include "CliTr.h"
+#include "TerminalSafeDevice.h"
 #include "TextWrap.h"
+#include "ssh/TerminalPassphrase.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
 
 namespace moewb::cli {
 
-CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
+CliContext::CliContext()
+    : m_outDevice(std::make_unique<TerminalSafeDevice>(stdout)),
+      m_errDevice(std::make_unique<TerminalSafeDevice>(stderr)), m_out(m_outDevice.get()),
+      m_err(m_errDevice.get()) {
+    // A key no ssh-agent holds: its passphrase is asked on the terminal (never stored).
+    remote::setTerminalPassphrasePrompt(true);
+}
 
 QString CliContext::projectPath() const {
     if (!demoPath.isEmpty())
@@ -35,6 +43,11 @@ store::ProjectStore* CliContext::project() {
         return nullptr;
     }
     m_project = std::move(opened.value());
+    if (m_project->readOnly())
+        m_err << Cli::tr("moewb: note: %1 is read-only (its file or folder cannot be written): it can be listed "
+                         "and reported; changes are refused.")
+                     .arg(m_project->path())
+              << Qt::endl;
     return m_project.get();
 }
 
@@ -84,7 +97,7 @@ int CliContext::runtimeError(const QString& message) {
 }
 
 void CliContext::printJson(const QJsonObject& object) {
-    m_out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    m_out << QString::fromUtf8(escapeJsonForTerminal(QJsonDocument(object).toJson(QJsonDocument::Indented)));
     m_out.flush();
 }
 

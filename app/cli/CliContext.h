@@ -40,6 +40,9 @@ public:
     void printJson(const QJsonObject& object);
 
 private:
+    // stdout and stderr through TerminalSafeDevice: nothing printed can drive the terminal.
+    std::unique_ptr<QIODevice> m_outDevice;
+    std::unique_ptr<QIODevice> m_errDevice;
     QTextStream m_out;
     QTextStream m_err;
     std::unique_ptr<store::ProjectStore> m_project;

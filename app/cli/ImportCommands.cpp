@@ -10,6 +10,7 @@
 #include "importers/WandbCsvImporter.h"
 #include "record/ConfigRecord.h"
 #include "runimport/RunImport.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 
 #include <QDir>
@@ -89,6 +90,7 @@ struct PendingRun {
     QStringList paths;
     runimport::ImportPlan plan;
     QString wandbRun; // a W&B export's run, when one file holds several
+    QString automaticBase; // the base of an automatic name (empty for --run and --into)
 };
 
 // The runs of a W&B CSV export that holds several (empty for any other file).
@@ -109,11 +111,17 @@ QStringList wandbRunsOf(const QString& path, const QString& format) {
     return names && names.value().size() > 1 ? names.value() : QStringList();
 }
 
+// A file's base name as a run name: what names may not hold becomes "_", and it is cut
+// short enough to take a "-NN" suffix (store/NameRules.h).
 QString defaultRunName(const QString& path) {
     const QFileInfo info(path);
-    if (info.isDir())
-        return QDir(info.absoluteFilePath()).dirName();
-    return info.completeBaseName().isEmpty() ? info.fileName() : info.completeBaseName();
+    QString name = info.isDir() ? QDir(info.absoluteFilePath()).dirName()
+                                : (info.completeBaseName().isEmpty() ? info.fileName() : info.completeBaseName());
+    for (QChar& c : name)
+        if (!store::nameProblem(store::NameKind::Run, QStringLiteral("a") + c).isEmpty())
+            c = QLatin1Char('_');
+    name = name.left(store::kMaxNameLength - 8);
+    return name.trimmed().isEmpty() ? QStringLiteral("run") : name;
 }
 
 int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
@@ -241,6 +249,9 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     // What becomes which run.
     QList<PendingRun> pending;
     if (!runName.isEmpty() || into) {
+        if (const QString problem = store::nameProblem(store::NameKind::Run, runName); !runName.isEmpty() &&
+                                                                                      !problem.isEmpty())
+            return ctx.usageError(problem, kWords);
         pending << PendingRun{into ? into->name : runName, paths, {}};
     } else {
         for (const QString& path : paths) {
@@ -252,7 +263,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                 for (int n = 2; taken.contains(name); ++n)
                     name = bases[k] + QStringLiteral("-%1").arg(n);
                 taken.insert(name);
-                pending << PendingRun{name, {path}, {}, wandbRuns.isEmpty() ? QString() : wandbRuns[k]};
+                pending << PendingRun{name, {path}, {}, wandbRuns.isEmpty() ? QString() : wandbRuns[k], bases[k]};
             }
         }
     }
@@ -327,7 +338,12 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
             rows += f.rows;
         const QString file = p.paths.size() == 1 ? p.paths.first() : p.plan.sourceFile;
         store::RunData run = into ? std::move(*merged) : runimport::toRunData(std::move(p.plan), p.name, *recordName);
-        auto saved = into ? project->replaceRun(run) : project->saveRun(run);
+        // Another import may take the automatic name before this one saves: the store
+        // then takes the next free one inside its transaction (savedName).
+        run.automaticNameBase = p.automaticBase;
+        QString savedName = run.name;
+        auto saved = into ? project->replaceRun(run) : project->saveRun(run, {}, &savedName);
+        run.name = savedName;
         if (!saved) {
             ctx.err() << Cli::tr("moewb: %1: %2").arg(file, saved.error().text()) << Qt::endl;
             if (!storedNames.isEmpty())

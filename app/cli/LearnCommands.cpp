@@ -396,6 +396,8 @@ int runCosts(CliContext& ctx, const Command& self, const QStringList& args) {
                          {QStringLiteral("calls_per_step"), jsonOpt(vol.callsPerStep)}}},
             {QStringLiteral("step_time"),
              QJsonObject{{QStringLiteral("stage1_run"), curve ? QJsonValue(curve->runName) : QJsonValue()},
+                         {QStringLiteral("stage1_routing"),
+                          curve && !curve->routingOrigin.isEmpty() ? QJsonValue(curve->routingOrigin) : QJsonValue()},
                          {QStringLiteral("needs_stage1_baseline"), needsBaseline},
                          {QStringLiteral("call_us"), jsonOpt(step.callTimeUs)},
                          {QStringLiteral("extrapolated"), step.extrapolated},
@@ -457,7 +459,11 @@ int runCosts(CliContext& ctx, const Command& self, const QStringList& args) {
     t.addRow({Cli::tr("compute per step"), dur(step.computeUs)});
     t.addRow({Cli::tr("total, no overlap"), dur(step.totalUs)});
     out << t.render() << '\n';
-    if (curve)
+    if (curve && !curve->routingOrigin.isEmpty())
+        out << Cli::tr("All-to-all times from the stage 1 curve of run \"%1\", measured with the training's own "
+                       "routing: %2.\n")
+                   .arg(curve->runName, curve->routingOrigin);
+    else if (curve)
         out << Cli::tr("All-to-all times from the stage 1 curve of run \"%1\".\n").arg(curve->runName);
     if (needsBaseline)
         out << baselineNote << '\n';

@@ -2,8 +2,10 @@
 #include "CliTr.h"
 #include "Command.h"
 #include "TextTable.h"
+#include "record/DuplicateKeys.h"
 #include "record/RecordJson.h"
 #include "record/RecordValidation.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 
 #include <QFile>
@@ -39,6 +41,10 @@ LoadedRecord loadRecord(CliContext& ctx, const QString& path) {
         loaded.issues = parsed.issues;  // located syntax error (line, column)
         if (loaded.issues.isEmpty())
             loaded.issues << record::FieldIssue{QString(), Cli::tr("the file is not a JSON object")};
+        return loaded;
+    }
+    if (const auto duplicates = record::duplicateKeyIssues(bytes); !duplicates.isEmpty()) {
+        loaded.issues = duplicates; // "line 9: key ... appears again (first on line 4)"
         return loaded;
     }
     loaded.syntaxOk = true;
@@ -185,7 +191,8 @@ int runList(CliContext& ctx, const Command& self, const QStringList& args) {
     table.addColumn(Cli::tr("CREATED"));
     for (const auto& r : rows) {
         const auto issues = record::validateJson(r.json);
-        table.addRow({r.name,
+        // Names from a shared project are escaped: a name cannot drive the terminal.
+        table.addRow({store::printableName(r.name),
                       issues.isEmpty() ? Cli::tr("complete")
                                        : Cli::tr("incomplete (%n field(s))", "", int(issues.size())),
                       r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))});

@@ -3,15 +3,20 @@
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
+#include "RunLoadInput.h"
 #include "common/Units.h"
 #include "launch/StageOneSweep.h"
 #include "store/ProjectStore.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QMutex>
 
 #include <atomic>
+#include <optional>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -100,9 +105,11 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
                                           Cli::tr("warm-up iterations per size (default 5)"), QStringLiteral("N"));
     const QCommandLineOption patternOption(QStringLiteral("pattern"),
                                            Cli::tr("traffic pattern for every node's probe: uniform (default), hot:K:F "
-                                                   "(K hot destinations get F times the bytes), zipf:S, or matrix:FILE "
+                                                   "(K hot destinations get F times the bytes), zipf:S, matrix:FILE "
                                                    "(an N×N byte matrix on this machine, uploaded to every node; N "
-                                                   "must be the ranks of every sweep point)"),
+                                                   "must be the ranks of every sweep point), or from-run:RUN[:LAYER] "
+                                                   "(the dispatch matrix of a stored run's measured routing, as `moewb "
+                                                   "traffic RUN --layer LAYER` computes it; LAYER defaults to worst)"),
                                            QStringLiteral("P"));
     const QCommandLineOption launcherOption(QStringLiteral("launcher"), Cli::tr("ssh (default), mpirun or slurm"), QStringLiteral("L"));
     const QCommandLineOption sbatchOption(QStringLiteral("sbatch"), Cli::tr("slurm: submit with sbatch --wait instead of srun"));
@@ -239,7 +246,23 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
                 break;
         }
     }
-    if (parser.isSet(patternOption)) {
+    // from-run:RUN[:LAYER]: the matrix is computed once the project is open.
+    QString fromRun, fromRunLayer = QStringLiteral("worst");
+    if (parser.isSet(patternOption) && parser.value(patternOption).trimmed().startsWith(QLatin1String("from-run:"))) {
+        fromRun = parser.value(patternOption).trimmed().mid(9);
+        const qsizetype colon = fromRun.lastIndexOf(QLatin1Char(':'));
+        if (colon > 0) {
+            const QString tail = fromRun.mid(colon + 1);
+            bool number = false;
+            tail.toInt(&number);
+            if (number || tail == QLatin1String("worst") || tail == QLatin1String("all")) {
+                fromRunLayer = tail;
+                fromRun.truncate(colon);
+            }
+        }
+        if (fromRun.isEmpty())
+            return ctx.usageError(Cli::tr("--pattern from-run:RUN[:LAYER] needs a run name"), kStage1);
+    } else if (parser.isSet(patternOption)) {
         const QString pattern = parser.value(patternOption).trimmed();
         const QString problem = remote::StageOneSweep::patternProblem(pattern);
         if (!problem.isEmpty())
@@ -275,6 +298,41 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!project)
         return RuntimeFailure;
     req.projectPath = project->path();
+    // The run's dispatch matrix goes to a temporary file that outlives the sweep (the
+    // sweep uploads it with the probe); the runs record where it came from.
+    std::optional<QTemporaryDir> matrixDir;
+    if (!fromRun.isEmpty()) {
+        RunTrafficOptions options;
+        options.layer = fromRunLayer;
+        const auto traffic = computeRunTraffic(*project, fromRun, options);
+        if (!traffic)
+            return ctx.runtimeError(Cli::tr("--pattern from-run:%1: %2").arg(fromRun, traffic.error()));
+        matrixDir.emplace(QDir::tempPath() + QStringLiteral("/moewb-from-run-XXXXXX"));
+        const QString file = matrixDir->filePath(QStringLiteral("dispatch-matrix.txt"));
+        QSaveFile out(file);
+        if (!matrixDir->isValid() || !out.open(QIODevice::WriteOnly) ||
+            out.write(traffic::matrixFileText(traffic->measured, traffic->matrixHeader(fromRun))) < 0 || !out.commit())
+            return ctx.runtimeError(Cli::tr("cannot write the traffic matrix in %1").arg(QDir::tempPath()));
+        req.pattern = QStringLiteral("matrix:") + file;
+        req.patternOrigin = QStringLiteral("from-run:%1:%2 (steps %3-%4, layer %5, %6 tokens per rank, top-%7, "
+                                           "hidden %8 x %9 B, independent-experts model)")
+                                .arg(fromRun, fromRunLayer)
+                                .arg(traffic->input.loads.firstStep)
+                                .arg(traffic->input.loads.lastStep)
+                                .arg(traffic->layer < 0 ? QStringLiteral("all") : QString::number(traffic->layer))
+                                .arg(traffic->shape.tokensPerRank)
+                                .arg(traffic->shape.topK)
+                                .arg(traffic->shape.hiddenSize)
+                                .arg(traffic->shape.bytesPerElement);
+        const double busiest = traffic->measured.busiestRankBytes();
+        const double uniform = traffic->uniform.busiestRankBytes();
+        ctx.out() << Cli::tr("Traffic from run %1, layer %2: %3×%3 dispatch matrix, busiest rank %4 per micro-batch "
+                             "against %5 if routing were uniform; the probe scales it to each size.")
+                         .arg(fromRun, traffic->layerLabel)
+                         .arg(traffic->measured.ranks)
+                         .arg(units::formatBytes(busiest), units::formatBytes(uniform))
+                  << Qt::endl;
+    }
     for (const auto& c : project->clusters()) {
         if (c.name != req.clusterName)
             continue;
@@ -346,7 +404,7 @@ QList<Command> runCommands() {
     c.words = {QStringLiteral("run"), QStringLiteral("stage1")};
     c.synopsis = QStringLiteral("--cluster NAME --record NAME [--launcher ssh|mpirun|slurm] [--backend nccl|tcp] "
                                 "[--nodes 2,4] [-b SIZE] [-e SIZE] [-f F] [--sizes 1M,16M] [-n N] [-w N] [-R N] "
-                                "[--pattern uniform|hot:K:F|zipf:S|matrix:FILE] [--whole-world] [--timeout SEC] "
+                                "[--pattern uniform|hot:K:F|zipf:S|matrix:FILE|from-run:RUN[:LAYER]] [--whole-world] [--timeout SEC] "
                                 "[--accept-new-host-keys]");
     c.summary = Cli::tr("stage 1 on a cluster: the probe over SSH, one run per node count");
     c.run = [c](CliContext& ctx, const QStringList& a) { return runStage1(ctx, c, a); };

@@ -2,6 +2,7 @@
 #include "CliTr.h"
 #include "Command.h"
 #include "TextTable.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 
 #include <QJsonArray>
@@ -72,7 +73,9 @@ int runList(CliContext& ctx, const Command& self, const QStringList& args) {
     table.addColumn(Cli::tr("LOAD BLOCKS"), TextTable::Align::Right);
     table.addColumn(Cli::tr("CREATED"));
     for (const auto& r : rows) {
-        table.addRow({r.name, store::runKindTitle(r.kind), r.recordName, r.clusterName.isEmpty() ? QStringLiteral("-") : r.clusterName,
+        // Names from a shared project are escaped: a name cannot drive the terminal.
+        table.addRow({store::printableName(r.name), store::runKindTitle(r.kind), store::printableName(r.recordName),
+                      r.clusterName.isEmpty() ? QStringLiteral("-") : store::printableName(r.clusterName),
                       QString::number(r.commSampleCount), QString::number(r.stepCount),
                       QString::number(r.expertLoadBlocks),
                       r.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))});

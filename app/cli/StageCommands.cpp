@@ -419,8 +419,12 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         }
         return GateStopped;
     }
-    if (auto saved = stages::saveStageVerdict(*project, e); !saved)
-        return ctx.runtimeError(saved.error().text());
+    // A read-only project is evaluated and shown, but the verdict is not written back.
+    const bool saveable = !project->readOnly();
+    if (saveable) {
+        if (auto saved = stages::saveStageVerdict(*project, e); !saved)
+            return ctx.runtimeError(saved.error().text());
+    }
 
     if (ctx.json) {
         QJsonObject out{{QStringLiteral("stage"), stage},
@@ -433,6 +437,7 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         for (const QString& n : v.notes)
             notes.append(n);
         out.insert(QStringLiteral("notes"), notes);
+        out.insert(QStringLiteral("saved"), saveable);
         for (auto it = o.extra.constBegin(); it != o.extra.constEnd(); ++it)
             out.insert(it.key(), it.value());
         ctx.printJson(out);
@@ -447,6 +452,8 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         for (const QString& r : v.reasons)
             s << QStringLiteral("  - ") << r << '\n';
         s << Cli::tr("What to do: %1").arg(v.nextStep) << '\n';
+        if (!saveable)
+            s << Cli::tr("The verdict was not saved: the project is read-only.") << '\n';
         QStringList used;
         for (const auto& t : v.thresholds)
             used << Cli::tr("%1 = %2 (%3)")

@@ -34,6 +34,8 @@ namespace moewb::cli {
 QList<Command> clusterCommands(); // ClusterCommands.cpp
 QList<Command> runCommands();     // RunCommands.cpp
 QList<Command> thresholdCommands(); // ThresholdCommands.cpp
+QList<Command> trafficCommands();   // TrafficCommands.cpp
+QList<Command> placementCommands(); // PlacementCommands.cpp
 } // namespace moewb::cli
 
 namespace {
@@ -47,6 +49,7 @@ QList<Command> allCommands() {
     commands += stageCommands() + checksCommands();
     commands += thresholdCommands();
     commands += learnCommands();
+    commands += trafficCommands() + placementCommands();
     commands += clusterCommands() + runCommands();
     commands += demoCommands();
 #ifdef MOEWB_WITH_REPORT

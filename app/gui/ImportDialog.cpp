@@ -862,6 +862,8 @@ bool ImportDialog::storePlan() {
     const QString typed = m_runName->text().trimmed();
     request.runName =
         request.into ? m_intoRunName->currentData().toString() : (typed.isEmpty() ? defaultRunName() : typed);
+    if (!request.into && typed.isEmpty() && !paths().isEmpty())
+        request.automaticNameBase = runNameForPath(paths().first());
     if (!m_job->startStore(request)) {
         m_result->setText(tr("An import is still finishing; try again in a moment."));
         return false;

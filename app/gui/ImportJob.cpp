@@ -145,6 +145,7 @@ bool ImportJob::startStore(const StoreRequest& request) {
             run = std::move(merged.value());
         } else {
             run = runimport::toRunData(std::move(plan), request.runName, request.record);
+            run.automaticNameBase = request.automaticNameBase;
         }
         if (cancel->load())
             return finish(false, cancelledText, true);
@@ -157,13 +158,14 @@ bool ImportJob::startStore(const StoreRequest& request) {
             }
             return !cancel->load();
         };
-        auto saved = request.into ? project.replaceRun(run, report) : project.saveRun(run, report);
+        QString savedName = run.name;
+        auto saved = request.into ? project.replaceRun(run, report) : project.saveRun(run, report, &savedName);
         if (!saved) {
             if (cancel->load())
                 return finish(false, cancelledText, true);
             return finish(false, saved.error().text(), false);
         }
-        finish(true, run.name, false);
+        finish(true, savedName, false);
     });
     m_thread->start();
     return true;

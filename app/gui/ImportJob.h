@@ -40,6 +40,9 @@ struct StoreRequest {
     ImportPlanPtr plan;
     QString record;  // the config record the new run belongs to
     QString runName; // the new run's name, or the run to add to (into)
+    // Non-empty when runName was chosen automatically from this base: if another import
+    // takes runName first, the store saves under the next free base-N (ProjectStore).
+    QString automaticNameBase;
     bool into = false;
 };
 

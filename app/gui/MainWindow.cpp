@@ -401,10 +401,15 @@ void MainWindow::updateTitle() {
     const bool open = m_project != nullptr;
     const QString file = open ? QFileInfo(m_project->path()).fileName() : QString();
     setWindowFilePath(open ? m_project->path() : QString());
-    setWindowTitle(open ? (m_isDemo ? tr("%1 [DEMO] — MoE Workbench") : tr("%1 — MoE Workbench")).arg(file)
+    // A project on read-only media opens read-only (ProjectStore::open); say so where the name is.
+    const bool readOnly = open && m_project->readOnly();
+    setWindowTitle(open ? (m_isDemo     ? tr("%1 [DEMO] — MoE Workbench")
+                           : readOnly ? tr("%1 (read-only) — MoE Workbench")
+                                      : tr("%1 — MoE Workbench"))
+                              .arg(file)
                         : tr("MoE Workbench"));
-    m_projectLabel->setText(open ? QDir::toNativeSeparators(QFileInfo(m_project->path()).absoluteFilePath())
-                                 : QString());
+    const QString shownPath = open ? QDir::toNativeSeparators(QFileInfo(m_project->path()).absoluteFilePath()) : QString();
+    m_projectLabel->setText(readOnly ? tr("%1 — read-only").arg(shownPath) : shownPath);
     m_demoBanner->setVisible(m_isDemo);
     m_demoBadge->setVisible(m_isDemo);
 }

@@ -3,6 +3,8 @@
 #include "common/Units.h"
 #include "plotspec/StagePlots.h"
 #include "stages/StageInputs.h"
+#include "traffic/PlacementWhatIf.h"
+#include "traffic/RoutingComparison.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -165,6 +167,24 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
             table.rows.append({t.key, num(t.value, 3), t.basis});
         s.tables << table;
     }
+    // Uniform against measured-routing probe runs (docs/traffic.md, `moewb traffic compare`).
+    for (const traffic::RoutingPair& pair : traffic::findRoutingPairs(project, runs)) {
+        ReportTable table;
+        table.caption = Report::tr("Measured routing against uniform traffic: run %1 (%2) against run %3")
+                            .arg(pair.routed.name, pair.origin, pair.uniform.name);
+        table.headers = {Report::tr("Size per rank"), Report::tr("Uniform median"),
+                         Report::tr("Measured-routing median"), Report::tr("Ratio")};
+        table.widths = {1.2, 1.2, 1.4, 0.8};
+        for (const traffic::SizeComparison& c : pair.sizes)
+            table.rows.append({units::formatBytes(double(c.bytesPerRank)), units::formatDuration(c.uniformMedianUs),
+                               units::formatDuration(c.measuredMedianUs),
+                               QStringLiteral("%1×").arg(num(c.ratio, 2))});
+        s.tables << table;
+        const traffic::SizeComparison& largest = pair.sizes.last();
+        s.remarks << Report::tr("At %1 per rank, the routing of %2 makes the all-to-all %3× as long as a uniform "
+                                "one on this cluster.")
+                         .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, num(largest.ratio, 2));
+    }
     s.plots = plots::stageOnePlots(result);
     s.verdict = result.verdict;
     return s;
@@ -226,6 +246,9 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
     return s;
 }
 
+// The stage 3 page's default (docs/traffic.md): one redundant slot per GPU.
+constexpr int kReportRedundantSlots = 1;
+
 StageSection stageThree(const store::ProjectStore& project, const QList<store::RunRow>& runs,
                         const stages::ThresholdSet& thresholds) {
     StageSection s;
@@ -273,6 +296,49 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
              optNum(r.windowLoss, 3)});
     }
     s.tables << table;
+
+    // What a rebalanced placement would give (docs/traffic.md), as the stage 3 page shows
+    // it: EPLB with one redundant slot per GPU, GPUs and nodes from the record.
+    ReportTable placementTable;
+    placementTable.caption = Report::tr(
+        "What a rebalanced placement would give: the busiest GPU's share of the routed tokens, predicted from "
+        "the measured load over all steps, today (contiguous placement) and after DeepSeek EPLB's rebalancing "
+        "with %n redundant slot(s) per GPU",
+        nullptr, kReportRedundantSlots);
+    placementTable.headers = {Report::tr("Run"),
+                              Report::tr("GPUs (EP)"),
+                              Report::tr("Worst layer"),
+                              Report::tr("Worst layer today"),
+                              Report::tr("Worst layer rebalanced"),
+                              Report::tr("Mean today"),
+                              Report::tr("Mean rebalanced"),
+                              Report::tr("Even")};
+    placementTable.widths = {1.6, 0.8, 0.8, 1.0, 1.1, 1.0, 1.1, 0.8};
+    for (const stages::ExpertLoadRunInput& run : *in) {
+        auto loads = traffic::sumLoadWindow(run.blocks, traffic::StepWindow{});
+        if (!loads || !run.record.parallelism.ep) {
+            s.remarks << Report::tr("No rebalanced placement for %1: %2")
+                             .arg(run.runName, loads ? Report::tr("its config record has no parallelism.ep")
+                                                     : loads.error());
+            continue;
+        }
+        traffic::PlacementWhatIfOptions options;
+        options.gpus = int(*run.record.parallelism.ep);
+        options.nodes = traffic::expertParallelNodes(run.record);
+        options.redundant = kReportRedundantSlots;
+        const auto w = traffic::placementWhatIf(*loads, options);
+        if (!w) {
+            s.remarks << Report::tr("No rebalanced placement for %1: %2").arg(run.runName, w.error().text);
+            continue;
+        }
+        const traffic::LayerShare& worst = w->shares[w->worstIndex];
+        placementTable.rows.append({run.runName, QString::number(options.gpus), QString::number(worst.layer),
+                                    percent(worst.today), percent(worst.after), percent(w->meanToday),
+                                    percent(w->meanAfter), percent(w->evenShare())});
+    }
+    if (!placementTable.rows.isEmpty())
+        s.tables << placementTable;
+
     if (result.staleness.stale)
         s.remarks << Report::tr("Stage 2 is stale: %1").arg(result.staleness.reason);
     if (result.plan.refused)

@@ -2,6 +2,7 @@
 
 #include "checks/ChecksTr.h"
 #include "common/Units.h"
+#include "stages/ImpossibleValues.h"
 #include "stages/StageTwoGate.h"
 #include "stats/Statistics.h"
 
@@ -180,8 +181,12 @@ std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& fa
     for (const RunFacts& r : facts.runs) {
         if (!hasThroughput(r) || (r.loss.isEmpty() && r.valLoss.isEmpty()))
             continue;
+        // A run with impossible values (an inf throughput, a NaN loss) is not compared: the
+        // stages refuse it as not ready, and a warning built on it would mislead.
+        if (!stages::impossibleStepMetrics(r.name, r.throughput + r.loss + r.valLoss, 1).isEmpty())
+            continue;
         const auto t = stages::steadyThroughput(trainingInput(r));
-        if (t.tokensPerSecondPerGpu)
+        if (t.tokensPerSecondPerGpu && std::isfinite(*t.tokensPerSecondPerGpu))
             candidates.append({&r, *t.tokensPerSecondPerGpu});
     }
     QStringList findings;

@@ -4,6 +4,8 @@
 #include "stages/StageOneGate.h"
 #include "store/ProjectStore.h"
 
+#include <QHash>
+
 namespace moewb::costs {
 
 std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytes) {
@@ -37,16 +39,35 @@ ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64
     }
     if (in->isEmpty())
         return result;
+    // What the probe ran, by run name: the training's measured routing (from-run:) or not.
+    QHash<QString, QString> origins;
+    for (const store::RunRow& row : project.runs()) {
+        const QString origin = row.environment.value(QStringLiteral("pattern_origin")).toString();
+        if (origin.startsWith(QLatin1String("from-run:")))
+            origins.insert(row.name, origin);
+    }
+    auto concurrencyIsEp = [ep](const stages::StageOneRunInput& r) {
+        return r.epSize ? *r.epSize == ep : (r.world && *r.world == ep);
+    };
     const stages::StageOneRunInput* chosen = &in->first();
-    for (const auto& r : *in)
-        if (r.world && *r.world == ep) {
-            chosen = &r;
+    const stages::StageOneRunInput* atEp = nullptr;
+    for (const auto& r : *in) {
+        if (!concurrencyIsEp(r))
+            continue;
+        if (!atEp)
+            atEp = &r;
+        if (origins.contains(r.runName)) {
+            atEp = &r;
             break;
         }
-    result.worldMatchesEp = chosen->world && *chosen->world == ep;
+    }
+    if (atEp && runName.isEmpty())
+        chosen = atEp;
+    result.worldMatchesEp = concurrencyIsEp(*chosen);
     const stages::StageOneTable table = stages::stageOneTable(*chosen);
     CommCurve curve;
     curve.runName = table.runName;
+    curve.routingOrigin = origins.value(chosen->runName);
     for (const auto& row : table.rows)
         curve.points.append({double(row.bytesPerRank), row.medianUs});
     if (!curve.points.isEmpty())

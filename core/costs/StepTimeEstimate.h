@@ -22,6 +22,9 @@ struct CurvePoint {
 
 struct CommCurve {
     QString runName; // the stage 1 run it came from
+    // Non-empty when that probe run measured a training's own routing (its
+    // environment's pattern_origin, "from-run:RUN:LAYER (…)", docs/traffic.md).
+    QString routingOrigin;
     QList<CurvePoint> points; // ascending size
 };
 
@@ -30,12 +33,14 @@ struct CurveLookup {
     bool extrapolated = false; // outside the measured sizes
 };
 // The curve of a project's stage 1 runs, as `moewb costs` and the Learn cost explorer use
-// it: the run named, else the run whose all-to-all world equals the EP size, else the
-// first run with communication samples; one point per message size (bytes per rank and
-// the median time of stages::stageOneTable).
+// it: the run named; else, among the runs whose all-to-all concurrency is the EP size
+// (EP groups of that size, or a world of it), one that measured a training's own routing
+// (from-run:), else the first of them; else the first run with communication samples.
+// One point per message size (bytes per rank and the median time of
+// stages::stageOneTable).
 struct ProjectCurve {
     std::optional<CommCurve> curve; // curve->runName: the run used
-    bool worldMatchesEp = false;    // that run's world equals the EP size asked for
+    bool worldMatchesEp = false;    // that run's all-to-alls ran over the EP size asked for
     // Why there is no curve: empty when the project has no stage 1 run with samples
     // (or the run has none); else why the stage 1 inputs could not be read (names the run).
     QString error;

@@ -36,7 +36,7 @@ ImportResult CsvExpertLoadImporter::parse(const QByteArray& bytes, const QString
             if (columns.value(0) != QLatin1String("step") || columns.value(1) != QLatin1String("layer"))
                 return importError(file, n, columns.value(0),
                                    ImportTr::tr("the header must start with step,layer (got %1)")
-                                       .arg(columns.mid(0, 3).join(QLatin1Char(','))));
+                                       .arg(clipped(columns.mid(0, 3).join(QLatin1Char(',')))));
             if (columns.size() < 3)
                 return importError(file, n, {}, ImportTr::tr("the header names no expert column"));
             if (columns.size() - 2 > kMaxExperts)

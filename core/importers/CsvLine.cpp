@@ -1,5 +1,6 @@
 #include "importers/CsvLine.h"
 
+#include "importers/ImportLimits.h"
 #include "importers/ImportSupport.h"
 #include "importers/NumberText.h"
 
@@ -12,8 +13,21 @@ bool splitCsvLine(std::string_view line, std::vector<std::string_view>& fields, 
     fields.clear();
     storage.clear();
     // Views point into `storage`: it must never reallocate (one string per quoted field at most).
-    storage.reserve(size_t(std::count(line.begin(), line.end(), '"')) / 2 + 1);
+    // (more than kMaxCsvFields + 1 fields are refused before the next one is kept).
+    storage.reserve(std::min(size_t(std::count(line.begin(), line.end(), '"')) / 2 + 1, size_t(kMaxCsvFields) + 2));
     size_t i = 0;
+    auto tooMany = [&] {
+        if (qsizetype(fields.size()) <= kMaxCsvFields)
+            return false;
+        problem = ImportTr::tr("has more than %1 fields").arg(kMaxCsvFields);
+        return true;
+    };
+    auto tooLong = [&](size_t bytes) {
+        if (qsizetype(bytes) <= kMaxCsvFieldBytes)
+            return false;
+        problem = ImportTr::tr("field %1 is longer than %2 bytes").arg(fields.size() + 1).arg(kMaxCsvFieldBytes);
+        return true;
+    };
     while (true) {
         // Skip spaces before a field.
         while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
@@ -34,6 +48,8 @@ bool splitCsvLine(std::string_view line, std::vector<std::string_view>& fields, 
                     break;
                 }
                 text += line[i++];
+                if (tooLong(text.size()))
+                    return false;
             }
             if (!closed) {
                 problem = ImportTr::tr("a quoted field is not closed on its line");
@@ -50,9 +66,13 @@ bool splitCsvLine(std::string_view line, std::vector<std::string_view>& fields, 
         } else {
             const size_t comma = line.find(',', i);
             const size_t stop = comma == std::string_view::npos ? line.size() : comma;
+            if (tooLong(stop - i))
+                return false;
             fields.push_back(trimmed(line.substr(i, stop - i)));
             i = stop;
         }
+        if (tooMany())
+            return false;
         if (i >= line.size())
             break;
         ++i; // the comma

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <algorithm>
 #include <optional>
 
 namespace moewb::importers {
@@ -37,10 +38,16 @@ ImportResult CsvMetricsImporter::parse(const QByteArray& bytes, const QString& f
                 columns << toQString(f).trimmed();
             if (columns.value(0) != QLatin1String("step"))
                 return importError(file, n, columns.value(0),
-                                   ImportTr::tr("the first column must be \"step\" (header: %1)").arg(columns.join(QLatin1Char(','))));
+                                   ImportTr::tr("the first column must be \"step\" (header: %1)").arg(clipped(columns.join(QLatin1Char(',')))));
             if (columns.size() < 2)
                 return importError(file, n, {}, ImportTr::tr("the header names no metric column"));
             longForm = columns == QStringList{QStringLiteral("step"), QStringLiteral("metric"), QStringLiteral("value")};
+            // Room for every value at once (a vector that doubles would hold up to twice
+            // that): one per line in the long form, one per metric column and line in the
+            // wide form, never more than one per two bytes (a digit and a separator).
+            const qint64 rest = std::count(line.data() + line.size(), bytes.constData() + bytes.size(), '\n') + 1;
+            const qint64 perLine = longForm ? 1 : qint64(columns.size() - 1);
+            data.stepMetrics.reserve(qsizetype(std::min(rest * perLine, qint64(bytes.size()) / 2 + 1)));
             if (!longForm) {
                 QSet<QString> seen;
                 for (int i = 1; i < columns.size(); ++i) {
@@ -81,10 +88,14 @@ ImportResult CsvMetricsImporter::parse(const QByteArray& bytes, const QString& f
             return std::nullopt;
         };
         if (longForm) {
-            const QString name = toQString(fields[1]).trimmed();
-            if (!isValidMetricName(name))
+            // One shared string per metric name, not one per row.
+            QString name = toQString(trimmed(fields[1]));
+            if (const auto known = names.constFind(name); known != names.constEnd())
+                name = *known;
+            else if (!isValidMetricName(name))
                 return importError(file, n, QStringLiteral("metric"),
-                                   ImportTr::tr("\"%1\" is not a metric name (lower-case letters, digits and _)").arg(name));
+                                   ImportTr::tr("\"%1\" is not a metric name (lower-case letters, digits and _)")
+                                       .arg(clipped(name)));
             if (auto e = addValue(name, fields[2]))
                 return unexpected(*e);
         } else {

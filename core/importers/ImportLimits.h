@@ -10,4 +10,9 @@ inline constexpr qint64 kMaxRanks = 1LL << 20;
 inline constexpr qint64 kMaxIterations = 10000000;
 inline constexpr qint64 kMaxRepeats = 100000;
 
+// A CSV line with more fields, or a field longer, is refused before it is held twice
+// (docs/formats.md, "Memory"): a metric or expert per column stays far below both.
+inline constexpr qsizetype kMaxCsvFields = 100000;
+inline constexpr qsizetype kMaxCsvFieldBytes = 1 << 20;
+
 } // namespace moewb::importers

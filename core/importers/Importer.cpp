@@ -214,7 +214,7 @@ ImportResult importBytes(const QByteArray& bytes, const QString& fileName, const
     }
     for (const FormatEntry& f : formats())
         if (name == QLatin1String(f.name))
-            return f.parse(bytes, fileName);
+            return parseWithinMemory(bytes, fileName, f.parse);
     return importError(fileName, 0, {},
                        ImportTr::tr("unknown format \"%1\"; known formats: %2")
                            .arg(name, importFormats().join(QStringLiteral(", "))));

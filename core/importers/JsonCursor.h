@@ -75,6 +75,22 @@ public:
 
     static constexpr int kMaxDepth = 256;
 
+    // Where the cursor is, to come back to after a look-ahead that found no error
+    // (restore() also clears any error the look-ahead recorded).
+    struct State {
+        const char* pos;
+        const char* lineStart;
+        qint64 line;
+    };
+    State state() const { return {m_pos, m_lineStart, m_line}; }
+    void restore(const State& s) {
+        m_pos = s.pos;
+        m_lineStart = s.lineStart;
+        m_line = s.line;
+        m_error.clear();
+        m_errorPath.clear();
+    }
+
 private:
     void skipSpace() {
         while (m_pos < m_end) {

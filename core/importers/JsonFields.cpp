@@ -1,6 +1,7 @@
 #include "importers/JsonFields.h"
 
 #include "importers/ImportSupport.h"
+#include "importers/JsonCursor.h"
 
 #include <cmath>
 
@@ -8,7 +9,7 @@ namespace moewb::importers {
 
 bool JsonFields::fail(const JsonField& f, const QString& message) {
     if (!m_error)
-        m_error = ImportError{m_file, f.line + m_lineOffset, f.path, message};
+        m_error = ImportError{m_file, f.line + m_lineOffset, clipped(f.path), clipped(message, kMaxMessageChars)};
     return false;
 }
 
@@ -27,8 +28,8 @@ JsonField JsonFields::member(const JsonField& parent, const QString& key, bool r
 
 JsonField JsonFields::item(const JsonField& array, qsizetype index) {
     JsonField f{nullptr, array.path + QStringLiteral("[%1]").arg(index), array.line};
-    if (array.node && array.node->isArray() && index >= 0 && size_t(index) < array.node->items.size()) {
-        f.node = &array.node->items[size_t(index)];
+    if (array.node && array.node->isArray() && index >= 0 && index < array.node->size()) {
+        f.node = &array.node->at(index);
         f.line = f.node->line;
     }
     return f;
@@ -47,9 +48,8 @@ bool JsonFields::expectArray(const JsonField& f, qsizetype minItems) {
         return false;
     if (!f.node->isArray())
         return fail(f, ImportTr::tr("must be an array, got %1").arg(f.node->describe()));
-    if (qsizetype(f.node->items.size()) < minItems)
-        return fail(f, ImportTr::tr("must have at least %n item(s), got %1", "", int(minItems))
-                           .arg(f.node->items.size()));
+    if (f.node->size() < minItems)
+        return fail(f, ImportTr::tr("must have at least %n item(s), got %1", "", int(minItems)).arg(f.node->size()));
     return true;
 }
 
@@ -88,6 +88,49 @@ bool JsonFields::string(const JsonField& f, QString& out, bool allowEmpty) {
     if (!allowEmpty && f.node->string.trimmed().isEmpty())
         return fail(f, ImportTr::tr("must not be empty"));
     out = f.node->string;
+    return true;
+}
+
+bool JsonFields::numbers(const JsonField& f, double min, double max,
+                         const std::function<QString(qsizetype, double)>& check) {
+    if (!f.node || !f.node->isArray())
+        return false;
+    const JsonNode& a = *f.node;
+    if (!a.packed || a.unpacked) {
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            const JsonField item = this->item(f, i);
+            double v = 0;
+            if (!number(item, min, max, v))
+                return false;
+            if (const QString problem = check(i, v); !problem.isEmpty())
+                return fail(item, problem);
+        }
+        return true;
+    }
+    // Found to be numbers separated by commas when the tree was built; only their
+    // values are checked here. The path and line are made only for an item at fault.
+    JsonCursor c(a.packedBegin, a.packedEnd, a.packedLine);
+    for (qsizetype i = 0; i < a.packedCount; ++i) {
+        if (i > 0)
+            c.consume(',');
+        c.peek();
+        const qint64 line = c.line();
+        JsonNumber n;
+        c.readNumber(n);
+        const double v = n.value;
+        QString problem;
+        if (!std::isfinite(v))
+            problem = ImportTr::tr("is not finite");
+        else if (v < min || v > max)
+            problem = ImportTr::tr("must be between %1 and %2, got %3")
+                          .arg(min, 0, 'g', 12)
+                          .arg(max, 0, 'g', 12)
+                          .arg(v, 0, 'g', 12);
+        else
+            problem = check(i, v);
+        if (!problem.isEmpty())
+            return fail(JsonField{nullptr, f.path + QStringLiteral("[%1]").arg(i), line}, problem);
+    }
     return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace moewb::importers {
@@ -32,6 +33,12 @@ public:
     bool number(const JsonField& f, double min, double max, double& out);
     bool integer(const JsonField& f, qint64 min, qint64 max, qint64& out);
     bool string(const JsonField& f, QString& out, bool allowEmpty = true);
+    // Every item of the array `f` (already checked to be one) as a finite number in
+    // [min, max], in order: check(index, value) returns an empty string to go on or
+    // the problem with that item (recorded with its path and line). A packed array is
+    // read straight from its text (JsonTree.h): no node per item is built.
+    bool numbers(const JsonField& f, double min, double max,
+                 const std::function<QString(qsizetype, double)>& check);
 
     bool fail(const JsonField& f, const QString& message);
     bool failed() const { return m_error.has_value(); }

@@ -3,6 +3,8 @@
 #include "importers/ImportSupport.h"
 #include "importers/JsonCursor.h"
 
+#include <QSet>
+
 namespace moewb::importers {
 
 const JsonNode* JsonNode::member(QStringView key) const {
@@ -23,12 +25,36 @@ const JsonNode* JsonNode::member(QLatin1String key) const {
     return nullptr;
 }
 
+const JsonNode& JsonNode::at(qsizetype i) const {
+    if (packed && !unpacked) {
+        // The text was read once already and found to be numbers separated by commas.
+        JsonCursor c(packedBegin, packedEnd, packedLine);
+        items.clear();
+        items.reserve(size_t(packedCount));
+        do {
+            JsonNode item;
+            c.peek();
+            item.line = c.line();
+            JsonNumber n;
+            if (!c.readNumber(n))
+                break;
+            item.type = Type::Number;
+            item.number = n.value;
+            item.integral = n.integral;
+            item.integer = n.integer;
+            items.push_back(std::move(item));
+        } while (c.consume(','));
+        unpacked = true;
+    }
+    return items[size_t(i)];
+}
+
 QString JsonNode::describe() const {
     switch (type) {
     case Type::Null: return ImportTr::tr("null");
     case Type::Bool: return boolean ? ImportTr::tr("true") : ImportTr::tr("false");
     case Type::Number: return ImportTr::tr("the number %1").arg(number, 0, 'g', 12);
-    case Type::String: return ImportTr::tr("the string \"%1\"").arg(string.left(40));
+    case Type::String: return ImportTr::tr("the string \"%1\"").arg(clipped(string, 40));
     case Type::Array: return ImportTr::tr("an array");
     case Type::Object: return ImportTr::tr("an object");
     }
@@ -64,11 +90,38 @@ bool parseJsonValue(JsonCursor& c, JsonNode& node, int depth) {
         JsonNumber n;
         return c.readNumber(n); // fails with the NaN message
     }
-    case '[':
+    case '[': {
         c.consume('[');
         node.type = JsonNode::Type::Array;
         if (c.consume(']'))
             return true;
+        // Plain numbers to the ']': keep the text, not a node per number.
+        const JsonCursor::State start = c.state();
+        const char* begin = c.position();
+        const char f = c.peek();
+        if ((f >= '0' && f <= '9') || f == '-') {
+            qsizetype count = 0;
+            bool numbers = true;
+            do {
+                const char n0 = c.peek();
+                JsonNumber n;
+                if (!((n0 >= '0' && n0 <= '9') || n0 == '-') || !c.readNumber(n)) {
+                    numbers = false;
+                    break;
+                }
+                ++count;
+            } while (c.consume(','));
+            if (numbers && c.peek() == ']') {
+                node.packed = true;
+                node.packedLine = start.line;
+                node.packedCount = count;
+                node.packedBegin = begin;
+                node.packedEnd = c.position();
+                c.consume(']');
+                return true;
+            }
+            c.restore(start); // not only numbers, or an error: read item by item (says where)
+        }
         do {
             node.items.emplace_back();
             if (!parseJsonValue(c, node.items.back(), depth + 1)) {
@@ -77,30 +130,44 @@ bool parseJsonValue(JsonCursor& c, JsonNode& node, int depth) {
             }
         } while (c.consume(','));
         return c.consume(']') || c.fail(ImportTr::tr("',' or ']' was expected"));
-    case '{':
+    }
+    case '{': {
         c.consume('{');
         node.type = JsonNode::Type::Object;
         if (c.consume('}'))
             return true;
+        QSet<QString> seen;
         do {
             if (c.peek() != '"')
                 return c.fail(ImportTr::tr("a key (a string) was expected"));
             if (!c.readString(raw, scratch))
                 return false;
             QString key = QString::fromUtf8(raw.data(), qsizetype(raw.size()));
-            for (const QString& k : node.keys)
-                if (k == key)
-                    return c.fail(ImportTr::tr("the key \"%1\" appears twice in one object").arg(key));
+            // A set once the object is large: a linear search would be quadratic.
+            bool twice = false;
+            if (node.keys.size() < 16) {
+                for (const QString& k : node.keys)
+                    twice = twice || k == key;
+            } else {
+                if (seen.isEmpty())
+                    for (const QString& k : node.keys)
+                        seen.insert(k);
+                twice = seen.contains(key);
+                seen.insert(key);
+            }
+            if (twice)
+                return c.fail(ImportTr::tr("the key \"%1\" appears twice in one object").arg(clipped(key)));
             if (!c.consume(':'))
-                return c.fail(ImportTr::tr("':' was expected after the key \"%1\"").arg(key));
+                return c.fail(ImportTr::tr("':' was expected after the key \"%1\"").arg(clipped(key)));
             node.keys.push_back(std::move(key));
             node.items.emplace_back();
             if (!parseJsonValue(c, node.items.back(), depth + 1)) {
-                c.prependErrorPath(node.keys.back());
+                c.prependErrorPath(clipped(node.keys.back()));
                 return false;
             }
         } while (c.consume(','));
         return c.consume('}') || c.fail(ImportTr::tr("',' or '}' was expected"));
+    }
     default: {
         JsonNumber n;
         if (!c.readNumber(n))
@@ -140,8 +207,8 @@ QJsonValue toQJsonValue(const JsonNode& node) {
     case JsonNode::Type::String: return node.string;
     case JsonNode::Type::Array: {
         QJsonArray a;
-        for (const JsonNode& item : node.items)
-            a.append(toQJsonValue(item));
+        for (qsizetype i = 0; i < node.size(); ++i)
+            a.append(toQJsonValue(node.at(i)));
         return a;
     }
     case JsonNode::Type::Object: {

@@ -2,6 +2,12 @@
 // A JSON document in which every value knows its line, so that an importer can say
 // "file:123: results[2].repeats[0].time_us.median: must be > 0". Duplicate keys are
 // refused; NaN/Infinity are refused as non-finite numbers.
+//
+// Memory: an array of plain numbers (a probe's samples_us, nccl-tests' times_us) is
+// kept "packed": the node only remembers where its text is, and the numbers are read
+// from the text when asked for (JsonFields::numbers streams them; at() builds the
+// item nodes on first use). A tree therefore views its source text: keep the text
+// alive for as long as the tree is used.
 #include "common/Expected.h"
 
 #include <QString>
@@ -22,8 +28,23 @@ struct JsonNode {
     qint64 integer = 0;
     qint64 line = 0;
     QString string;
-    std::vector<JsonNode> items; // array items, or object values (parallel to keys)
-    std::vector<QString> keys;   // object keys
+    // Array items, or object values (parallel to keys). Empty for a packed array until
+    // at() is first called: use size() and at(), not items directly.
+    mutable std::vector<JsonNode> items;
+    std::vector<QString> keys; // object keys
+
+    // A packed array of numbers: its text between '[' and ']' (parsed and found valid).
+    bool packed = false;
+    mutable bool unpacked = false;
+    qint64 packedLine = 0; // the line at packedBegin
+    qsizetype packedCount = 0;
+    const char* packedBegin = nullptr;
+    const char* packedEnd = nullptr;
+
+    // Items of an array, members of an object.
+    qsizetype size() const { return packed ? packedCount : qsizetype(items.size()); }
+    // Item i of an array (0 <= i < size()); a packed array builds its item nodes here.
+    const JsonNode& at(qsizetype i) const;
 
     const JsonNode* member(QStringView key) const;
     const JsonNode* member(QLatin1String key) const;

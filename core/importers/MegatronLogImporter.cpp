@@ -4,9 +4,12 @@
 // megatron/core/transformer/moe/moe_logging.py, core_v0.18+, and moe_utils before),
 // Megatron-Bridge (src/megatron/bridge/training/utils/train_utils.py, the same line with
 // a timestamp in seconds) and Megatron-DeepSpeed. Checked against NVIDIA/Megatron-LM
-// d98e8a64 and NVIDIA-NeMo/Megatron-Bridge 067f987d (August 2026).
+// d98e8a64 and NVIDIA-NeMo/Megatron-Bridge 067f987d (August 2026). Timer blocks
+// (--timing-log-option all/minmax/max, megatron/core/timers.py at 00caa53a) give
+// timer_<name>_ms_max/_min, forward-backward per rank and busiest_device_share.
 #include "importers/MegatronLogImporter.h"
 
+#include "importers/MegatronTimerLines.h"
 #include "importers/MetricNames.h"
 #include "importers/NumberText.h"
 #include "importers/TextLines.h"
@@ -126,10 +129,64 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
         return std::nullopt;
     };
 
+    // Timer blocks (MegatronTimerLines.h) belong to the iteration line before them.
+    std::optional<MegatronTimerBlock> timerBlock;
+    std::optional<qint64> lastStep;
+    std::optional<double> lastElapsedMs;
+    qint64 timerBlocks = 0, timerBlocksWithoutIteration = 0, sharesAboveOne = 0;
+    QSet<QString> timerOptions;
+    auto flushTimers = [&] {
+        if (!timerBlock)
+            return;
+        const MegatronTimerBlock block = std::move(*timerBlock);
+        timerBlock.reset();
+        if (block.timers().isEmpty())
+            return;
+        if (!lastStep) {
+            ++timerBlocksWithoutIteration;
+            return;
+        }
+        ++timerBlocks;
+        for (auto it = block.timers().cbegin(); it != block.timers().cend(); ++it) {
+            const QString stem = QStringLiteral("timer_") + timerMetricStem(it.key());
+            addMetric(*lastStep, stem + QStringLiteral("_ms_max"), it.value().maxMs);
+            addMetric(*lastStep, stem + QStringLiteral("_ms_min"), it.value().minMs);
+        }
+        const auto fb = block.timers().constFind(QStringLiteral("forward-backward"));
+        if (fb == block.timers().cend())
+            return;
+        // Per rank for forward-backward only: the busiest device is found from it.
+        for (auto r = fb->perRankMs.cbegin(); r != fb->perRankMs.cend(); ++r)
+            addMetric(*lastStep, QStringLiteral("timer_forward_backward_ms_rank_%1").arg(r.key()), r.value());
+        if (lastElapsedMs && *lastElapsedMs > 0) {
+            const double share = fb->maxMs / *lastElapsedMs;
+            if (share <= 1.0)
+                addMetric(*lastStep, QStringLiteral("busiest_device_share"), share);
+            else
+                ++sharesAboveOne;
+        }
+    };
+
     TextLines lines(bytes);
     std::string_view line;
     while (lines.next(line)) {
         const qint64 n = lines.lineNumber();
+        if (timerBlock) {
+            std::optional<ImportError> timerError;
+            if (timerBlock->read(line, file, n, &timerError)) {
+                if (timerError)
+                    return unexpected(*timerError);
+                continue;
+            }
+            flushTimers();
+        }
+        if (const auto option = MegatronTimerBlock::headerOption(line)) {
+            timerBlock.emplace(*option);
+            timerOptions.insert(*option == MegatronTimerBlock::Option::AllRanks ? QStringLiteral("all")
+                                : *option == MegatronTimerBlock::Option::MinMax ? QStringLiteral("minmax")
+                                                                                 : QStringLiteral("max"));
+            continue;
+        }
         IterationHead head;
         if (findIterationHead(line, head)) {
             QString why;
@@ -168,6 +225,11 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
                     deepSpeed = true;
             }
             lastTotal = total;
+            lastStep = step;
+            lastElapsedMs.reset();
+            for (qsizetype i = data.stepMetrics.size() - 1; i >= 0 && data.stepMetrics[i].step == step; --i)
+                if (data.stepMetrics[i].name == QLatin1String("elapsed_ms_per_iter"))
+                    lastElapsedMs = data.stepMetrics[i].value;
             ++iterationLines;
             ++data.rows;
             continue;
@@ -228,6 +290,7 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
             bridge = true;
         ++skipped;
     }
+    flushTimers();
     if (iterationLines == 0 && validationLines == 0)
         return importError(file, 0, {},
                            ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
@@ -240,6 +303,16 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
     env.insert(QStringLiteral("validation_lines"), validationLines);
     env.insert(QStringLiteral("other_lines_skipped"), skipped);
     env.insert(QStringLiteral("metrics"), QJsonArray::fromStringList(metricOrder));
+    if (timerBlocks > 0 || timerBlocksWithoutIteration > 0) {
+        QStringList options = timerOptions.values();
+        options.sort();
+        env.insert(QStringLiteral("timer_blocks"), timerBlocks);
+        env.insert(QStringLiteral("timer_options"), QJsonArray::fromStringList(options));
+        if (timerBlocksWithoutIteration > 0)
+            env.insert(QStringLiteral("timer_blocks_without_iteration"), timerBlocksWithoutIteration);
+        if (sharesAboveOne > 0)
+            env.insert(QStringLiteral("busiest_device_share_above_step_time"), sharesAboveOne);
+    }
     return data;
 }
 

@@ -40,7 +40,7 @@ ImportResult NcclTestsJsonImporter::parse(const QByteArray& bytes, const QString
         collective = collectiveFromProgram(program);
         if (!isAllToAll(collective)) {
             j.fail(j.item(args, 0), ImportTr::tr("runs %1, not alltoall or alltoallv; only all-to-all tests are "
-                                                 "imported").arg(collective));
+                                                 "imported").arg(clipped(collective)));
             return unexpected(j.error());
         }
     }
@@ -54,7 +54,7 @@ ImportResult NcclTestsJsonImporter::parse(const QByteArray& bytes, const QString
     if (devices) {
         if (!j.expectArray(devices))
             return unexpected(j.error());
-        for (qsizetype i = 0; i < qsizetype(devices.node->items.size()); ++i) {
+        for (qsizetype i = 0; i < qsizetype(devices.node->size()); ++i) {
             const JsonField d = j.item(devices, i);
             qint64 rank = 0;
             QString host, model;
@@ -82,10 +82,21 @@ ImportResult NcclTestsJsonImporter::parse(const QByteArray& bytes, const QString
     if (world == 0)
         world = nthreads * ngpus;
 
+    // Room for every sample at once (a vector that doubles would hold up to twice that).
+    {
+        qsizetype total = 0;
+        for (qsizetype r = 0; r < results.node->size(); ++r) {
+            const JsonNode* perIter = results.node->at(r).member(QLatin1String("out_of_place_per_iter"));
+            const JsonNode* times = perIter ? perIter->member(QLatin1String("times_us")) : nullptr;
+            total += times && times->isArray() ? times->size() : 1;
+        }
+        data.commSamples.reserve(total);
+    }
+
     QHash<qint64, int> occurrences;
     QJsonArray inPlace;
     bool perIteration = false;
-    for (qsizetype r = 0; r < qsizetype(results.node->items.size()); ++r) {
+    for (qsizetype r = 0; r < qsizetype(results.node->size()); ++r) {
         const JsonField row = j.item(results, r);
         if (!j.expectObject(row))
             return unexpected(j.error());
@@ -136,12 +147,14 @@ ImportResult NcclTestsJsonImporter::parse(const QByteArray& bytes, const QString
             if (!j.expectArray(times, 1))
                 return unexpected(j.error());
             perIteration = true;
-            for (qsizetype i = 0; i < qsizetype(times.node->items.size()); ++i) {
-                double t = 0;
-                if (!j.number(j.item(times, i), 0, kMaxTimeUs, t))
-                    return unexpected(j.error());
+            const bool read = j.numbers(times, 0, kMaxTimeUs, [&](qsizetype i, double t) {
+                if (size > 0 && t <= 0)
+                    return ImportTr::tr("is 0 µs for a message of %1 bytes: not a measured time").arg(size);
                 data.commSamples.append(store::CommSample{quint64(size), repeat, int(i), t});
-            }
+                return QString();
+            });
+            if (!read)
+                return unexpected(j.error());
         } else {
             data.commSamples.append(store::CommSample{quint64(size), repeat, 0, time});
         }
@@ -154,6 +167,10 @@ ImportResult NcclTestsJsonImporter::parse(const QByteArray& bytes, const QString
             if (ipTime) {
                 if (!j.number(ipTime, 0, kMaxTimeUs, t))
                     return unexpected(j.error());
+                if (size > 0 && t <= 0) {
+                    j.fail(ipTime, ImportTr::tr("must be > 0 for %1 bytes").arg(size));
+                    return unexpected(j.error());
+                }
                 inPlace.append(QJsonObject{{QStringLiteral("bytes_per_rank"), size},
                                            {QStringLiteral("repeat"), repeat},
                                            {QStringLiteral("time_us"), t}});

@@ -377,6 +377,8 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         const double time = values[b.oopTime];
         if (size > 0 && time <= 0)
             return fail(n, QStringLiteral("time"), ImportTr::tr("must be > 0 for %1 bytes").arg(size));
+        if (size > 0 && b.ipTime >= 0 && b.ipTime < 64 && column(b.ipTime) != "N/A" && values[b.ipTime] <= 0)
+            return fail(n, b.rightColumns[b.ipTime], ImportTr::tr("must be > 0 for %1 bytes").arg(size));
         // algbw = size / time: a row whose figures disagree is corrupt, not measured.
         if (time > 0) {
             const double expected = double(size) / time / 1e3;

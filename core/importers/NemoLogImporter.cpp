@@ -178,9 +178,13 @@ ImportResult NemoLogImporter::parse(const QByteArray& bytes, const QString& file
         if (globalStep && *globalStep != iteration)
             ++stepDiffers;
         for (const Value& v : values) {
-            data.stepMetrics.append(store::StepMetric{step, v.name, v.value});
-            if (!metricSeen.contains(v.name)) {
-                metricSeen.insert(v.name);
+            // Every value of a metric shares one copy of its name, not a string per line.
+            auto seen = metricSeen.constFind(v.name);
+            const bool first = seen == metricSeen.constEnd();
+            if (first)
+                seen = metricSeen.insert(v.name);
+            data.stepMetrics.append(store::StepMetric{step, *seen, v.value});
+            if (first) {
                 metricOrder << v.name;
                 keys << v.key + QStringLiteral(" -> ") + v.name;
             }

@@ -30,14 +30,14 @@ bool readEpLayout(JsonFields& j, const JsonField& root, qint64 world, QJsonObjec
         return false;
     QJsonArray groupList;
     QSet<qint64> seen;
-    for (qsizetype g = 0; g < qsizetype(groups.node->items.size()); ++g) {
+    for (qsizetype g = 0; g < qsizetype(groups.node->size()); ++g) {
         const JsonField group = j.item(groups, g);
         if (!j.expectArray(group))
             return false;
-        if (qint64(group.node->items.size()) != epSize)
-            return j.fail(group, ImportTr::tr("has %1 ranks but ep_size is %2").arg(group.node->items.size()).arg(epSize));
+        if (qint64(group.node->size()) != epSize)
+            return j.fail(group, ImportTr::tr("has %1 ranks but ep_size is %2").arg(group.node->size()).arg(epSize));
         QJsonArray ranks;
-        for (qsizetype i = 0; i < qsizetype(group.node->items.size()); ++i) {
+        for (qsizetype i = 0; i < qsizetype(group.node->size()); ++i) {
             qint64 rank = 0;
             const JsonField item = j.item(group, i);
             if (!j.integer(item, 0, world - 1, rank))
@@ -63,6 +63,12 @@ bool readEpLayout(JsonFields& j, const JsonField& root, qint64 world, QJsonObjec
     return true;
 }
 
+// A time of 0 (the only value below the range's floor left) for a message that is not
+// empty: no clock measures that, and bandwidth from it would be infinite.
+QString zeroTime(quint64 bytes) {
+    return ImportTr::tr("is 0 µs for a message of %1 bytes per rank: not a measured time").arg(bytes);
+}
+
 } // namespace
 
 ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& file) {
@@ -79,14 +85,14 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
         return unexpected(j.error());
     if (schema != QLatin1String("moe-probe/1") && schema != QLatin1String("moe-probe/2")) {
         j.fail(j.member(root, QStringLiteral("schema")),
-               ImportTr::tr("is \"%1\"; this build reads moe-probe/1 and moe-probe/2").arg(schema));
+               ImportTr::tr("is \"%1\"; this build reads moe-probe/1 and moe-probe/2").arg(clipped(schema)));
         return unexpected(j.error());
     }
     const JsonField collectiveField = j.member(root, QStringLiteral("collective"));
     if (!j.string(collectiveField, collective))
         return unexpected(j.error());
     if (collective != QLatin1String("alltoall")) {
-        j.fail(collectiveField, ImportTr::tr("is \"%1\"; only alltoall reports are imported").arg(collective));
+        j.fail(collectiveField, ImportTr::tr("is \"%1\"; only alltoall reports are imported").arg(clipped(collective)));
         return unexpected(j.error());
     }
 
@@ -113,9 +119,22 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
     if (schema == QLatin1String("moe-probe/2") && !readEpLayout(j, root, world, data.environment))
         return unexpected(j.error());
 
+    // Room for every sample at once (a vector that doubles would hold up to twice that).
+    {
+        qsizetype total = 0;
+        for (qsizetype r = 0; r < results.node->size(); ++r) {
+            const JsonNode* reps = results.node->at(r).member(QLatin1String("repeats"));
+            for (qsizetype k = 0; reps && reps->isArray() && k < reps->size(); ++k) {
+                const JsonNode* samples = reps->at(k).member(QLatin1String("samples_us"));
+                total += samples && samples->isArray() ? samples->size() : 1;
+            }
+        }
+        data.commSamples.reserve(total);
+    }
+
     int perIteration = -1; // unknown until the first repeat: 1 samples_us, 0 medians
     QHash<quint64, QString> seenSizes;
-    for (qsizetype r = 0; r < qsizetype(results.node->items.size()); ++r) {
+    for (qsizetype r = 0; r < qsizetype(results.node->size()); ++r) {
         const JsonField result = j.item(results, r);
         if (!j.expectObject(result))
             return unexpected(j.error());
@@ -134,14 +153,19 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
         const JsonField reps = j.member(result, QStringLiteral("repeats"));
         if (!j.expectArray(reps, 1))
             return unexpected(j.error());
-        for (qsizetype k = 0; k < qsizetype(reps.node->items.size()); ++k) {
+        for (qsizetype k = 0; k < qsizetype(reps.node->size()); ++k) {
             const JsonField rep = j.item(reps, k);
             if (!j.expectObject(rep))
                 return unexpected(j.error());
             const JsonField timeUs = j.member(rep, QStringLiteral("time_us"));
             double median = 0;
-            if (!j.expectObject(timeUs) || !j.number(j.member(timeUs, QStringLiteral("median")), 0, kMaxTimeUs, median))
+            const JsonField medianField = j.member(timeUs, QStringLiteral("median"));
+            if (!j.expectObject(timeUs) || !j.number(medianField, 0, kMaxTimeUs, median))
                 return unexpected(j.error());
+            if (bytes > 0 && median <= 0) {
+                j.fail(medianField, zeroTime(bytes));
+                return unexpected(j.error());
+            }
             const JsonField samples = j.member(rep, QStringLiteral("samples_us"), false);
             const int hasSamples = samples ? 1 : 0;
             if (perIteration < 0)
@@ -159,19 +183,21 @@ ImportResult ProbeJsonImporter::parse(const QByteArray& bytes, const QString& fi
             }
             if (!j.expectArray(samples))
                 return unexpected(j.error());
-            if (qint64(samples.node->items.size()) != iterations) {
+            if (qint64(samples.node->size()) != iterations) {
                 j.fail(samples, ImportTr::tr("has %1 values but the result says %2 iterations")
-                                    .arg(samples.node->items.size())
+                                    .arg(samples.node->size())
                                     .arg(iterations));
                 return unexpected(j.error());
             }
-            for (qsizetype i = 0; i < qsizetype(samples.node->items.size()); ++i) {
-                double t = 0;
-                if (!j.number(j.item(samples, i), 0, kMaxTimeUs, t))
-                    return unexpected(j.error());
+            const bool read = j.numbers(samples, 0, kMaxTimeUs, [&](qsizetype i, double t) {
+                if (bytes > 0 && t <= 0)
+                    return zeroTime(bytes);
                 data.commSamples.append(store::CommSample{bytes, int(k), int(i), t});
                 ++data.rows;
-            }
+                return QString();
+            });
+            if (!read)
+                return unexpected(j.error());
         }
     }
     data.environment.insert(QStringLiteral("samples"), perIteration == 1 ? QStringLiteral("per-iteration")

@@ -338,6 +338,7 @@ ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString
                 rank < slot.rank ? ++otherRankLines : ++repeatedSteps;
             slot.rank = rank;
             slot.line = n;
+            metrics.shrink_to_fit(); // held until every line is read: no spare capacity per step
             slot.metrics = std::move(metrics);
         } else {
             ++otherRankLines;
@@ -351,6 +352,11 @@ ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString
     if (trainLines == 0 && validationLines == 0)
         return importError(file, 0, {},
                            ImportTr::tr("no torchtitan step lines (\"step: N  loss: X  …  mfu: …\") found"));
+    // The values' vector is sized once, not doubled as it fills.
+    qsizetype values = qsizetype(loss.size() + validationLoss.size());
+    for (const auto& [step, slot] : train)
+        values += qsizetype(slot.metrics.size());
+    data.stepMetrics.reserve(values);
     for (const auto& [step, slot] : train) {
         const auto l = loss.find(step);
         if (l != loss.end()) {

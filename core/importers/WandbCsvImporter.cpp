@@ -90,11 +90,12 @@ ImportResult parseOne(const QByteArray& bytes, const QString& file, const QStrin
             return importError(file, header.line, {},
                                ImportTr::tr("holds %1 runs (%2); pick one with --wandb-run NAME")
                                    .arg(header.runs.size())
-                                   .arg(header.runs.join(QStringLiteral(", "))));
+                                   .arg(clipped(header.runs.join(QStringLiteral(", ")))));
         run = header.runs.first();
     } else if (!header.runs.contains(run)) {
         return importError(file, header.line, {},
-                           ImportTr::tr("has no run \"%1\"; its runs: %2").arg(run, header.runs.join(QStringLiteral(", "))));
+                           ImportTr::tr("has no run \"%1\"; its runs: %2")
+                               .arg(clipped(run), clipped(header.runs.join(QStringLiteral(", ")))));
     }
 
     struct Target {
@@ -125,10 +126,10 @@ ImportResult parseOne(const QByteArray& bytes, const QString& file, const QStrin
         const QString name = loggedMetricName(c.metric, scale);
         if (!isValidMetricName(name))
             return importError(file, header.line, c.text,
-                               ImportTr::tr("gives no usable metric name (\"%1\")").arg(name));
+                               ImportTr::tr("gives no usable metric name (\"%1\")").arg(clipped(name)));
         if (names.contains(name))
             return importError(file, header.line, c.text,
-                               ImportTr::tr("is a second column for the metric %1").arg(name));
+                               ImportTr::tr("is a second column for the metric %1").arg(clipped(name)));
         names.insert(name);
         targets.push_back(Target{i, name, scale});
         mapping << c.metric + QStringLiteral(" -> ") + name;

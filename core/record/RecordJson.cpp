@@ -1,5 +1,6 @@
 #include "record/RecordJson.h"
 
+#include "record/DuplicateKeys.h"
 #include "record/JsonValueText.h"
 
 #include <QCoreApplication>
@@ -54,6 +55,10 @@ ParsedRecord parseRecord(const QByteArray& bytes) {
                                              .arg(describeJsonValue(top))});
         return parsed;
     }
+    // QJsonDocument keeps the last of two equal keys; a record refuses them.
+    parsed.issues = duplicateKeyIssues(bytes);
+    if (!parsed.issues.isEmpty())
+        return parsed;
     parsed.record = ConfigRecord::fromJson(doc.object(), &parsed.issues);
     return parsed;
 }

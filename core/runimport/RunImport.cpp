@@ -268,9 +268,13 @@ importers::ImportResult readOne(const QString& path, const ImportOptions& option
         format = detected.value();
     }
     if (format == QLatin1String(importers::WandbCsvImporter::kFormat) && !options.wandbRun.isEmpty())
-        return importers::WandbCsvImporter::parseRun(bytes.value(), path, options.wandbRun);
+        return importers::parseWithinMemory(bytes.value(), path, [&](const QByteArray& b, const QString& f) {
+            return importers::WandbCsvImporter::parseRun(b, f, options.wandbRun);
+        });
     if (format == QLatin1String(importers::NcclTestsTextImporter::kFormat) && ncclFacts)
-        return importers::NcclTestsTextImporter::parseWith(bytes.value(), path, {options.ranks, options.collective});
+        return importers::parseWithinMemory(bytes.value(), path, [&](const QByteArray& b, const QString& f) {
+            return importers::NcclTestsTextImporter::parseWith(b, f, {options.ranks, options.collective});
+        });
     return importers::importBytes(bytes.value(), path, format);
 }
 

@@ -1,5 +1,6 @@
 #include "stages/StageFourGate.h"
 
+#include "stages/ImpossibleValues.h"
 #include "common/Units.h"
 #include "stages/StagesTr.h"
 
@@ -71,6 +72,12 @@ StageFourResult evaluateStageFour(const ClusterBaselineInput& source, const Clus
         return result;
     }
     result.applicability = applicabilityStatement(source.record, target.record);
+    const QStringList impossible = impossibleCommSamples(source.run.runName, source.run.samples) +
+                                   impossibleCommSamples(target.run.runName, target.run.samples);
+    if (!impossible.isEmpty()) {
+        refuseImpossibleValues(v, impossible);
+        return result;
+    }
 
     const StageOneTable s = stageOneTable(source.run);
     const StageOneTable t = stageOneTable(target.run);

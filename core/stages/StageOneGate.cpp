@@ -1,6 +1,7 @@
 #include "stages/StageOneGate.h"
 
 #include "common/Units.h"
+#include "stages/ImpossibleValues.h"
 #include "stages/StagesTr.h"
 #include "stats/Bandwidth.h"
 #include "stats/Statistics.h"
@@ -211,6 +212,13 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         v.reasons << Stages::tr("No stage 1 run: the project has no all-to-all measurements.");
         v.nextStep = Stages::tr("Run the probe at the target node count (moewb run stage1) or import "
                                 "nccl-tests alltoall_perf output (moewb import).");
+        return result;
+    }
+    QStringList impossible;
+    for (const StageOneRunInput& run : runs)
+        impossible << impossibleCommSamples(run.runName, run.samples);
+    if (!impossible.isEmpty()) {
+        refuseImpossibleValues(v, impossible);
         return result;
     }
 

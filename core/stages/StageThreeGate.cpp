@@ -1,5 +1,6 @@
 #include "stages/StageThreeGate.h"
 
+#include "stages/ImpossibleValues.h"
 #include "store/LayerLabel.h"
 
 #include "common/Units.h"
@@ -315,6 +316,13 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             "No run with expert load: stage 3 needs tokens per expert per layer and step.");
         v.nextStep =
             Stages::tr("Log tokens per expert (e.g. Megatron's tokens-per-expert JSONL) and import it.");
+        return result;
+    }
+    QStringList impossible;
+    for (const ExpertLoadRunInput& r : runs)
+        impossible << impossibleStepMetrics(r.runName, r.metrics);
+    if (!impossible.isEmpty()) {
+        refuseImpossibleValues(v, impossible);
         return result;
     }
     QList<record::ComparisonRun> comparison;

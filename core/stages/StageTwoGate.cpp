@@ -1,5 +1,6 @@
 #include "stages/StageTwoGate.h"
 
+#include "stages/ImpossibleValues.h"
 #include "common/Units.h"
 #include "record/RecordValidation.h"
 #include "stages/StagesTr.h"
@@ -191,6 +192,13 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
         v.reasons << Stages::tr(
             "No training runs: stage 2 needs an MoE run and a dense control run with metrics.");
         v.nextStep = Stages::tr("Import the MoE and the dense training logs (moewb import … --record NAME).");
+        return result;
+    }
+    QStringList impossible;
+    for (const TrainingRunInput& r : runs)
+        impossible << impossibleStepMetrics(r.runName, r.metrics);
+    if (!impossible.isEmpty()) {
+        refuseImpossibleValues(v, impossible);
         return result;
     }
     if (result.plan.refused) {

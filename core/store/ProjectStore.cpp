@@ -1,5 +1,6 @@
 #include "store/ProjectStore.h"
 
+#include "store/NameRules.h"
 #include "store/SqlSupport.h"
 #include "store/StoreSchema.h"
 
@@ -11,8 +12,10 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 
 #include <cmath>
+#include <unistd.h>
 
 namespace moewb::store {
 
@@ -51,6 +54,11 @@ std::optional<qint64> pragmaInt(QSqlDatabase& db, const char* pragma, QString* e
         return std::nullopt;
     }
     return q.value(0).toLongLong();
+}
+
+// access(2), not the permission bits: it also answers "no" on read-only media for root.
+bool writable(const QString& path) {
+    return ::access(QFile::encodeName(path).constData(), W_OK) == 0;
 }
 
 // A unique "<file>.v<N>.bak[.K]" next to the project.
@@ -147,6 +155,15 @@ int ProjectStore::schemaVersion() const {
     return m_schemaVersion;
 }
 
+bool ProjectStore::readOnly() const {
+    return m_readOnly;
+}
+
+StoreError ProjectStore::readOnlyError() const {
+    return error(StoreTr::tr("the project is read-only (its file or folder cannot be written); nothing was "
+                             "changed. Copy it to a writable folder to change it."));
+}
+
 StoreError ProjectStore::error(const QString& message) const {
     return StoreError{m_path, message};
 }
@@ -158,6 +175,12 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
     auto fail = [&file](const QString& message) { return unexpected(StoreError{file, message}); };
 
     const QFileInfo info(file);
+    // Read-only media or another user's file: opened read-only. Without a -wal file
+    // nobody has it open for writing, and SQLite is told the file is immutable, so it
+    // makes no -wal/-shm files (a read-only reader's would be left behind, owned by
+    // it, and lock the owner out); with one, mode=ro reads the WAL's commits too.
+    bool readOnly = false;
+    bool immutable = false;
     if (info.exists()) {
         if (info.isDir())
             return fail(StoreTr::tr("is a folder, not a project file"));
@@ -168,11 +191,16 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
         // An empty file is an empty database to SQLite; anything else must be one.
         if (!header.isEmpty() && header != QByteArray("SQLite format 3\0", 16))
             return fail(StoreTr::tr("is not a MoE Workbench project (not an SQLite database)"));
+        readOnly = !writable(info.absolutePath()) || !writable(file);
+        immutable = readOnly && !QFileInfo::exists(file + QStringLiteral("-wal"));
     } else if (mode == OpenMode::MustExist) {
         return fail(StoreTr::tr("no such project file"));
     } else if (!QDir().mkpath(info.absolutePath())) {
         return fail(
             StoreTr::tr("cannot create the folder %1").arg(QDir::toNativeSeparators(info.absolutePath())));
+    } else if (!writable(info.absolutePath())) {
+        return fail(StoreTr::tr("cannot be created: the folder %1 is read-only")
+                        .arg(QDir::toNativeSeparators(info.absolutePath())));
     }
 
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
@@ -180,8 +208,15 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
     const QString name = newConnectionName();
     ConnectionGuard guard{name};
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-    db.setDatabaseName(file);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    if (readOnly) {
+        db.setDatabaseName(QUrl::fromLocalFile(file).toString(QUrl::FullyEncoded) +
+                           (immutable ? QStringLiteral("?immutable=1") : QStringLiteral("?mode=ro")));
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI;QSQLITE_BUSY_TIMEOUT=%1")
+                                 .arg(kBusyTimeoutMs));
+    } else {
+        db.setDatabaseName(file);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    }
     if (!db.open())
         return fail(StoreTr::tr("cannot be opened: %1").arg(db.lastError().text()));
 
@@ -203,6 +238,8 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
         return fail(StoreTr::tr("is not a readable project: %1").arg(err));
 
     const bool isNew = *appId == 0 && *version == 0 && *objects == 0;
+    if (readOnly && isNew)
+        return fail(StoreTr::tr("is read-only and empty: a new project cannot be created there"));
     if (!isNew) {
         if (*appId != kApplicationId)
             return fail(StoreTr::tr("is an SQLite database but not a MoE Workbench project"));
@@ -215,6 +252,19 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
                     .arg(kSchemaVersion));
         if (*version < 1)
             return fail(StoreTr::tr("is a damaged project (it has no schema version)"));
+        if (readOnly && *version < kSchemaVersion)
+            return fail(StoreTr::tr("is read-only and was written by an older MoE Workbench (schema version %1); "
+                                    "copy it to a writable folder so it can be upgraded")
+                            .arg(*version));
+    }
+    if (readOnly) {
+        if (!sql::exec(db, QStringLiteral("PRAGMA foreign_keys = ON"), &err))
+            return fail(StoreTr::tr("cannot be opened: %1").arg(err));
+        std::unique_ptr<ProjectStore> store(new ProjectStore(file, name));
+        store->m_schemaVersion = int(*version);
+        store->m_readOnly = true;
+        guard.keep = true;
+        return store;
     }
 
     // WAL: readers (the GUI) never block the writer (an import), and a commit is one
@@ -317,8 +367,10 @@ ConfigRecordRow recordFrom(const QSqlQuery& q) {
 
 Expected<qint64, StoreError> ProjectStore::addConfigRecord(const QString& name, const QJsonObject& json,
                                                            bool complete) {
-    if (name.trimmed().isEmpty())
-        return unexpected(error(StoreTr::tr("a config record needs a name")));
+    if (m_readOnly)
+        return unexpected(readOnlyError());
+    if (const QString problem = nameProblem(NameKind::Record, name); !problem.isEmpty())
+        return unexpected(error(problem));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     sql::Transaction tx(db);
@@ -343,6 +395,8 @@ Expected<qint64, StoreError> ProjectStore::addConfigRecord(const QString& name, 
 
 Expected<Ok, StoreError> ProjectStore::updateConfigRecord(const QString& name, const QJsonObject& json,
                                                           bool complete) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     QSqlDatabase db = connection(m_connectionName);
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE config_record SET json = ?, complete = ? WHERE name = ?"));
@@ -381,8 +435,10 @@ std::optional<ConfigRecordRow> ProjectStore::configRecord(const QString& name) c
 
 Expected<qint64, StoreError> ProjectStore::addCluster(const ClusterRow& cluster,
                                                       const QList<NodeRow>& nodes) {
-    if (cluster.name.trimmed().isEmpty())
-        return unexpected(error(StoreTr::tr("a cluster needs a name")));
+    if (m_readOnly)
+        return unexpected(readOnlyError());
+    if (const QString problem = nameProblem(NameKind::Cluster, cluster.name); !problem.isEmpty())
+        return unexpected(error(problem));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     sql::Transaction tx(db);
@@ -467,6 +523,8 @@ ThresholdRow thresholdFrom(const QSqlQuery& q) {
 } // namespace
 
 Expected<Ok, StoreError> ProjectStore::setThreshold(const ThresholdRow& t) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     if (t.key.trimmed().isEmpty())
         return unexpected(error(StoreTr::tr("a threshold needs a key")));
     if (!std::isfinite(t.value))
@@ -516,6 +574,8 @@ VerdictRow verdictFrom(const QSqlQuery& q) {
 } // namespace
 
 Expected<Ok, StoreError> ProjectStore::saveVerdict(const VerdictRow& v) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     if (!validStage(v.stage))
         return unexpected(error(StoreTr::tr("there is no stage %1 (stages are 1 to 4)").arg(v.stage)));
     if (v.status.trimmed().isEmpty())
@@ -555,6 +615,8 @@ std::optional<VerdictRow> ProjectStore::verdict(int stage) const {
 }
 
 Expected<qint64, StoreError> ProjectStore::addOverride(const OverrideRow& o) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     if (!validStage(o.stage))
         return unexpected(error(StoreTr::tr("there is no stage %1 (stages are 1 to 4)").arg(o.stage)));
     if (o.justification.trimmed().isEmpty())

@@ -96,6 +96,10 @@ struct RunData {
     QVector<CommSample> commSamples;
     QVector<StepMetric> stepMetrics;
     QVector<ExpertLoadBlock> expertLoad;
+    // Non-empty: `name` was chosen automatically from this base (an import's file
+    // name). When another writer took `name` before this save, saveRun takes the
+    // first free of base, base-2, base-3, … inside its own transaction.
+    QString automaticNameBase;
 };
 
 struct RunRow {
@@ -183,6 +187,10 @@ struct AssessmentSheetRow {
 
 class ProjectStore {
 public:
+    // A project whose file or folder cannot be written (read-only media, another
+    // user's file) is opened read-only: everything can be read, and every write is
+    // refused with "… is read-only …" and changes nothing. A new project cannot be
+    // created there, nor an older one upgraded.
     static Expected<std::unique_ptr<ProjectStore>, StoreError>
     open(const QString& path, OpenMode mode = OpenMode::CreateIfMissing);
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
@@ -198,6 +206,7 @@ public:
 
     QString path() const;
     int schemaVersion() const;
+    bool readOnly() const;
 
     // Config records. Names are unique: a second one is refused with
     // "a config record named X already exists".
@@ -219,8 +228,9 @@ public:
     // ONE transaction. progress(fraction in [0,1]) is called from inside it, first
     // right after BEGIN; returning false cancels: rollback, error "cancelled".
     // Run names are unique; the record (and the cluster, when named) must exist.
-    Expected<qint64, StoreError> saveRun(const RunData& run,
-                                         const std::function<bool(double)>& progress = {});
+    // `savedName` (optional) receives the name saved (RunData::automaticNameBase).
+    Expected<qint64, StoreError> saveRun(const RunData& run, const std::function<bool(double)>& progress = {},
+                                         QString* savedName = nullptr);
     // The same for a run that exists (`moewb import --into`): in ONE transaction its
     // kind, record, cluster, source and environment are replaced and its measurements
     // are replaced by run's; the run keeps its id, its creation time and every link
@@ -268,12 +278,15 @@ public:
 private:
     ProjectStore(QString path, QString connectionName);
     Expected<qint64, StoreError> writeRun(const RunData& run, const std::function<bool(double)>& progress,
-                                          bool replace);
+                                          bool replace, QString* savedName);
     StoreError error(const QString& message) const;
+    // The refusal of every write to a read-only project.
+    StoreError readOnlyError() const;
 
     QString m_path;
     QString m_connectionName;
     int m_schemaVersion = 0;
+    bool m_readOnly = false;
 };
 
 } // namespace moewb::store

@@ -21,6 +21,8 @@ std::optional<EvidenceKind> evidenceKindFromName(const QString& name) {
 }
 
 Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& sheet) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     // Validate everything before touching the file.
     QSet<QString> keys, categories;
     for (const AssessmentDimensionRow& d : sheet.dimensions) {

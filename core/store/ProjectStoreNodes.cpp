@@ -8,6 +8,8 @@
 namespace moewb::store {
 
 Expected<Ok, StoreError> ProjectStore::updateNodeFacts(qint64 clusterId, const QList<NodeRow>& nodes) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     QString err;
     sql::Transaction tx(db);

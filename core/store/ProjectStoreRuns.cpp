@@ -1,5 +1,6 @@
 // ProjectStore: runs and their measurements (the bulk of every project file).
 #include "store/ExpertLoadCodec.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
 
@@ -20,9 +21,10 @@ QSqlDatabase connection(const QString& name) {
 }
 
 // Problems a run can be refused for before anything is written.
-QString validate(const RunData& run) {
-    if (run.name.trimmed().isEmpty())
-        return StoreTr::tr("a run needs a name");
+QString validate(const RunData& run, bool replace) {
+    // A run that exists keeps its name, even one written before names had rules.
+    if (const QString problem = nameProblem(NameKind::Run, run.name); !problem.isEmpty() && !replace)
+        return problem;
     if (run.recordName.trimmed().isEmpty())
         return StoreTr::tr("run %1 belongs to no config record (every run needs one)").arg(run.name);
     for (const CommSample& s : run.commSamples)
@@ -95,19 +97,21 @@ const char* const kRunSelect =
 
 } // namespace
 
-Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run,
-                                                   const std::function<bool(double)>& progress) {
-    return writeRun(run, progress, false);
+Expected<qint64, StoreError> ProjectStore::saveRun(const RunData& run, const std::function<bool(double)>& progress,
+                                                   QString* savedName) {
+    return writeRun(run, progress, false, savedName);
 }
 
 Expected<qint64, StoreError> ProjectStore::replaceRun(const RunData& run,
                                                       const std::function<bool(double)>& progress) {
-    return writeRun(run, progress, true);
+    return writeRun(run, progress, true, nullptr);
 }
 
 Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const std::function<bool(double)>& progress,
-                                                    bool replace) {
-    if (const QString problem = validate(run); !problem.isEmpty())
+                                                    bool replace, QString* savedName) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
+    if (const QString problem = validate(run, replace); !problem.isEmpty())
         return unexpected(error(problem));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
@@ -123,9 +127,20 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     if (!reporter.start())
         return unexpected(error(StoreTr::tr("cancelled")));
 
-    const std::optional<qint64> existing = idByName(db, "run", run.name);
+    // An automatic name another import took since it was chosen: the next free one,
+    // chosen here, inside the write lock, so two imports never collide.
+    QString name = run.name;
+    std::optional<qint64> existing = idByName(db, "run", name);
+    if (existing && !replace && !run.automaticNameBase.isEmpty()) {
+        for (int n = 1; existing; ++n) {
+            name = n == 1 ? run.automaticNameBase : QStringLiteral("%1-%2").arg(run.automaticNameBase).arg(n);
+            if (const QString problem = nameProblem(NameKind::Run, name); !problem.isEmpty())
+                return unexpected(error(problem));
+            existing = idByName(db, "run", name);
+        }
+    }
     if (existing && !replace)
-        return unexpected(error(StoreTr::tr("a run named %1 already exists").arg(run.name)));
+        return unexpected(error(StoreTr::tr("a run named %1 already exists").arg(name)));
     if (!existing && replace)
         return unexpected(error(StoreTr::tr("no run named %1").arg(run.name)));
     const auto recordId = idByName(db, "config_record", run.recordName);
@@ -161,7 +176,7 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
             "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created, "
             "comm_sample_count, step_count, expert_load_blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     }
-    insertRun.bindValue(0, run.name);
+    insertRun.bindValue(0, name);
     insertRun.bindValue(1, runKindName(run.kind));
     insertRun.bindValue(2, *recordId);
     insertRun.bindValue(3, clusterId ? QVariant(*clusterId) : QVariant(QMetaType(QMetaType::LongLong)));
@@ -252,10 +267,14 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
         return unexpected(error(StoreTr::tr("cancelled")));
     if (!tx.commit(&err))
         return failed(err);
+    if (savedName)
+        *savedName = name;
     return runId;
 }
 
 Expected<Ok, StoreError> ProjectStore::removeRun(const QString& name) {
+    if (m_readOnly)
+        return unexpected(readOnlyError());
     QSqlQuery q(connection(m_connectionName));
     q.prepare(QStringLiteral("DELETE FROM run WHERE name = ?"));
     q.bindValue(0, name);

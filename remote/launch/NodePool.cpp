@@ -124,6 +124,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
                 return;
             }
             node->probePath = up->remotePath;
+            node->probeSha256 = up->sha256;
             node->uploaded = !up->skipped;
             node->home = up->remotePath.left(up->remotePath.indexOf(QStringLiteral("/.cache/moe-workbench/")));
             progress(node->name, 1.0, up->skipped ? RemoteLaunch::tr("probe already there") : RemoteLaunch::tr("probe uploaded"));
@@ -149,7 +150,10 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
             if (!session || (m_cancel && m_cancel->load()))
                 return;
             progress(node->name, 0.0, RemoteLaunch::tr("inventory"));
-            auto c = RemoteCommand::capture(*session, {node->probePath, QStringLiteral("--inventory")}, commandTimeoutMs);
+            auto c = RemoteCommand::capture(*session,
+                                            SftpUpload::verifiedExec(node->probeSha256, node->probePath) +
+                                                QStringList{QStringLiteral("--inventory")},
+                                            commandTimeoutMs);
             if (!c) {
                 fail(failureOf(c.error()));
                 return;

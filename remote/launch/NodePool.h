@@ -48,6 +48,7 @@ struct PoolNode {
     // Written by the node's worker, read by the caller after the job's future is ready.
     QString host;        // as connected (HostName from ~/.ssh/config)
     QString probePath;   // absolute, on the node
+    QString probeSha256; // hex; the probe runs only through SftpUpload::verifiedExec with it
     QString home;        // the node's SFTP start directory (its home)
     QString ncclLib;     // uploaded fallback NCCL (only where the inventory found none)
     QJsonObject inventory;

@@ -3,6 +3,7 @@
 #include "../RemoteTr.h"
 #include "ClusterCheck.h"
 #include "NodePool.h"
+#include "ProbeSecret.h"
 #include "../ssh/RemoteCommand.h"
 #include "../ssh/SftpUpload.h"
 #include "../ssh/ShellQuote.h"
@@ -65,6 +66,9 @@ QString StageOneFailure::summary() const {
 }
 
 namespace {
+
+// Rank 0's report is read whole into memory: a bound against a runaway file.
+constexpr qint64 kMaxReportBytes = 512ll << 20;
 
 QString sizeText(quint64 b) {
     if (b >= (1ull << 30) && b % (1ull << 30) == 0)
@@ -211,8 +215,12 @@ StageOneSweep::EpChoice StageOneSweep::epChoice(const StageOneRequest& r, int ra
         return whole(RemoteLaunch::tr("as asked: --whole-world"));
     if (!r.parallelism || r.parallelism->epOrDefault() <= 1)
         return whole(RemoteLaunch::tr("the record has no expert parallelism"));
-    if (r.pattern.startsWith(QLatin1String("matrix:")))
-        return whole(RemoteLaunch::tr("a traffic matrix describes the whole world"));
+    // A traffic matrix of the world's size is one all-to-all over the world; one of an EP
+    // group's size (what `moewb traffic` and from-run: compute) runs in every EP group.
+    int matrixRanks = 0;
+    if (r.pattern.startsWith(QLatin1String("matrix:")) && patternProblem(r.pattern, &matrixRanks).isEmpty() &&
+        matrixRanks == ranks)
+        return whole(RemoteLaunch::tr("the traffic matrix covers the whole world"));
     const record::ParallelismRecord& p = *r.parallelism;
     const auto training = record::RankGrid::expertGrid(p);
     if (!training)
@@ -457,10 +465,21 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         const QString problem = patternProblem(r.pattern, &matrixRanks);
         if (!problem.isEmpty())
             return failWith({}, invalid, RemoteLaunch::tr("--pattern %1: %2").arg(r.pattern, problem));
-        // A matrix fits one world only: every sweep point's ranks must be its N.
+        // A matrix is the world's or an EP group's: every sweep point must run all-to-alls
+        // of its N ranks.
         const int perNode = r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1;
-        for (int n : counts)
-            if (matrixRanks > 0 && n * perNode != matrixRanks)
+        for (int n : counts) {
+            const EpChoice ep = matrixRanks > 0 ? epChoice(r, n * perNode) : EpChoice{};
+            if (matrixRanks > 0 && ep.epSize > 0 && ep.epSize != matrixRanks)
+                return failWith({}, invalid,
+                                RemoteLaunch::tr("--pattern %1: the matrix is %2×%2 but %3 nodes run EP groups of %4 "
+                                                 "(%5); a matrix has an EP group's or the whole world's size")
+                                    .arg(r.pattern)
+                                    .arg(matrixRanks)
+                                    .arg(n)
+                                    .arg(ep.epSize)
+                                    .arg(ep.text));
+            if (matrixRanks > 0 && ep.epSize == 0 && n * perNode != matrixRanks)
                 return failWith({}, invalid,
                                 RemoteLaunch::tr("--pattern %1: the matrix is %2×%2 but %3 nodes run %4 ranks; sweep "
                                                  "only --nodes %5 with it")
@@ -470,6 +489,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                     .arg(n * perNode)
                                     .arg(matrixRanks % perNode == 0 ? QString::number(matrixRanks / perNode)
                                                                     : RemoteLaunch::tr("(none fits)")));
+        }
     }
     const QString prefix = r.runNamePrefix.isEmpty()
                                ? QStringLiteral("stage1-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
@@ -557,24 +577,24 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         }
     }
     // The results folder on the head node, where rank 0 writes its report: made once,
-    // with the preparation, not while a sweep point starts its processes.
+    // with the preparation, not while a sweep point starts its processes; every part of
+    // it checked (SftpUpload::secureDirectory: the user's, private, no links).
+    QString resultsDir;
     {
-        const QString resultsDir = pn[0].home + QStringLiteral("/.cache/moe-workbench/results");
-        std::optional<RemoteError> mkdirError;
+        std::optional<RemoteError> dirError;
         pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
             if (!session)
                 return;
-            auto m = RemoteCommand::capture(*session, {QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"), resultsDir},
-                                            r.helperTimeoutMs);
-            if (!m)
-                mkdirError = m.error();
-            else if (m->exitStatus != 0)
-                mkdirError = RemoteError{RemoteError::Kind::Protocol, pn[0].name,
-                                         RemoteLaunch::tr("%1: cannot create the results folder %2: %3")
-                                             .arg(pn[0].name, resultsDir, QString::fromUtf8(m->err).trimmed())};
+            auto dir = SftpUpload::secureDirectory(*session, SftpUpload::resultsDir(), r.helperTimeoutMs);
+            if (dir)
+                resultsDir = *dir;
+            else
+                dirError = dir.error();
         }).wait();
-        if (mkdirError)
-            return failWith(pn[0].name, mkdirError->kind, mkdirError->message);
+        if (dirError)
+            return failWith(pn[0].name, dirError->kind, dirError->message);
+        if (resultsDir.isEmpty())
+            return failWith(pn[0].name, RemoteError::Kind::Protocol, RemoteLaunch::tr("%1: not connected").arg(pn[0].name));
     }
 
     // ---- Sweep points ------------------------------------------------------------
@@ -597,9 +617,9 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                      .arg(sizeText(sweep.begin))
                                      .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
             const QString head = pn[0].name;
-            const QString jsonPath = pn[0].home + QStringLiteral("/.cache/moe-workbench/results/") + fileSafe(runName) +
-                                     QStringLiteral("-") + QString::number(QRandomGenerator::global()->generate64(), 16) +
-                                     QStringLiteral(".json");
+            const QString jsonName = fileSafe(runName) + QStringLiteral("-") +
+                                     QString::number(QRandomGenerator::global()->generate64(), 16) + QStringLiteral(".json");
+            const QString jsonPath = resultsDir + QLatin1Char('/') + jsonName;
             // Rendezvous: rank 0's node; a random port unless given, tried again when busy.
             const QString rvHost = !r.rendezvousHost.isEmpty() ? r.rendezvousHost
                                    : r.launcher == Launcher::Ssh ? pn[0].host
@@ -622,6 +642,9 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 outcome.assign(static_cast<size_t>(jobs), RankOutcome{});
                 std::vector<std::future<void>> futures;
                 std::mutex outMutex;
+                // A new secret for every start: the ranks prove it to each other, and
+                // nobody else can join, abort or hold the run (ProbeSecret.h).
+                const QByteArray probeSecret = ProbeSecret::generate();
                 for (int k = 0; k < jobs; ++k) {
                     PoolNode& node = pn[static_cast<size_t>(k)];
                     QStringList argv = probeArguments(r, node.probePath, count, rendezvous, k == 0 ? jsonPath : QString());
@@ -633,6 +656,9 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                     }
                     if (!node.ncclLib.isEmpty())
                         argv << QStringLiteral("--nccl-lib") << node.ncclLib;
+                    // The probe runs only as what was uploaded: hashed and executed from one
+                    // descriptor on each node (SftpUpload::verifiedExec, docs/remote.md).
+                    argv = SftpUpload::verifiedExec(node.probeSha256, argv.first()) + argv.mid(1);
                     if (r.launcher == Launcher::Ssh) {
                         argv << QStringLiteral("--rank") << QString::number(k);
                     } else if (r.launcher == Launcher::Mpirun) {
@@ -640,7 +666,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         for (int i = 0; i < count; ++i)
                             hosts << r.mpirunHosts.value(i, nodes[i].host) + QStringLiteral(":1");
                         argv = QStringList{r.mpirunProgram, QStringLiteral("-np"), QString::number(count),
-                                           QStringLiteral("-H"), hosts.join(QLatin1Char(','))} +
+                                           QStringLiteral("-H"), hosts.join(QLatin1Char(',')),
+                                           QStringLiteral("-x"), ProbeSecret::variableName()} +
                                r.mpirunExtraArgs + argv;
                     } else {
                         QStringList hosts;
@@ -666,7 +693,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         d->events.log(label, LogStream::Info, QStringLiteral("$ ") + shellJoin(argv));
                     const int timeoutMs = r.commandTimeoutMs;
                     futures.push_back(node.worker->post([this, &pool, label, argv, out, &pointCancel, &outMutex, jsonPath,
-                                                         timeoutMs, what, k](std::unique_ptr<SshSession>& session) {
+                                                         timeoutMs, what, k, probeSecret](std::unique_ptr<SshSession>& session) {
                         pool.progress(label, 0.0, what);
                         LineSplitter so, se;
                         QString last;
@@ -694,7 +721,13 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                         o.killGraceMs = 500;
                         RemoteCommandStop stop;
                         o.stopReport = &stop;
-                        auto res = RemoteCommand::run(*session, argv, o);
+                        // The secret goes into a 0600 file on this node; the command reads
+                        // it into its environment and removes the file before it starts.
+                        auto secretFile = ProbeSecret::place(*session, probeSecret);
+                        auto res = secretFile ? RemoteCommand::run(*session, ProbeSecret::wrap(*secretFile, argv), o)
+                                              : Expected<RemoteCommandResult, RemoteError>(unexpected(secretFile.error()));
+                        if (secretFile)
+                            ProbeSecret::remove(*session, *secretFile); // gone already unless it never started
                         so.flush(stdoutLine);
                         se.flush([&](const QString& line) {
                             if (!line.trimmed().isEmpty() && !line.startsWith(QLatin1String("setsid: ")))
@@ -825,22 +858,21 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             // Collect rank 0's report, then remove it from the node.
             QByteArray json;
             std::optional<RemoteError> readError;
-            int catStatus = 0;
             pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
-                auto c = RemoteCommand::capture(*session, {QStringLiteral("cat"), QStringLiteral("--"), jsonPath}, r.helperTimeoutMs);
+                // Only from the checked results folder, never through a link, bounded.
+                auto c = SftpUpload::readSecureFile(*session, SftpUpload::resultsDir(), jsonName, kMaxReportBytes,
+                                                    r.helperTimeoutMs);
                 if (!c)
                     readError = c.error();
-                else {
-                    json = c->out;
-                    catStatus = c->exitStatus;
-                }
+                else
+                    json = *c;  // empty: no report (said below)
                 RemoteCommand::capture(*session, {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), jsonPath,
                                                   jsonPath + QStringLiteral(".log")},
                                        r.helperTimeoutMs);
             }).wait();
             if (readError)
                 return failWith(head, readError->kind, readError->message, saved);
-            if (catStatus != 0 || json.isEmpty())
+            if (json.isEmpty())
                 return failWith(head, RemoteError::Kind::Protocol,
                                 RemoteLaunch::tr("%1: rank 0 wrote no report at %2; run %3 not saved").arg(head, jsonPath, runName), saved);
             const QString source = head + QLatin1Char(':') + jsonPath;
@@ -876,6 +908,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         if (matrixRanks > 0) {
             environment.insert(QStringLiteral("pattern"), QStringLiteral("matrix:") + QFileInfo(r.pattern.mid(7)).absoluteFilePath());
             environment.insert(QStringLiteral("pattern_on_nodes"), QStringLiteral("matrix:") + matrixOnNode[0]);
+            if (!r.patternOrigin.isEmpty())
+                environment.insert(QStringLiteral("pattern_origin"), r.patternOrigin);
         } else if (!environment.contains(QStringLiteral("pattern"))) {
             environment.insert(QStringLiteral("pattern"), r.pattern.isEmpty() ? QStringLiteral("uniform") : r.pattern);
         }

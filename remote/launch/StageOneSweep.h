@@ -55,6 +55,9 @@ struct StageOneRequest {
     // like it, and passed as the node's copy; its N×N must match every sweep point's
     // world). Recorded in each run's environment ("pattern").
     QString pattern;
+    // Where a matrix pattern came from, for the reader (`moewb run stage1 --pattern
+    // from-run:RUN[:LAYER]`); recorded in each run's environment ("pattern_origin").
+    QString patternOrigin;
     int gpusPerNode = 1;      // nccl: -g N (one process per node driving N GPUs)
     Launcher launcher = Launcher::Ssh;
     ProbeBackend backend = ProbeBackend::Tcp;

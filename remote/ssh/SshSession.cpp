@@ -7,6 +7,7 @@
 #include <poll.h>
 
 #include "ShellQuote.h"
+#include "TerminalPassphrase.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,20 +23,40 @@ namespace moewb::remote {
 struct SshSession::Callbacks {
     ssh_callbacks_struct cb{};
     std::function<QString(const QString&)> passphrase;
+    bool terminal = false;   // no callback: ask on the terminal (TerminalPassphrase.h)
     bool asked = false;
+    bool noTerminal = false; // a key needed a passphrase and there was no terminal to ask
 };
 
 namespace {
 
 int authCallback(const char* prompt, char* buf, size_t len, int /*echo*/, int /*verify*/, void* userdata) {
     auto* self = static_cast<SshSession::Callbacks*>(userdata);
-    if (!self || !self->passphrase || len == 0)
+    if (!self || (!self->passphrase && !self->terminal) || len == 0)
         return SSH_ERROR;
-    self->asked = true;
-    QString answer = self->passphrase(QString::fromUtf8(prompt ? prompt : ""));
-    QByteArray bytes = answer.toUtf8();
-    answer.fill(QLatin1Char('\0'));
-    answer.clear();
+    QByteArray bytes;
+    if (self->passphrase) {
+        self->asked = true;
+        QString answer = self->passphrase(QString::fromUtf8(prompt ? prompt : ""));
+        bytes = answer.toUtf8();
+        answer.fill(QLatin1Char('\0'));
+        answer.clear();
+    } else {
+        // libssh's prompt names the key file ("Passphrase for key ...:"); ours says what
+        // it is for. Escaped: the prompt carries a file name.
+        const QString what = QString::fromUtf8(prompt ? prompt : "").simplified();
+        QString shown;
+        for (QChar c : what)
+            shown += (c.unicode() < 0x20 || c.unicode() == 0x7f) ? QChar(u'?') : c;
+        std::optional<QByteArray> typed = askOnTerminal(
+            RemoteSsh::tr("moewb: no ssh-agent holds this key. %1 ").arg(shown.isEmpty() ? RemoteSsh::tr("Passphrase:") : shown));
+        if (!typed) {
+            self->noTerminal = true;
+            return SSH_ERROR;
+        }
+        self->asked = true;
+        bytes = std::move(*typed);
+    }
     int rc = SSH_ERROR;
     if (!bytes.isEmpty() && static_cast<size_t>(bytes.size()) < len) {
         std::memcpy(buf, bytes.constData(), static_cast<size_t>(bytes.size()));
@@ -182,6 +203,7 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
 
     self->m_cb = std::make_unique<Callbacks>();
     self->m_cb->passphrase = o.passphrase;
+    self->m_cb->terminal = !o.passphrase && terminalPassphrasePrompt();
     self->m_cb->cb.userdata = self->m_cb.get();
     self->m_cb->cb.auth_function = authCallback;
     ssh_callbacks_init(&self->m_cb->cb);
@@ -254,7 +276,11 @@ Expected<std::unique_ptr<SshSession>, RemoteError> SshSession::connect(const Ssh
         }
         return fail(RemoteError::Kind::AuthRefused,
                     RemoteSsh::tr("%1: authentication refused for user '%2' (tried ssh-agent and key files%3)")
-                        .arg(node, u, self->m_cb->asked ? RemoteSsh::tr("; a passphrase was asked") : QString()));
+                        .arg(node, u,
+                             self->m_cb->noTerminal
+                                 ? RemoteSsh::tr("; a key needs its passphrase and there is no terminal to ask it "
+                                                 "on: add the key to ssh-agent (ssh-add) and try again")
+                                 : self->m_cb->asked ? RemoteSsh::tr("; a passphrase was asked") : QString()));
     }
     return self;
 }

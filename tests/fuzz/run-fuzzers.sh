@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the importer fuzz targets with clang-14 (libFuzzer + ASan + UBSan) in
+# Builds the importer fuzz targets (and the probe's control-plane parser) with clang-14 (libFuzzer + ASan + UBSan) in
 # build-fuzz and runs each for SECONDS (default 10) over its corpus: the good fixtures
 # and the malformed corpus of its format (tests/fixtures/importers). New inputs go to
 # build-fuzz/corpus/<target>; a crash leaves build-fuzz/artifacts/<target>-crash-* and
@@ -42,6 +42,7 @@ declare -A SEEDS=(
   [torchtitan_log]="torchtitan malformed/torchtitan-log"
   [nemo_log]="nemo malformed/nemo-log"
   [wandb_csv]="wandb malformed/wandb-csv"
+  [control_frame]="../probe-control"
   [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing megatron-routing-trace tensorboard csv jsonl torchtitan nemo wandb"
 )
 failed=0
@@ -50,7 +51,7 @@ failed_targets=0
 mkdir -p "$BUILD/artifacts"
 for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
-              torchtitan_log nemo_log wandb_csv detect_format; do
+              torchtitan_log nemo_log wandb_csv detect_format control_frame; do
   work="$BUILD/corpus/$target"
   mkdir -p "$work"
   seeds=()

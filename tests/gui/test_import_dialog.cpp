@@ -279,6 +279,39 @@ private slots:
         d->reject();
     }
 
+    // Another import (a CLI in a second process) takes the default name after the dialog
+    // chose it: the dialog's store takes the next free name in its own transaction.
+    void automaticNameTakenMeanwhileGetsTheNextFree() {
+        const QString project = newProject();
+        QVERIFY(!project.isEmpty());
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.openProject(project));
+        gui::ImportDialog* d = window.openImportDialog(kFixture + QStringLiteral("/train.log"));
+        QVERIFY(d);
+        QSignalSpy imported(d, &gui::ImportDialog::imported);
+        QVERIFY(waitForCheck(d));
+        QVERIFY2(d->hasPlan(), qPrintable(d->planErrors().join(QLatin1Char('\n'))));
+        {
+            auto other = store::ProjectStore::open(project, store::OpenMode::MustExist);
+            QVERIFY(other);
+            store::RunData taken;
+            taken.name = QStringLiteral("train");
+            taken.recordName = QStringLiteral("ep4-mtp");
+            QVERIFY2(other.value()->saveRun(taken), "the other writer could not save");
+        }
+        QVERIFY(d->startImport());
+        QTRY_COMPARE_WITH_TIMEOUT(imported.count(), 1, 30000);
+        QCOMPARE(imported.last().first().toString(), QStringLiteral("train-2"));
+        QVERIFY2(d->resultText().contains(QStringLiteral("train-2")), qPrintable(d->resultText()));
+        QStringList names;
+        for (const auto& r : storedRuns(project))
+            names << r.name;
+        names.sort();
+        QCOMPARE(names, (QStringList{QStringLiteral("train"), QStringLiteral("train-2")}));
+        d->reject();
+    }
+
     void recordPresetAndDraftWarning() {
         // Two complete records: none is preset (chosen explicitly) and nothing is checked.
         const QString two = newProject({{QStringLiteral("other"), true}});

@@ -4,6 +4,7 @@
 // Ctrl+C as TSV, the override dialog, thresholds, the lock, screenshots.
 #include "LayoutChecks.h"
 #include "StageOneRunPanel.h"
+#include "StagePages.h"
 #include "StageWidgets.h"
 #include "stages/StagePage.h"
 
@@ -21,6 +22,11 @@
 #include <QGridLayout>
 #include <QBoxLayout>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSpinBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -32,7 +38,10 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 #include <memory>
 
 using namespace moewb;
@@ -366,6 +375,114 @@ private slots:
         screenshot(4);
     }
 
+    // "What a rebalanced placement would give": today's share recomputed here by brute
+    // force from the stored load (max over GPUs of the summed contiguous loads / total),
+    // the rebalanced share and the exported file against `moewb placement` run as a
+    // real process on the same project file.
+    void stageThreePlacementPanel() {
+        auto* three = qobject_cast<gui::StageThreePage*>(page(3));
+        QVERIFY(three);
+        if (!three->lastEvaluation())
+            evaluate(3);
+        if (three->isComputingPlacement()) {
+            QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
+            QVERIFY(computed.wait(60000));
+        }
+        auto* spin = three->findChild<QSpinBox*>(QStringLiteral("stage3Redundant"));
+        QVERIFY(spin);
+        QCOMPARE(spin->value(), 1);
+        auto* t = table(page(3), "stage3PlacementTable");
+        QVERIFY(t && t->isVisible());
+        const QString runName = QStringLiteral("demo-train-moe-cf1.0");
+        int row = -1;
+        for (int r = 0; r < t->rowCount(); ++r)
+            if (t->item(r, 0)->text() == runName)
+                row = r;
+        QVERIFY2(row >= 0, "the demo's MoE run is not in the placement table");
+
+        // Brute force, today.
+        const auto run = m_project->run(runName);
+        QVERIFY(run);
+        const auto rec = m_project->configRecord(run->recordName);
+        QVERIFY(rec);
+        const int ep = rec->json.value(QStringLiteral("parallelism")).toObject().value(QStringLiteral("ep")).toInt();
+        QVERIFY(ep > 1);
+        std::map<int, std::vector<double>> perLayer;
+        for (const store::ExpertLoadBlock& b : m_project->expertLoad(run->id)) {
+            auto& sums = perLayer[b.layer];
+            sums.resize(std::size_t(b.tokensPerExpert.size()), 0.0);
+            for (qsizetype e = 0; e < b.tokensPerExpert.size(); ++e)
+                sums[std::size_t(e)] += b.tokensPerExpert[e];
+        }
+        QVERIFY(!perLayer.empty());
+        double worstToday = -1.0, sumToday = 0.0;
+        int worstLayer = -1;
+        for (const auto& [layer, sums] : perLayer) {
+            const std::size_t perGpu = sums.size() / std::size_t(ep);
+            double total = 0.0, busiest = 0.0;
+            for (int g = 0; g < ep; ++g) {
+                double gpu = 0.0;
+                for (std::size_t e = g * perGpu; e < (g + 1) * perGpu; ++e)
+                    gpu += sums[e];
+                busiest = std::max(busiest, gpu);
+                total += gpu;
+            }
+            const double share = busiest / total;
+            if (share > worstToday) {
+                worstToday = share;
+                worstLayer = layer;
+            }
+            sumToday += share;
+        }
+        const double meanToday = sumToday / double(perLayer.size());
+        const auto near = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+        QCOMPARE(int(cellValue(t, row, 1)), ep);
+        QCOMPARE(int(cellValue(t, row, 3)), worstLayer);
+        QVERIFY2(near(cellValue(t, row, 4), worstToday * 100.0), qPrintable(QString::number(cellValue(t, row, 4))));
+        QVERIFY2(near(cellValue(t, row, 6), meanToday * 100.0), qPrintable(QString::number(cellValue(t, row, 6))));
+        QVERIFY(near(cellValue(t, row, 8), 100.0 / ep));
+
+        // Rebalanced, against the CLI.
+        const auto cli = [&](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral(MOEWB_CLI), QStringList{QStringLiteral("--project"), m_path} + args);
+            if (!p.waitForFinished(60000) || p.exitCode() != 0)
+                return QJsonObject{{QStringLiteral("error"), QString::fromUtf8(p.readAllStandardError())}};
+            return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        };
+        const QString cliFile = m_dir.filePath(QStringLiteral("cli-placement.json"));
+        for (const int redundant : {1, 0}) {
+            if (spin->value() != redundant) {
+                QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
+                spin->setValue(redundant);
+                QVERIFY(computed.wait(60000));
+            }
+            const QJsonObject j = cli({QStringLiteral("--json"), QStringLiteral("placement"), runName,
+                                       QStringLiteral("--redundant"), QString::number(redundant),
+                                       QStringLiteral("-o"), cliFile});
+            QVERIFY2(!j.contains(QStringLiteral("error")), qPrintable(j.value(QStringLiteral("error")).toString()));
+            QVERIFY(near(cellValue(t, row, 6), j.value(QStringLiteral("mean_busiest_share_today")).toDouble() * 100));
+            QVERIFY(near(cellValue(t, row, 7),
+                         j.value(QStringLiteral("mean_busiest_share_rebalanced")).toDouble() * 100));
+            for (const QJsonValue& l : j.value(QStringLiteral("busiest_share")).toArray())
+                if (l.toObject().value(QStringLiteral("layer")).toInt() == worstLayer)
+                    QVERIFY(near(cellValue(t, row, 5),
+                                 l.toObject().value(QStringLiteral("busiest_share_rebalanced")).toDouble() * 100));
+            QVERIFY(cellValue(t, row, 7) <= cellValue(t, row, 6) + 1e-9);
+            // Export placement… writes the file `moewb placement RUN -o` writes.
+            const QString guiFile = m_dir.filePath(QStringLiteral("gui-placement.json"));
+            QString error;
+            QVERIFY2(three->writePlacementFile(row, guiFile, &error), qPrintable(error));
+            QFile a(guiFile), b(cliFile);
+            QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+            QCOMPARE(QJsonDocument::fromJson(a.readAll()).object(), QJsonDocument::fromJson(b.readAll()).object());
+        }
+        QVERIFY(three->findChild<QPushButton*>(QStringLiteral("stage3ExportPlacement"))->isEnabled());
+        spin->setValue(1);
+        QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
+        QVERIFY(computed.wait(60000));
+    }
+
     // Nothing on a page overlaps at any window height: the sections, tables, plots and
     // their labels each keep their own band (a tall window once let stage 2's tables
     // cover the loss plot and clip the "Loss curves" label). Checked on the pages with
@@ -497,6 +614,77 @@ private slots:
         p->resize(900, 500);
         p->show();
         QVERIFY(!p->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
+    }
+
+    // Stage 1 puts a measured-routing probe run (its environment names pattern_origin)
+    // beside the latest uniform one of the same cluster and world, size by size. Medians
+    // worked by hand: uniform 1 KiB 120 100 110 → 110 µs, 4 KiB 200 240 220 → 220 µs;
+    // routed 150 180 165 → 165 µs (1.5×), 400 340 374 → 374 µs (1.7×); the routed 8 KiB
+    // has no uniform partner.
+    void stageOneRoutedAgainstUniform() {
+        // A project of its own (a fresh demo), so the shared one stays as the demo wrote it.
+        const QString path = m_dir.filePath(QStringLiteral("routed.moewb"));
+        QVERIFY(demo::writeDemoProject(path));
+        auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        std::unique_ptr<store::ProjectStore> project = std::move(opened).value();
+        std::unique_ptr<gui::StagePage> page1(gui::StagePage::create(1));
+        auto* one = qobject_cast<gui::StageOnePage*>(page1.get());
+        QVERIFY(one);
+        page1->resize(1400, 900);
+        page1->setProject(project.get());
+        page1->show();
+        QVERIFY(QTest::qWaitForWindowExposed(page1.get()));
+        QVERIFY(!one->routingTable()->isVisible());
+        store::RunRow probe;
+        for (const store::RunRow& r : project->runs())
+            if (r.commSampleCount > 0)
+                probe = r;
+        QVERIFY(!probe.name.isEmpty());
+        const auto probeRun = [&](const QString& name, const QJsonObject& environment,
+                                  const QList<std::pair<quint64, QList<double>>>& sizes) {
+            store::RunData r;
+            r.name = name;
+            r.kind = store::RunKind::Probe;
+            r.recordName = probe.recordName;
+            r.clusterName = probe.clusterName;
+            r.environment = environment;
+            for (const auto& [bytes, times] : sizes)
+                for (int i = 0; i < times.size(); ++i)
+                    r.commSamples.append({bytes, 0, i, times[i]});
+            return r;
+        };
+        QVERIFY(project->saveRun(probeRun(QStringLiteral("check-uniform"),
+                                            {{QStringLiteral("world"), 1234}, {QStringLiteral("pattern"), QStringLiteral("uniform")}},
+                                            {{1024, {120, 100, 110}}, {4096, {200, 240, 220}}})));
+        QVERIFY(project->saveRun(probeRun(QStringLiteral("check-routed"),
+                                            {{QStringLiteral("world"), 1234},
+                                             {QStringLiteral("pattern"), QStringLiteral("matrix:/tmp/m.txt")},
+                                             {QStringLiteral("pattern_origin"), QStringLiteral("from-run:demo-train-moe-cf1.0:worst")}},
+                                            {{1024, {150, 180, 165}}, {4096, {400, 340, 374}}, {8192, {1, 2, 3}}})));
+        page1->refresh();
+        {
+            auto* button = page1->findChild<QPushButton*>(QStringLiteral("evaluateButton"));
+            QVERIFY(button && button->isEnabled());
+            QSignalSpy finished(page1.get(), &gui::StagePage::evaluationFinished);
+            button->click();
+            QVERIFY(finished.wait(60000));
+        }
+        // The comparison runs on a worker after the evaluation: wait for the table.
+        auto* t = one->routingTable();
+        QTRY_VERIFY_WITH_TIMEOUT(t->isVisible() && t->rowCount() > 0 && !one->isComparingRouting(), 60000);
+        QCOMPARE(t->rowCount(), 2);
+        const double expected[2][4] = {{1024, 110, 165, 1.5}, {4096, 220, 374, 1.7}};
+        for (int r = 0; r < 2; ++r) {
+            QCOMPARE(t->item(r, 0)->text(), QStringLiteral("check-routed"));
+            QCOMPARE(t->item(r, 1)->text(), QStringLiteral("from-run:demo-train-moe-cf1.0:worst"));
+            QCOMPARE(t->item(r, 2)->text(), QStringLiteral("check-uniform"));
+            for (int c = 0; c < 4; ++c)
+                QVERIFY2(std::abs(cellValue(t, r, 3 + c) - expected[r][c]) < 1e-9,
+                         qPrintable(QStringLiteral("row %1 column %2: %3").arg(r).arg(3 + c).arg(cellValue(t, r, 3 + c))));
+        }
+        const QString summary = one->findChild<QLabel*>(QStringLiteral("stage1RoutingSummary"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("1.70×")), qPrintable(summary));
     }
 
     void cleanupTestCase() {

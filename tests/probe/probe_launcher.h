@@ -27,6 +27,19 @@ inline QString probePath() {
     return QStringLiteral(MOEWB_PROBE_EXECUTABLE);
 }
 
+// The run's secret every rank started by this test process gets (MOEWB_PROBE_SECRET in
+// its own environment, which QProcess hands on): 128 random bits as hex, set once.
+inline QByteArray ensureRunSecret() {
+    static const QByteArray secret = [] {
+        QByteArray s;
+        for (int i = 0; i < 4; ++i)
+            s += QByteArray::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, '0');
+        qputenv("MOEWB_PROBE_SECRET", s);
+        return s;
+    }();
+    return secret;
+}
+
 // Binds host:port (port 0: the OS picks); returns the bound port, 0 on failure. The
 // socket is closed again unless keepFd is given.
 inline quint16 bindPort(const char* host, quint16 port, int* keepFd = nullptr) {
@@ -66,6 +79,7 @@ class ProbeRanks {
 public:
     // Starts world ranks: rank r listens on 127.0.0.(r+1); extra arguments go to every rank.
     ProbeRanks(int world, const QStringList& extra, quint16 port = 0) : port_(port ? port : freePort()) {
+        ensureRunSecret();
         for (int r = 0; r < world; ++r) {
             RankRun run;
             run.process = std::make_unique<QProcess>();

@@ -49,6 +49,8 @@ private:
     }
 
 private slots:
+    void initTestCase() { ensureRunSecret(); } // every rank started here shares it
+
     void killedRankEndsTheOthers() {
         ProbeRanks ranks(4, kLongRun + QStringList{"--timeout", "10"});
         QByteArray out0;

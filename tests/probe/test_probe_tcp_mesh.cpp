@@ -156,6 +156,8 @@ private:
     int runs_ = 0;
 
 private slots:
+    void initTestCase() { ensureRunSecret(); } // every rank started here shares it
+
     void uniformSweep() {
         QByteArray table;
         const QJsonObject doc =

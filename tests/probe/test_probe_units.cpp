@@ -1,9 +1,12 @@
 // Unit tests of the probe's pieces: sizes, options, statistics, traffic patterns, the
 // JSON writer, rank facts, the EP layout (against hand-written groups and the main
 // tree's RankGrid) and the inventory's sysfs reading.
+#include "control_message.h"
 #include "ep_layout.h"
+#include "hmac_sha256.h"
 #include "json_writer.h"
 #include "node_inventory.h"
+#include "peer_auth.h"
 #include "probe_errors.h"
 #include "probe_options.h"
 #include "rank_facts.h"
@@ -71,6 +74,123 @@ Groups rankGridGroups(int world, int tp, int ep, int pp, const QString& order) {
 class TestProbeUnits : public QObject {
     Q_OBJECT
 private slots:
+    // FIPS 180-2 appendix B (one block, two blocks, a million 'a').
+    void sha256KnownAnswers() {
+        auto hex = [](const Digest256& d) { return to_hex(d.data(), d.size()); };
+        QCOMPARE(hex(sha256("abc")), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+                 std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        QCOMPARE(hex(sha256(std::string(1000000, 'a'))),
+                 std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+        QCOMPARE(hex(sha256("")), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        // Fed in odd pieces, the same digest as in one.
+        Sha256 s;
+        const std::string text = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+        for (std::size_t i = 0; i < text.size(); i += 7)
+            s.update(text.substr(i, 7));
+        QCOMPARE(hex(s.finish()), std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    }
+
+    // RFC 4231 test cases 1, 2, 6 and 7 (short key, text key, keys longer than a block).
+    void hmacSha256KnownAnswers() {
+        auto hex = [](const Digest256& d) { return to_hex(d.data(), d.size()); };
+        QCOMPARE(hex(hmac_sha256(std::string(20, '\x0b'), "Hi There")),
+                 std::string("b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"));
+        QCOMPARE(hex(hmac_sha256("Jefe", "what do ya want for nothing?")),
+                 std::string("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+        QCOMPARE(hex(hmac_sha256(std::string(131, '\xaa'), "Test Using Larger Than Block-Size Key - Hash Key First")),
+                 std::string("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"));
+        QCOMPARE(hex(hmac_sha256(std::string(131, '\xaa'),
+                                 "This is a test using a larger than block-size key and a larger than block-size "
+                                 "data. The key needs to be hashed before being used by the HMAC algorithm.")),
+                 std::string("9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"));
+    }
+
+    // The two sides' proofs differ, and each depends on the secret, both nonces and the
+    // claimed rank; a hello survives encoding.
+    void handshakeProofsBindEverything() {
+        AuthHello h;
+        h.channel = AuthChannel::Mesh;
+        h.rank = 7;
+        h.nonce = random_nonce();
+        AuthHello back;
+        const std::string bytes = encode_auth_hello(h);
+        QCOMPARE(bytes.size(), kAuthHelloBytes);
+        QVERIFY(parse_auth_hello(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(), back));
+        QCOMPARE(back.rank, 7);
+        QVERIFY(back.channel == AuthChannel::Mesh);
+        QVERIFY(back.nonce == h.nonce);
+        QVERIFY(!parse_auth_hello(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size() - 1, back));
+        std::string bad = bytes;
+        bad[8] = 9; // no such channel
+        QVERIFY(!parse_auth_hello(reinterpret_cast<const std::uint8_t*>(bad.data()), bad.size(), back));
+        const auto ns = random_nonce();
+        const std::string key(32, 'a');
+        const auto connector = auth_proof(key, false, h, ns);
+        QVERIFY(connector != auth_proof(key, true, h, ns));
+        QVERIFY(connector != auth_proof(std::string(32, 'b'), false, h, ns));
+        QVERIFY(connector != auth_proof(key, false, h, random_nonce()));
+        AuthHello other = h;
+        other.rank = 8;
+        QVERIFY(connector != auth_proof(key, false, other, ns));
+        other = h;
+        other.nonce[0] ^= 1;
+        QVERIFY(connector != auth_proof(key, false, other, ns));
+        other = h;
+        other.channel = AuthChannel::Rendezvous;
+        QVERIFY(connector != auth_proof(key, false, other, ns));
+    }
+
+    // Frames come apart byte by byte as in one piece; the parser never takes bytes of the
+    // next frame and refuses a bad magic, an unknown type and an oversized length.
+    void controlFrameParser() {
+        const std::string a = encode_control_frame(ControlType::Data, "payload one");
+        const std::string b = encode_control_frame(ControlType::Release, "");
+        const std::string stream = a + b;
+        ControlFrameParser parser(1024);
+        std::vector<std::pair<ControlType, std::string>> frames;
+        for (std::size_t i = 0; i < stream.size();) {
+            const std::size_t n = std::min<std::size_t>(parser.wanted(), 1);
+            std::size_t used = 0;
+            const auto st = parser.feed(stream.data() + i, n, used);
+            QCOMPARE(used, n);
+            i += used;
+            QVERIFY(st != ControlFrameParser::Status::Malformed);
+            if (st == ControlFrameParser::Status::Complete)
+                frames.emplace_back(parser.type(), parser.take_payload());
+        }
+        QCOMPARE(frames.size(), std::size_t(2));
+        QVERIFY(frames[0].first == ControlType::Data && frames[0].second == "payload one");
+        QVERIFY(frames[1].first == ControlType::Release && frames[1].second.empty());
+
+        auto refused = [](std::string frame, std::uint64_t max) {
+            ControlFrameParser p(max);
+            std::size_t used = 0;
+            return p.feed(frame.data(), frame.size(), used) == ControlFrameParser::Status::Malformed;
+        };
+        std::string badMagic = a;
+        badMagic[0] ^= 0x20;
+        QVERIFY(refused(badMagic, 1024));
+        std::string badType = a;
+        badType[4] = 9;
+        QVERIFY(refused(badType, 1024));
+        QVERIFY(refused(a, 4)); // 11 bytes of payload over a cap of 4
+        QVERIFY(!refused(a, 11));
+    }
+
+    // Peer text: control characters and bytes outside ASCII escaped, length capped; an
+    // abort notice's rank and words decoded.
+    void peerTextIsPrintable() {
+        QCOMPARE(printable_peer_text("ok \x1b[31mred\x07\r\n\x9b"),
+                 std::string("ok \\x1b[31mred\\x07\\x0d\\x0a\\x9b"));
+        QCOMPARE(printable_peer_text("a\\b"), std::string("a\\\\b"));
+        QCOMPARE(printable_peer_text(std::string(2000, 'x'), 10), std::string(10, 'x') + "... (1990 more bytes)");
+        const auto [rank, text] = decode_abort_payload(encode_abort_payload(3, "gone\x1b"));
+        QCOMPARE(rank, 3);
+        QCOMPARE(text, std::string("gone\\x1b"));
+        QCOMPARE(decode_abort_payload("ab").first, -1);
+        QCOMPARE(decode_abort_payload(encode_abort_payload(-7, "x")).first, -1);
+    }
     // Megatron-Core's expert grid (tp = expert TP, cp = 1, ep, dp, pp), first name of the
     // order fastest; the EP group = ranks sharing tp, dp, pp. Expected groups by hand,
     // and the main tree's RankGrid must agree.

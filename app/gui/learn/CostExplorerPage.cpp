@@ -588,7 +588,14 @@ void CostExplorerPage::Impl::recompute() {
                               : CostExplorerPage::tr("not estimated (set the achieved compute)"))
             .arg(st.totalUs ? dur(st.totalUs) : CostExplorerPage::tr("not estimated"));
     stepDetail->setText(detail);
-    if (curve)
+    if (curve && !curve->routingOrigin.isEmpty())
+        curveSource->setText(
+            CostExplorerPage::tr("Uses the all-to-all curve of this project's stage 1 run \"%1\" (%2 message "
+                                 "sizes), measured with the training's own routing (%3).")
+                .arg(curve->runName)
+                .arg(curve->points.size())
+                .arg(curve->routingOrigin));
+    else if (curve)
         curveSource->setText(
             CostExplorerPage::tr("Uses the measured all-to-all curve of this project's stage 1 run "
                                  "\"%1\" (%2 message sizes).")

@@ -4,10 +4,15 @@
 
 #include "plots/PlotView.h"
 #include "plotspec/StagePlots.h"
+#include "common/Units.h"
+#include "store/ProjectStore.h"
+#include "traffic/RoutingComparison.h"
 
 #include <QGridLayout>
 #include <QLabel>
+#include <QFutureWatcher>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace moewb::gui {
 
@@ -20,7 +25,28 @@ QLabel* sectionLabel(const QString& text, QWidget* parent) {
     return l;
 }
 
-StageOnePage::StageOnePage(QWidget* parent) : StagePage(1, parent) {}
+namespace {
+
+// Reads every probe run's samples, so it runs off the GUI thread on a store of its own
+// (as the evaluation does, StagePage.h).
+QList<traffic::RoutingPair> findPairsInWorker(const QString& path) {
+    auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+    if (!opened)
+        return {};
+    const store::ProjectStore& project = **opened;
+    return traffic::findRoutingPairs(project, project.runs());
+}
+
+} // namespace
+
+struct StageOnePage::RoutingState {
+    QFutureWatcher<QList<traffic::RoutingPair>>* watcher = nullptr;
+    bool again = false;
+    QString path; // the project the running comparison reads
+};
+
+StageOnePage::StageOnePage(QWidget* parent)
+    : StagePage(1, parent), m_routingState(std::make_shared<RoutingState>()) {}
 
 QString StageOnePage::titleText() const {
     return tr("Stage 1 · Communication baseline");
@@ -90,7 +116,65 @@ void StageOnePage::buildResults(QVBoxLayout* results) {
         {tr("size (B)"), tr("nodes"), tr("run"), tr("time (µs)"), tr("bandwidth (GB/s)"), tr("bandwidth kind")}, this);
     m_nodes->setObjectName(QStringLiteral("stage1NodeTable"));
     results->addWidget(m_nodes);
+
+    m_routingTitle = sectionLabel(tr("Measured routing against uniform traffic"), this);
+    results->addWidget(m_routingTitle);
+    m_routingSummary = new QLabel(this);
+    m_routingSummary->setObjectName(QStringLiteral("stage1RoutingSummary"));
+    m_routingSummary->setWordWrap(true);
+    results->addWidget(m_routingSummary);
+    m_routing = new ResultTable({tr("routed run"), tr("routing"), tr("uniform run"), tr("size (B)"),
+                                 tr("uniform (µs, median)"), tr("measured routing (µs, median)"), tr("ratio (×)")},
+                                this);
+    m_routing->setObjectName(QStringLiteral("stage1RoutingTable"));
+    results->addWidget(m_routing);
+    m_routingState->watcher = new QFutureWatcher<QList<traffic::RoutingPair>>(this);
+    connect(m_routingState->watcher, &QFutureWatcher<QList<traffic::RoutingPair>>::finished, this, [this] {
+        if (m_routingState->again) {
+            compareRouting();
+            return;
+        }
+        if (!project() || project()->path() != m_routingState->path)
+            return; // the project changed while it ran
+        const QList<traffic::RoutingPair> pairs = m_routingState->watcher->result();
+        QStringList summary;
+        m_routing->beginRows();
+        for (const traffic::RoutingPair& pair : pairs) {
+            for (const traffic::SizeComparison& c : pair.sizes)
+                m_routing->addRow({textCell(pair.routed.name), textCell(pair.origin), textCell(pair.uniform.name),
+                                   numberCell(double(c.bytesPerRank), 0), numberCell(c.uniformMedianUs, 2),
+                                   numberCell(c.measuredMedianUs, 2), numberCell(c.ratio, 2)});
+            const traffic::SizeComparison& largest = pair.sizes.last();
+            summary << tr("At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4× as long as a uniform "
+                          "one (run %5) on this cluster.")
+                           .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, pair.routed.name,
+                                QString::number(largest.ratio, 'f', 2), pair.uniform.name);
+        }
+        m_routing->endRows();
+        m_routingSummary->setText(summary.join(QLatin1Char('\n')));
+        for (QWidget* w : {static_cast<QWidget*>(m_routingTitle), static_cast<QWidget*>(m_routingSummary),
+                           static_cast<QWidget*>(m_routing)})
+            w->setVisible(!pairs.isEmpty());
+        relayoutNow();
+        emit routingCompared();
+    });
     clearResults();
+}
+
+bool StageOnePage::isComparingRouting() const {
+    return m_routingState->watcher->isRunning();
+}
+
+void StageOnePage::compareRouting() {
+    if (!project())
+        return;
+    if (m_routingState->watcher->isRunning()) {
+        m_routingState->again = true;
+        return;
+    }
+    m_routingState->again = false;
+    m_routingState->path = project()->path();
+    m_routingState->watcher->setFuture(QtConcurrent::run(findPairsInWorker, m_routingState->path));
 }
 
 void StageOnePage::clearResults() {
@@ -100,6 +184,11 @@ void StageOnePage::clearResults() {
     m_nodes->endRows();
     m_nodes->hide();
     m_nodesTitle->hide();
+    m_routing->beginRows();
+    m_routing->endRows();
+    m_routing->hide();
+    m_routingTitle->hide();
+    m_routingSummary->hide();
     m_bandwidth->setSpec(plots::PlotSpec{});
     m_latency->setSpec(plots::PlotSpec{});
 }
@@ -138,6 +227,7 @@ void StageOnePage::showResults(const stages::StageEvaluation& e) {
         else if (s.id == QLatin1String("stage1-latency"))
             m_latency->setSpec(s);
     }
+    compareRouting();
 }
 
 } // namespace moewb::gui

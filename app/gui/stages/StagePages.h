@@ -33,6 +33,12 @@ public:
     ResultTable* sizeTable() const { return m_sizes; }
     ResultTable* nodeTable() const { return m_nodes; }
     StageOneRunPanel* runPanel() const { return m_runPanel; }
+    // Measured-routing probe runs beside uniform ones (docs/traffic.md); hidden when none.
+    ResultTable* routingTable() const { return m_routing; }
+    bool isComparingRouting() const;
+
+signals:
+    void routingCompared();
 
 protected:
     QString titleText() const override;
@@ -47,8 +53,15 @@ protected:
     bool offersSuggestions() const override { return true; }
 
 private:
+    void compareRouting();
+
     StageOneRunPanel* m_runPanel = nullptr;
     ResultTable* m_sizes = nullptr;
+    ResultTable* m_routing = nullptr;
+    QLabel* m_routingTitle = nullptr;
+    QLabel* m_routingSummary = nullptr;
+    struct RoutingState;
+    std::shared_ptr<RoutingState> m_routingState;
     ResultTable* m_nodes = nullptr;
     QLabel* m_nodesTitle = nullptr;
     plots::PlotView* m_bandwidth = nullptr;
@@ -91,6 +104,15 @@ class StageThreePage : public StagePage {
 public:
     explicit StageThreePage(QWidget* parent = nullptr);
     ResultTable* summaryTable() const { return m_summary; }
+    // "What a rebalanced placement would give": one row per evaluated run.
+    ResultTable* placementTable() const { return m_placementTable; }
+    bool isComputingPlacement() const;
+    // Writes the placement file of the run in the panel's row (as `moewb placement RUN
+    // -o` writes it); false with *error set when the row has none or the file fails.
+    bool writePlacementFile(int row, const QString& path, QString* error) const;
+
+signals:
+    void placementComputed();
 
 protected:
     QString titleText() const override;
@@ -105,8 +127,17 @@ private:
     void runChosen();
     void replotRatio();
     void replotHeatmaps();
+    void computePlacement();
+    void showPlacement();
+    void exportPlacement();
 
     ResultTable* m_summary = nullptr;
+    ResultTable* m_placementTable = nullptr;
+    QSpinBox* m_redundant = nullptr;
+    QPushButton* m_exportPlacement = nullptr;
+    QLabel* m_placementNote = nullptr;
+    struct PlacementState;
+    std::shared_ptr<PlacementState> m_placement;
     QLabel* m_staleNotice = nullptr;
     QComboBox* m_run = nullptr;
     QLineEdit* m_layers = nullptr;

@@ -4,9 +4,16 @@
 #include "plots/PlotView.h"
 #include "plotspec/StagePlots.h"
 #include "store/ProjectStore.h"
+#include "traffic/PlacementWhatIf.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QJsonDocument>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,13 +21,62 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <map>
 
 namespace moewb::gui {
 
-StageThreePage::StageThreePage(QWidget* parent) : StagePage(3, parent) {}
+namespace {
+
+// One run's placement what-if (docs/traffic.md), computed off the GUI thread: summing a
+// long run's load blocks and rebalancing many layers can take longer than a frame.
+struct PlacementRow {
+    QString runName;
+    traffic::LayerLoads loads;
+    std::optional<traffic::PlacementWhatIf> whatIf;
+    QString error;
+};
+
+QList<PlacementRow> computePlacementRows(const QVector<stages::ExpertLoadRunInput>& inputs, int redundant) {
+    QList<PlacementRow> rows;
+    for (const stages::ExpertLoadRunInput& in : inputs) {
+        PlacementRow row;
+        row.runName = in.runName;
+        auto loads = traffic::sumLoadWindow(in.blocks, traffic::StepWindow{});
+        if (!loads) {
+            row.error = loads.error();
+        } else if (!in.record.parallelism.ep) {
+            row.loads = std::move(*loads);
+            row.error = StageThreePage::tr("its config record has no parallelism.ep");
+        } else {
+            row.loads = std::move(*loads);
+            traffic::PlacementWhatIfOptions options;
+            options.gpus = int(*in.record.parallelism.ep);
+            options.nodes = traffic::expertParallelNodes(in.record);
+            options.redundant = redundant;
+            auto w = traffic::placementWhatIf(row.loads, options);
+            if (w)
+                row.whatIf = std::move(*w);
+            else
+                row.error = w.error().text;
+        }
+        rows << row;
+    }
+    return rows;
+}
+
+} // namespace
+
+struct StageThreePage::PlacementState {
+    QFutureWatcher<QList<PlacementRow>>* watcher = nullptr;
+    QList<PlacementRow> rows;
+    bool again = false; // inputs changed while a computation ran
+};
+
+StageThreePage::StageThreePage(QWidget* parent)
+    : StagePage(3, parent), m_placement(std::make_shared<PlacementState>()) {}
 
 QString StageThreePage::titleText() const {
     return tr("Stage 3 · Expert load and loss");
@@ -131,6 +187,58 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     grid->addWidget(m_busiest, 1, 1);
     results->addLayout(grid);
 
+    // What a rebalanced placement would give (docs/traffic.md, "Placement what-if").
+    results->addWidget(sectionLabel(tr("What a rebalanced placement would give"), this));
+    m_placementNote = new QLabel(
+        tr("Predicted from each run's measured expert load over all its steps: the busiest GPU's share of the "
+           "routed tokens with today's contiguous placement (expert e on GPU e ÷ (experts ÷ EP)) and after "
+           "DeepSeek EPLB's rebalancing, with the record's EP size and the nodes its EP group spans. Even = "
+           "1 ÷ EP. Redundant slots replicate the hottest experts (one slot costs one expert's memory per GPU)."),
+        this);
+    m_placementNote->setObjectName(QStringLiteral("stage3PlacementNote"));
+    m_placementNote->setWordWrap(true);
+    results->addWidget(m_placementNote);
+    auto* placementControls = new QHBoxLayout;
+    auto* redundantLabel = new QLabel(tr("Redundant expert slots per GPU:"), this);
+    placementControls->addWidget(redundantLabel);
+    m_redundant = new QSpinBox(this);
+    m_redundant->setObjectName(QStringLiteral("stage3Redundant"));
+    m_redundant->setRange(0, 64);
+    m_redundant->setValue(1);
+    redundantLabel->setBuddy(m_redundant);
+    placementControls->addWidget(m_redundant);
+    placementControls->addStretch(1);
+    m_exportPlacement = new QPushButton(tr("Export placement…"), this);
+    m_exportPlacement->setObjectName(QStringLiteral("stage3ExportPlacement"));
+    m_exportPlacement->setToolTip(tr("Writes the selected run's placement (phy2log, log2phy, logcnt) and its "
+                                     "load (EPLB's weight) as JSON, as moewb placement RUN -o does"));
+    m_exportPlacement->setEnabled(false);
+    placementControls->addWidget(m_exportPlacement);
+    results->addLayout(placementControls);
+    m_placementTable = new ResultTable({tr("run"), tr("GPUs (EP)"), tr("nodes"), tr("worst layer"),
+                                        tr("worst layer today (%)"), tr("worst layer rebalanced (%)"),
+                                        tr("mean over layers today (%)"), tr("mean over layers rebalanced (%)"),
+                                        tr("even (%)"), tr("note")},
+                                       this);
+    m_placementTable->setObjectName(QStringLiteral("stage3PlacementTable"));
+    m_placementTable->setSortingEnabled(false);
+    results->addWidget(m_placementTable);
+    m_placement->watcher = new QFutureWatcher<QList<PlacementRow>>(this);
+    connect(m_placement->watcher, &QFutureWatcher<QList<PlacementRow>>::finished, this, [this] {
+        m_placement->rows = m_placement->watcher->result();
+        if (!m_eval) { // cleared while it ran
+            m_placement->rows.clear();
+            return;
+        }
+        if (m_placement->again) {
+            computePlacement();
+            return;
+        }
+        showPlacement();
+    });
+    connect(m_redundant, &QSpinBox::valueChanged, this, &StageThreePage::computePlacement);
+    connect(m_exportPlacement, &QPushButton::clicked, this, &StageThreePage::exportPlacement);
+
     connect(m_run, &QComboBox::currentIndexChanged, this, &StageThreePage::runChosen);
     connect(m_layers, &QLineEdit::editingFinished, this, &StageThreePage::replotRatio);
     connect(m_stepSlider, &QSlider::valueChanged, this, [this](int i) {
@@ -157,6 +265,10 @@ void StageThreePage::clearResults() {
     m_steps.clear();
     m_summary->beginRows();
     m_summary->endRows();
+    m_placement->rows.clear();
+    m_placementTable->beginRows();
+    m_placementTable->endRows();
+    m_exportPlacement->setEnabled(false);
     m_staleNotice->hide();
     {
         QSignalBlocker b(m_run);
@@ -218,6 +330,94 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
     m_dropLoss->setSpec(plots::dropVsLossPlot(r->runs, e.stageThreeInputs));
     m_busiest->setSpec(plots::busiestDevicePlot(r->runs));
     runChosen();
+    computePlacement();
+}
+
+bool StageThreePage::isComputingPlacement() const {
+    return m_placement->watcher->isRunning();
+}
+
+void StageThreePage::computePlacement() {
+    if (!m_eval)
+        return;
+    if (m_placement->watcher->isRunning()) {
+        m_placement->again = true;
+        return;
+    }
+    m_placement->again = false;
+    m_exportPlacement->setEnabled(false);
+    m_placement->watcher->setFuture(
+        QtConcurrent::run(computePlacementRows, m_eval->stageThreeInputs, m_redundant->value()));
+}
+
+void StageThreePage::showPlacement() {
+    const auto percent = [](double share) { return std::optional<double>(share * 100.0); };
+    m_placementTable->beginRows();
+    for (const PlacementRow& row : m_placement->rows) {
+        if (!row.whatIf) {
+            m_placementTable->addRow({textCell(row.runName), numberCell(std::nullopt, 0),
+                                      numberCell(std::nullopt, 0), numberCell(std::nullopt, 0),
+                                      numberCell(std::nullopt, 1), numberCell(std::nullopt, 1),
+                                      numberCell(std::nullopt, 1), numberCell(std::nullopt, 1),
+                                      numberCell(std::nullopt, 1), textCell(row.error)});
+            continue;
+        }
+        const traffic::PlacementWhatIf& w = *row.whatIf;
+        const traffic::LayerShare& worst = w.shares[w.worstIndex];
+        m_placementTable->addRow(
+            {textCell(row.runName), numberCell(w.options.gpus, 0), numberCell(w.options.nodes, 0),
+             numberCell(worst.layer, 0), numberCell(percent(worst.today), 1), numberCell(percent(worst.after), 1),
+             numberCell(percent(w.meanToday), 1), numberCell(percent(w.meanAfter), 1),
+             numberCell(percent(w.evenShare()), 1),
+             textCell(w.placement.hierarchical ? tr("EPLB hierarchical, %1 redundant slot(s) per GPU")
+                                                      .arg(w.options.redundant)
+                                                : tr("EPLB global, %1 redundant slot(s) per GPU")
+                                                      .arg(w.options.redundant))});
+    }
+    m_placementTable->endRows();
+    m_placementTable->fitHeight();
+    if (m_placementTable->rowCount() > 0 && m_placementTable->currentRow() < 0)
+        m_placementTable->selectRow(0);
+    m_exportPlacement->setEnabled(std::any_of(m_placement->rows.cbegin(), m_placement->rows.cend(),
+                                              [](const PlacementRow& r) { return r.whatIf.has_value(); }));
+    relayoutNow();
+    emit placementComputed();
+}
+
+bool StageThreePage::writePlacementFile(int row, const QString& path, QString* error) const {
+    if (row < 0 || row >= m_placement->rows.size() || !m_placement->rows[row].whatIf) {
+        *error = tr("This run has no rebalanced placement.");
+        return false;
+    }
+    const PlacementRow& r = m_placement->rows[row];
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(QJsonDocument(traffic::placementFileJson(*r.whatIf, r.loads, r.runName))
+                    .toJson(QJsonDocument::Indented)) < 0 ||
+        !f.commit()) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void StageThreePage::exportPlacement() {
+    int row = m_placementTable->currentRow();
+    if (row < 0)
+        row = 0;
+    // The table does not sort, so its rows are the computation's rows.
+    if (row >= m_placement->rows.size() || !m_placement->rows[row].whatIf)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export placement"), m_placement->rows[row].runName + QStringLiteral("-placement.json"),
+        tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!writePlacementFile(row, path, &error))
+        QMessageBox::warning(this, tr("Export placement"), error);
+    else
+        emit statusMessage(tr("Placement of %1 written to %2.").arg(m_placement->rows[row].runName, path));
 }
 
 void StageThreePage::runChosen() {

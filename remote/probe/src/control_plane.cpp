@@ -7,18 +7,15 @@
 #include <map>
 #include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace moeprobe {
 namespace {
 
-constexpr std::uint32_t kMagic = 0x4d505242; // "MPRB"
+constexpr std::uint32_t kMagic = kControlMagic;
 constexpr std::uint64_t kMaxPayload = 64ull << 20;
-
-struct Header {
-    std::uint32_t magic;
-    std::uint32_t type;
-    std::uint64_t length;
-};
+constexpr std::uint64_t kMaxHelloPayload = 1ull << 20; // one rank's facts: a few KiB
+using Header = ControlHeader;
 
 // Ranks wait on rank 0 a little longer than rank 0 waits on them, so that rank 0's
 // abort notice, which names the missing rank, arrives before their own timeout.
@@ -44,11 +41,32 @@ void ControlPlane::open() {
     if (world_ <= 1)
         return;
     const HostPort rendezvous = parse_host_port(options_.rendezvous, true);
+    if (options_.secret.empty())
+        throw UsageError(std::string("a run of more than one rank needs ") + kSecretVariable);
     if (rank_ == 0) {
         listener_ = listen_on(rendezvous);
+        acceptor_ = std::make_unique<AuthenticatingListener>(listener_.get(), options_.secret, AuthChannel::Rendezvous,
+                                                             handshake_seconds(timeout_s_));
         peers_.resize(static_cast<std::size_t>(world_));
-    } else {
-        peers_.push_back(connect_with_retry(rendezvous, Deadline(timeout_s_), 0, "rank 0 (rendezvous)"));
+        return;
+    }
+    // Connect and prove; a connection rank 0 dropped (a crowd of strangers at the door)
+    // is tried again until the timeout.
+    const Deadline deadline(timeout_s_);
+    const std::string what = "rank 0 (rendezvous " + rendezvous.text() + ")";
+    std::string refused;
+    while (true) {
+        UniqueFd fd = connect_with_retry(rendezvous, deadline, 0, what);
+        try {
+            authenticate_to_acceptor(fd.get(), options_.secret, AuthChannel::Rendezvous, rank_, deadline, 0, what);
+            peers_.push_back(std::move(fd));
+            return;
+        } catch (const AuthRefused& e) {
+            refused = e.what();
+        }
+        ::usleep(100 * 1000);
+        if (deadline.expired())
+            throw PeerFailure(0, refused);
     }
 }
 
@@ -67,31 +85,33 @@ void ControlPlane::send_message(int fd, MessageType type, const std::string& pay
         send_exact(fd, payload.data(), payload.size(), timeout_s_, peer_rank);
 }
 
-std::string ControlPlane::recv_message(int fd, MessageType expected, int peer_rank, double timeout_s) {
-    Header h{};
-    recv_exact(fd, &h, sizeof h, timeout_s, peer_rank);
-    if (h.magic != kMagic || h.length > kMaxPayload)
-        throw PeerFailure(
-            peer_rank, "rank " + std::to_string(peer_rank) +
-                           " sent a malformed control message (another program, or another probe version?)");
-    std::string payload(h.length, '\0');
-    if (h.length > 0)
-        recv_exact(fd, payload.data(), payload.size(), timeout_s, peer_rank);
-    if (h.type == static_cast<std::uint32_t>(MessageType::Abort))
+std::string ControlPlane::recv_message(int fd, MessageType expected, int peer_rank, double timeout_s,
+                                       const Deadline* overall) {
+    ControlFrameParser parser(expected == MessageType::Hello ? kMaxHelloPayload : kMaxPayload);
+    std::vector<char> buffer(64 * 1024);
+    while (true) {
+        const std::size_t n = recv_some(fd, buffer.data(), std::min(buffer.size(), parser.wanted()), timeout_s,
+                                        peer_rank, overall);
+        std::size_t used = 0;
+        const auto status = parser.feed(buffer.data(), n, used);
+        if (status == ControlFrameParser::Status::Malformed)
+            throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " sent a malformed control message (" +
+                                             parser.error() + "; another program, or another probe version?)");
+        if (status == ControlFrameParser::Status::Complete)
+            break;
+    }
+    const MessageType type = parser.type();
+    std::string payload = parser.take_payload();
+    if (type == MessageType::Abort)
         throw_abort_notice(payload);
-    if (h.type != static_cast<std::uint32_t>(expected))
+    if (type != expected)
         throw PeerFailure(peer_rank,
                           "rank " + std::to_string(peer_rank) + " sent an unexpected control message");
     return payload;
 }
 
 void ControlPlane::throw_abort_notice(const std::string& payload) {
-    std::int32_t missing = -1;
-    std::string text;
-    if (payload.size() >= sizeof missing) {
-        std::memcpy(&missing, payload.data(), sizeof missing);
-        text = payload.substr(sizeof missing);
-    }
+    const auto [missing, text] = decode_abort_payload(payload);
     throw AbortNotice(missing, text.empty() ? "aborted by another rank" : text);
 }
 
@@ -119,26 +139,41 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
     const Deadline deadline(timeout_s_);
     int missing = world_ - 1;
     while (missing > 0) {
-        UniqueFd fd = accept_before(listener_.get(), deadline);
+        AuthenticatingListener::Peer peer = acceptor_->next(deadline);
+        UniqueFd fd = std::move(peer.fd);
         if (!fd.valid()) {
             std::vector<int> absent;
             for (int r = 0; r < world_; ++r)
                 if (!joined[static_cast<std::size_t>(r)])
                     absent.push_back(r);
-            const std::string msg = (absent.size() == 1 ? "rank " : "ranks ") + ranks_text(absent) +
-                                    " never joined the rendezvous within the timeout";
+            std::string msg = (absent.size() == 1 ? "rank " : "ranks ") + ranks_text(absent) +
+                              " never joined the rendezvous within the timeout";
+            if (acceptor_->dropped() > 0)
+                msg += " (" + std::to_string(acceptor_->dropped()) +
+                       " connection(s) that did not prove the run's secret were dropped)";
             broadcast_abort(absent.front(), msg);
             throw PeerFailure(absent.front(), msg);
         }
         RankFacts f;
         try {
-            f = deserialize_rank_facts(recv_message(fd.get(), MessageType::Hello, -1, timeout_s_));
+            f = deserialize_rank_facts(
+                recv_message(fd.get(), MessageType::Hello, peer.rank, timeout_s_, &deadline));
         } catch (const AbortNotice& e) {
             broadcast_abort(e.missing_rank(), e.what()); // a rank failed before it could join
             throw;
         } catch (const RuntimeFailure&) {
-            continue; // a stray connection (port scanner, old run); keep waiting
+            continue; // it proved the secret but sent no facts in time; keep waiting
         }
+        if (f.rank != peer.rank) {
+            const std::string msg = "a connection that proved itself as rank " + std::to_string(peer.rank) +
+                                    " sent the facts of rank " + std::to_string(f.rank);
+            broadcast_abort(-1, msg);
+            throw RuntimeFailure("rendezvous: " + msg);
+        }
+        f.hostname = printable_peer_text(f.hostname, 256);
+        f.backend = printable_peer_text(f.backend, 64);
+        f.schedule = printable_peer_text(f.schedule, 64);
+        f.ep_layout = printable_peer_text(f.ep_layout, 1000);
         if (f.world != world_ || f.rank <= 0 || f.rank >= world_ ||
             joined[static_cast<std::size_t>(f.rank)]) {
             const std::string msg = "rank " + std::to_string(f.rank) + " joined with world " +
@@ -174,6 +209,7 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
         table[static_cast<std::size_t>(f.rank)] = f;
         --missing;
     }
+    acceptor_.reset();
     listener_.reset(); // nothing else joins; frees the rendezvous port early
     // A rank listening on a wildcard address is reached where its connection came from.
     for (int r = 0; r < world_; ++r) {
@@ -220,14 +256,7 @@ std::vector<std::string> ControlPlane::gather(const std::string& payload) {
 
 void ControlPlane::broadcast_abort(int missing_rank, const std::string& message) noexcept {
     try {
-        const std::int32_t missing = missing_rank;
-        std::string payload(sizeof missing, '\0');
-        std::memcpy(payload.data(), &missing, sizeof missing);
-        payload += message;
-        const Header h{kMagic, static_cast<std::uint32_t>(MessageType::Abort), payload.size()};
-        std::string frame(sizeof h, '\0');
-        std::memcpy(frame.data(), &h, sizeof h);
-        frame += payload;
+        const std::string frame = encode_control_frame(MessageType::Abort, encode_abort_payload(missing_rank, message));
         for (std::size_t i = 0; i < peers_.size(); ++i) {
             if (!peers_[i].valid() || (rank_ == 0 && static_cast<int>(i) == missing_rank))
                 continue;

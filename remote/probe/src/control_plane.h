@@ -1,15 +1,20 @@
 // The rendezvous and control channel: a star around rank 0 (no MPI needed).
-// Rank 0 listens on --rendezvous, every other rank connects (retrying until --timeout),
-// rank 0 gathers each rank's facts and broadcasts the rank table plus an opaque blob
+// Rank 0 listens on --rendezvous, every other rank connects (retrying until --timeout)
+// and proves it holds the run's secret (peer_auth.h) before anything else; rank 0 takes
+// the handshakes side by side, so one silent or slow connection holds up nobody, and the
+// whole rendezvous has one deadline (--timeout) however the bytes come. Rank 0 gathers each rank's facts and broadcasts the rank table plus an opaque blob
 // (the ncclUniqueId). Afterwards the same connections carry timing gathers, barriers
 // and abort notices that name the missing rank.
 #pragma once
 
+#include "control_message.h"
 #include "probe_options.h"
 #include "rank_facts.h"
+#include "peer_auth.h"
 #include "socket_io.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,9 +68,12 @@ public:
     bool check_watch_fd(int fd);
 
 private:
-    enum class MessageType : std::uint32_t { Hello = 1, Table = 2, Data = 3, Release = 4, Abort = 5 };
+    using MessageType = ControlType;
     void send_message(int fd, MessageType type, const std::string& payload, int peer_rank);
-    std::string recv_message(int fd, MessageType expected, int peer_rank, double timeout_s);
+    // overall: a deadline the whole message must arrive by (the rendezvous), besides
+    // the silence timeout.
+    std::string recv_message(int fd, MessageType expected, int peer_rank, double timeout_s,
+                             const Deadline* overall = nullptr);
     [[noreturn]] void throw_abort_notice(const std::string& payload);
     int rank_of_fd(int fd) const;
 
@@ -74,6 +82,7 @@ private:
     int world_;
     double timeout_s_;
     UniqueFd listener_;           // rank 0
+    std::unique_ptr<AuthenticatingListener> acceptor_; // rank 0, over listener_
     std::vector<UniqueFd> peers_; // rank 0: index = rank; others: [0] = rank 0
 };
 

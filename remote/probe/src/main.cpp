@@ -1,8 +1,10 @@
 // moe-probe: the bundled all-to-all probe. Exit codes: 0 ok, 2 usage, 3 runtime failure.
 #include "alltoall_backend.h"
 #include "benchmark_harness.h"
+#include "control_message.h"
 #include "control_plane.h"
 #include "node_inventory.h"
+#include "peer_auth.h"
 #include "probe_errors.h"
 #include "probe_options.h"
 #include "probe_run_report.h"
@@ -72,6 +74,8 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
             const std::string listen = report.ranks[r].listen; // as resolved at the rendezvous
             report.ranks[r] = deserialize_rank_facts(facts[r]);
             report.ranks[r].listen = listen;
+            if (r > 0) // a peer's words: printed in the table, so made printable
+                report.ranks[r].hostname = printable_peer_text(report.ranks[r].hostname, 256);
         }
     assign_local_ranks(report.ranks);
     report.logical_world = options.world * backend->local_rank_count();
@@ -133,6 +137,12 @@ int main(int argc, char** argv) {
         return kExitOk;
     }
 
+    try {
+        options.secret = take_run_secret(options.world > 1);
+    } catch (const UsageError& e) {
+        std::cerr << "moe-probe: error: " << e.what() << '\n';
+        return kExitUsage;
+    }
     ControlPlane control(options);
     try {
         return run_sweep(options, control);

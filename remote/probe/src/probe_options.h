@@ -39,6 +39,9 @@ struct ProbeOptions {
     std::string rendezvous; // HOST:PORT
     std::string listen;     // ADDR or ADDR:PORT
     double timeout_s = 60.0;
+    // The run's secret (MOEWB_PROBE_SECRET, read by main, never from the command line):
+    // every rendezvous and mesh connection proves it (peer_auth.h). Never printed.
+    std::string secret;
     bool inventory = false;
     int gpus_per_process = 1; // -g
     int first_device = -1;    // --device; -1: local rank x gpus_per_process

@@ -2,6 +2,7 @@
 
 #include "probe_errors.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
@@ -235,7 +236,19 @@ std::string describe_peer_error(int err) {
     return std::strerror(err);
 }
 
-void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank) {
+namespace {
+[[noreturn]] void throw_past_deadline(int peer_rank) {
+    throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) +
+                                     ": the transfer did not finish within the timeout (bytes too slow to come)");
+}
+int wait_ms(const Deadline& silence, const Deadline* overall) {
+    const int a = silence.poll_ms();
+    return overall ? std::min(a, overall->poll_ms()) : a;
+}
+} // namespace
+
+void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank,
+                const Deadline* overall) {
     auto p = static_cast<const char*>(data);
     Deadline silence(timeout_s);
     while (size > 0) {
@@ -249,25 +262,25 @@ void send_exact(int fd, const void* data, std::size_t size, double timeout_s, in
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
             throw PeerFailure(peer_rank,
                               "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(errno));
+        if (overall && overall->expired())
+            throw_past_deadline(peer_rank);
         if (silence.expired())
             throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " took nothing for " +
                                              std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
         pollfd pf{fd, POLLOUT, 0};
-        ::poll(&pf, 1, silence.poll_ms());
+        ::poll(&pf, 1, wait_ms(silence, overall));
     }
 }
 
-void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank) {
-    auto p = static_cast<char*>(data);
+std::size_t recv_some(int fd, void* data, std::size_t size, double timeout_s, int peer_rank,
+                      const Deadline* overall) {
     Deadline silence(timeout_s);
-    while (size > 0) {
-        const ssize_t n = ::recv(fd, p, size, MSG_DONTWAIT);
-        if (n > 0) {
-            p += n;
-            size -= static_cast<std::size_t>(n);
-            silence = Deadline(timeout_s);
-            continue;
-        }
+    while (true) {
+        if (overall && overall->expired())
+            throw_past_deadline(peer_rank);
+        const ssize_t n = ::recv(fd, data, size, MSG_DONTWAIT);
+        if (n > 0)
+            return static_cast<std::size_t>(n);
         if (n == 0)
             throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + ": " + describe_peer_error(0));
         if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
@@ -277,7 +290,16 @@ void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer
             throw PeerFailure(peer_rank, "rank " + std::to_string(peer_rank) + " sent nothing for " +
                                              std::to_string(static_cast<int>(timeout_s)) + " s (hung?)");
         pollfd pf{fd, POLLIN, 0};
-        ::poll(&pf, 1, silence.poll_ms());
+        ::poll(&pf, 1, wait_ms(silence, overall));
+    }
+}
+
+void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank, const Deadline* overall) {
+    auto p = static_cast<char*>(data);
+    while (size > 0) {
+        const std::size_t n = recv_some(fd, p, size, timeout_s, peer_rank, overall);
+        p += n;
+        size -= n;
     }
 }
 

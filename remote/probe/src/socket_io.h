@@ -56,7 +56,10 @@ struct HostPort {
 // "HOST:PORT", "[V6]:PORT", or "HOST" (port = default_port). Throws UsageError.
 HostPort parse_host_port(const std::string& text, bool port_required, std::uint16_t default_port = 0);
 
-UniqueFd listen_on(const HostPort& where, int backlog = 128);
+// The backlog is large (the kernel caps it at somaxconn): the rendezvous and the mesh
+// drain it at once and bound the connections they hold themselves (peer_auth.h).
+constexpr int kListenBacklog = 4096;
+UniqueFd listen_on(const HostPort& where, int backlog = kListenBacklog);
 HostPort local_address(int fd);
 HostPort peer_address(int fd);
 bool is_wildcard_host(const std::string& host);
@@ -73,10 +76,16 @@ void set_blocking(int fd);
 void set_no_delay(int fd);
 
 // Whole-buffer transfers on a blocking-mode or non-blocking socket, bounded by a silence
-// timeout: a transfer fails only when no byte moves for timeout_s. Throws PeerFailure
-// naming peer_rank on EOF, reset or silence.
-void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank);
-void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank);
+// timeout: a transfer fails when no byte moves for timeout_s, and, when overall is
+// given, when that deadline passes however the bytes trickle in. Throws PeerFailure
+// naming peer_rank on EOF, reset, silence or the overall deadline.
+void send_exact(int fd, const void* data, std::size_t size, double timeout_s, int peer_rank,
+                const Deadline* overall = nullptr);
+void recv_exact(int fd, void* data, std::size_t size, double timeout_s, int peer_rank,
+                const Deadline* overall = nullptr);
+// One recv() of at most size bytes, waiting as recv_exact does; returns the count (> 0).
+std::size_t recv_some(int fd, void* data, std::size_t size, double timeout_s, int peer_rank,
+                      const Deadline* overall = nullptr);
 
 // Describes an errno from a failed peer transfer in words users understand.
 std::string describe_peer_error(int err);

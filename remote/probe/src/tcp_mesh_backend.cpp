@@ -1,6 +1,7 @@
 #include "tcp_mesh_backend.h"
 
 #include "control_plane.h"
+#include "peer_auth.h"
 #include "probe_errors.h"
 #include "probe_options.h"
 
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace moeprobe {
 namespace {
@@ -58,15 +60,30 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
         if (peer >= rank_)
             break;
         const HostPort to = parse_host_port(table[static_cast<std::size_t>(peer)].listen, true);
-        UniqueFd fd = connect_with_retry(to, deadline, peer, "rank " + std::to_string(peer));
-        const std::int32_t me = rank_;
-        send_exact(fd.get(), &me, sizeof me, options_.timeout_s, peer);
-        peers_[static_cast<std::size_t>(peer)] = std::move(fd);
+        const std::string what = "rank " + std::to_string(peer);
+        // Connect and prove the run's secret (the rank claimed rides in the proven hello);
+        // a connection the peer dropped is tried again until the timeout.
+        std::string refused;
+        while (true) {
+            UniqueFd fd = connect_with_retry(to, deadline, peer, what);
+            try {
+                authenticate_to_acceptor(fd.get(), options_.secret, AuthChannel::Mesh, rank_, deadline, peer, what);
+                peers_[static_cast<std::size_t>(peer)] = std::move(fd);
+                break;
+            } catch (const AuthRefused& e) {
+                refused = e.what();
+            }
+            ::usleep(100 * 1000);
+            if (deadline.expired())
+                throw PeerFailure(peer, refused);
+        }
     }
     const auto above = static_cast<int>(group_.end() - std::upper_bound(group_.begin(), group_.end(), rank_));
+    AuthenticatingListener acceptor(listener_.get(), options_.secret, AuthChannel::Mesh,
+                                    handshake_seconds(options_.timeout_s));
     for (int expected = above; expected > 0;) {
-        UniqueFd fd = accept_before(listener_.get(), deadline);
-        if (!fd.valid()) {
+        AuthenticatingListener::Peer peer = acceptor.next(deadline);
+        if (!peer.fd.valid()) {
             std::string absent;
             for (int r : group_)
                 if (r > rank_ && !peers_[static_cast<std::size_t>(r)].valid())
@@ -74,16 +91,11 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
             throw PeerFailure(std::stoi(absent.substr(0, absent.find(','))),
                               "rank(s) " + absent + " never connected to the mesh within the timeout");
         }
-        std::int32_t who = -1;
-        try {
-            recv_exact(fd.get(), &who, sizeof who, options_.timeout_s, -1);
-        } catch (const PeerFailure&) {
-            continue;
-        }
+        const int who = peer.rank;
         if (who <= rank_ || who >= world_ || peers_[static_cast<std::size_t>(who)].valid() ||
-            !std::binary_search(group_.begin(), group_.end(), static_cast<int>(who)))
-            continue; // not a peer of this run and group
-        peers_[static_cast<std::size_t>(who)] = std::move(fd);
+            !std::binary_search(group_.begin(), group_.end(), who))
+            continue; // proven, but not a peer of this rank's group: dropped
+        peers_[static_cast<std::size_t>(who)] = std::move(peer.fd);
         --expected;
     }
     listener_.reset();

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -214,8 +215,14 @@ private slots:
             const int port = 20000 + int((QCoreApplication::applicationPid() * 7 + attempt * 1009) % 30000);
             const QString rendezvous = QStringLiteral("127.0.0.1:%1").arg(port);
             QList<QProcess*> ranks;
+            // The run's secret, shared by both ranks through their environment (docs/probe.md).
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("MOEWB_PROBE_SECRET"),
+                       QString::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, QLatin1Char('0')) +
+                           QString::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, QLatin1Char('0')));
             for (int r = 0; r < 2; ++r) {
                 auto* p = new QProcess(this);
+                p->setProcessEnvironment(env);
                 p->start(QStringLiteral(MOEWB_PROBE),
                          {QStringLiteral("--backend"), QStringLiteral("tcp"), QStringLiteral("--rank"), QString::number(r),
                           QStringLiteral("--world"), QStringLiteral("2"), QStringLiteral("--rendezvous"), rendezvous,

@@ -14,6 +14,9 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSqlDatabase>
@@ -176,7 +179,12 @@ private slots:
 
     void everySectionAndKeyFigureIsInTheText() {
         QVERIFY(!m_text.isEmpty());
-        const QString text = squeeze(m_text);
+        // Without the running footer ("PROJECT — MoE Workbench evaluation report, DATE UTC",
+        // "Page N of M"), which pdftotext puts inside a paragraph split by a page break.
+        static const QRegularExpression footer(
+            QStringLiteral("[^\\n]*MoE Workbench evaluation report, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*"
+                           "Page \\d+ of \\d+"));
+        const QString text = squeeze(QString(m_text).remove(footer));
         for (const QString& title : report::sectionTitles())
             QVERIFY2(text.contains(squeeze(title)), qPrintable(title));
 
@@ -202,6 +210,60 @@ private slots:
         for (const QString& reason : three.verdict.reasons)
             QVERIFY2(text.contains(squeeze(reason)), qPrintable(reason));
         QVERIFY(text.contains(squeeze(QStringLiteral("Stop reasons:"))));
+
+        // "What a rebalanced placement would give": today's busiest-device share
+        // recomputed here by brute force (max over GPUs of the summed contiguous loads /
+        // total, worst layer and mean over layers), the rebalanced one from `moewb
+        // placement --redundant 1` run as a process.
+        QVERIFY(text.contains(squeeze(QStringLiteral("What a rebalanced placement would give"))));
+        int placementRuns = 0;
+        const auto threeInputs = stages::loadStageThreeInputs(p, {});
+        QVERIFY(threeInputs);
+        for (const stages::ExpertLoadRunInput& in : *threeInputs) {
+            if (!in.record.parallelism.ep)
+                continue;
+            const int ep = int(*in.record.parallelism.ep);
+            QMap<int, QVector<double>> sums;
+            for (const store::ExpertLoadBlock& b : in.blocks) {
+                QVector<double>& row = sums[b.layer];
+                row.resize(b.tokensPerExpert.size());
+                for (qsizetype e = 0; e < b.tokensPerExpert.size(); ++e)
+                    row[e] += b.tokensPerExpert[e];
+            }
+            double worst = -1.0, mean = 0.0;
+            for (const QVector<double>& row : sums) {
+                const qsizetype perGpu = row.size() / ep;
+                double busiest = 0.0, total = 0.0;
+                for (int g = 0; g < ep; ++g) {
+                    double gpu = 0.0;
+                    for (qsizetype e = g * perGpu; e < (g + 1) * perGpu; ++e)
+                        gpu += row[e];
+                    busiest = std::max(busiest, gpu);
+                    total += gpu;
+                }
+                worst = std::max(worst, busiest / total);
+                mean += busiest / total / double(sums.size());
+            }
+            const auto pct = [](double share) { return QString::number(share * 100.0, 'f', 2) + QStringLiteral("%"); };
+            const Proc cli = run(QStringLiteral(MOEWB_CLI), {QStringLiteral("--project"), m_project,
+                                                             QStringLiteral("--json"), QStringLiteral("placement"),
+                                                             in.runName, QStringLiteral("--redundant"),
+                                                             QStringLiteral("1")});
+            QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+            const QJsonObject j = QJsonDocument::fromJson(cli.out.toUtf8()).object();
+            QCOMPARE(QString::number(j.value(QStringLiteral("mean_busiest_share_today")).toDouble(), 'f', 6),
+                     QString::number(mean, 'f', 6));
+            const double after = j.value(QStringLiteral("mean_busiest_share_rebalanced")).toDouble();
+            QVERIFY(after > 0.0 && after <= mean + 1e-12);
+            // Worst today, mean today and mean rebalanced, as the row prints them.
+            // A long run name wraps at a hyphen, which pdftotext drops.
+            const QString row = squeeze(in.runName).remove(QLatin1Char('-')) + QString::number(ep);
+            QVERIFY2(QString(text).remove(QLatin1Char('-')).contains(row), qPrintable(row));
+            for (const double share : {worst, mean, after})
+                QVERIFY2(text.contains(pct(share)), qPrintable(in.runName + QStringLiteral(": ") + pct(share)));
+            ++placementRuns;
+        }
+        QVERIFY(placementRuns > 0);
 
         // The override with its justification and author; threshold sources.
         QVERIFY(text.contains(squeeze(kJustification)));
@@ -238,6 +300,57 @@ private slots:
             QVERIFY2(text.contains(squeeze(QStringLiteral("Run %1").arg(r.name))), qPrintable(r.name));
         QVERIFY(text.contains(QStringLiteral("\"data\":\"synthetic\"")));
         QVERIFY(text.contains(squeeze(QStringLiteral("MoE Workbench " MOEWB_VERSION))));
+    }
+
+    // Stage 1 puts a measured-routing probe run beside the latest uniform one of the same
+    // cluster and world, size by size (docs/traffic.md). Medians worked by hand: uniform
+    // 1 KiB 120 100 110 → 110 µs, 4 KiB 200 240 220 → 220 µs; routed 150 180 165 → 165 µs
+    // (1.50×), 400 340 374 → 374 µs (1.70×); the routed 8 KiB has no uniform partner.
+    void stageOneRoutedAgainstUniform() {
+        const QString path = m_dir.filePath(QStringLiteral("routed.moewb"));
+        QVERIFY(demo::writeDemoProject(path));
+        {
+            auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+            QVERIFY(opened);
+            store::ProjectStore& p = **opened;
+            const auto first = p.run(m_firstProbeRun);
+            QVERIFY(first);
+            const auto probeRun = [&](const QString& name, const QJsonObject& environment,
+                                      const QList<std::pair<quint64, QList<double>>>& sizes) {
+                store::RunData r;
+                r.name = name;
+                r.kind = store::RunKind::Probe;
+                r.recordName = first->recordName;
+                r.clusterName = first->clusterName;
+                r.environment = environment;
+                for (const auto& [bytes, times] : sizes)
+                    for (int i = 0; i < times.size(); ++i)
+                        r.commSamples.append({bytes, 0, i, times[i]});
+                return r;
+            };
+            QVERIFY(p.saveRun(probeRun(QStringLiteral("check-uniform"),
+                                       {{QStringLiteral("world"), 1234}, {QStringLiteral("pattern"), QStringLiteral("uniform")}},
+                                       {{1024, {120, 100, 110}}, {4096, {200, 240, 220}}})));
+            QVERIFY(p.saveRun(probeRun(QStringLiteral("check-routed"),
+                                       {{QStringLiteral("world"), 1234},
+                                        {QStringLiteral("pattern"), QStringLiteral("matrix:/tmp/m.txt")},
+                                        {QStringLiteral("pattern_origin"), QStringLiteral("from-run:demo-train-moe-cf1.0:worst")}},
+                                       {{1024, {150, 180, 165}}, {4096, {400, 340, 374}}, {8192, {1, 2, 3}}})));
+        }
+        const QString pdf = m_dir.filePath(QStringLiteral("routed.pdf"));
+        QVERIFY(report::writeReport(path, pdf, report::ReportOptions{}));
+        const Proc t = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        const QString text = squeeze(t.out).remove(QLatin1Char('-'));
+        const auto has = [&](const QString& s) { return text.contains(squeeze(s).remove(QLatin1Char('-'))); };
+        QVERIFY(has(QStringLiteral("Measured routing against uniform traffic: run check-routed "
+                                   "(from-run:demo-train-moe-cf1.0:worst) against run check-uniform")));
+        for (const QString& row : {units::formatBytes(1024) + units::formatDuration(110) + units::formatDuration(165) + QStringLiteral("1.50×"),
+                                   units::formatBytes(4096) + units::formatDuration(220) + units::formatDuration(374) + QStringLiteral("1.70×")})
+            QVERIFY2(has(row), qPrintable(row));
+        QVERIFY(has(QStringLiteral("At %1 per rank, the routing of from-run:demo-train-moe-cf1.0:worst makes the "
+                                   "all-to-all 1.70× as long as a uniform one on this cluster.")
+                        .arg(units::formatBytes(4096))));
     }
 
     void everyPageRendersWithInk() {

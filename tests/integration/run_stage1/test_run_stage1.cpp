@@ -465,12 +465,16 @@ private slots:
         QVERIFY2(result, result ? "" : qPrintable(result.error().summary()));
         QVERIFY(!QFile::exists(marker));
         const QStringList argv = readArgv(argvFile);
-        QVERIFY2(argv.size() > 8, qPrintable(argv.join('|')));
+        QVERIFY2(argv.size() > 12, qPrintable(argv.join(QLatin1Char('|'))));
         QCOMPARE(argv.mid(0, 5), (QStringList{QStringLiteral("--nodes=3"), QStringLiteral("--ntasks=3"),
                                               QStringLiteral("--ntasks-per-node=1"),
                                               QStringLiteral("--nodelist=%1,%2,%3").arg(c.ip(0), c.ip(1), c.ip(2)), hostile}));
         QCOMPARE(argv.at(5), QStringLiteral("--partition=debug"));
-        QVERIFY(argv.at(6).endsWith(QStringLiteral("/moe-probe")));
+        // The probe runs through the verified-exec helper: sh -c SCRIPT NAME SHA256 PATH args...
+        QCOMPARE(argv.mid(6, 2), (QStringList{QStringLiteral("sh"), QStringLiteral("-c")}));
+        QCOMPARE(argv.at(9), QStringLiteral("moewb-verified-exec"));
+        QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(argv.at(10)).hasMatch());
+        QVERIFY2(argv.at(11).endsWith(QStringLiteral("/moe-probe")), qPrintable(argv.at(11)));
         QVERIFY(argv.contains(QStringLiteral("--rendezvous")));
         QVERIFY(!argv.contains(QStringLiteral("--rank")));  // ranks come from SLURM_PROCID
         auto opened = store::ProjectStore::open(project, store::OpenMode::MustExist);

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QtTest>
+#include <limits>
 
 using namespace moewb;
 using namespace moewb::checks;
@@ -167,6 +168,14 @@ private slots:
                                            training(QStringLiteral("b"), moe(), 1000.0, 2.1)}}));
         QVERIFY(!checkThroughputOverLoss({{training(QStringLiteral("a"), moe(), 1200.0, 2.1),
                                            training(QStringLiteral("b"), moe(), 1000.0, 2.1)}}));
+        // Impossible values decide nothing: an inf throughput made "a" the faster run
+        // ("inf vs 1,000 tokens/s/GPU") before; the stages call it not ready instead.
+        RunFacts broken = training(QStringLiteral("a"), moe(), 1200.0, 2.3);
+        broken.throughput[50].value = std::numeric_limits<double>::infinity();
+        QVERIFY(!checkThroughputOverLoss({{broken, training(QStringLiteral("b"), moe(), 1000.0, 2.1)}}));
+        RunFacts nanLoss = training(QStringLiteral("a"), moe(), 1200.0, 2.3);
+        nanLoss.loss[10].value = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(!checkThroughputOverLoss({{nanLoss, training(QStringLiteral("b"), moe(), 1000.0, 2.1)}}));
     }
 
     void five_singleNodeExtrapolation() {

@@ -95,6 +95,32 @@ private slots:
         QVERIFY2(missing.error.contains(QStringLiteral("nope")), qPrintable(missing.error));
     }
 
+    // A probe run that measured the training's own routing (from-run:, in EP groups of
+    // 16 over 32 ranks) is the curve at EP 16, before a uniform run of world 16.
+    void measuredRoutingCurveFirst() {
+        auto p = openProject(m_dir.filePath(QStringLiteral("routed.moewb")));
+        QVERIFY(p->addConfigRecord(QStringLiteral("moe"), moeRecord().toJson(), true));
+        QVERIFY(p->saveRun(probeRun(QStringLiteral("uniform16"), 16, {{1024, 20.0}, {4096, 80.0}})));
+        store::RunData routed = probeRun(QStringLiteral("routed"), 32, {{1024, 30.0}, {4096, 130.0}});
+        routed.environment.insert(QStringLiteral("ep_size"), 16);
+        routed.environment.insert(QStringLiteral("pattern_origin"),
+                                  QStringLiteral("from-run:train:worst (steps 1-9, layer 3)"));
+        QVERIFY(p->saveRun(routed));
+        const costs::ProjectCurve c = costs::commCurveFromProject(*p, 16);
+        QVERIFY(c.curve);
+        QCOMPARE(c.curve->runName, QStringLiteral("routed"));
+        QCOMPARE(c.curve->routingOrigin, QStringLiteral("from-run:train:worst (steps 1-9, layer 3)"));
+        QVERIFY(c.worldMatchesEp); // EP groups of 16: the concurrency asked for
+        QCOMPARE(c.curve->points[1].medianUs, 130.0);
+        // Named, the uniform one; it carries no routing origin.
+        const costs::ProjectCurve u = costs::commCurveFromProject(*p, 16, QStringLiteral("uniform16"));
+        QCOMPARE(u.curve->runName, QStringLiteral("uniform16"));
+        QVERIFY(u.curve->routingOrigin.isEmpty());
+        // At EP 32 neither ran EP-sized all-to-alls of 32 (routed ran groups of 16).
+        const costs::ProjectCurve e = costs::commCurveFromProject(*p, 32);
+        QVERIFY(!e.worldMatchesEp);
+    }
+
     void projectWithoutStageOneRuns() {
         auto p = openProject(m_dir.filePath(QStringLiteral("empty.moewb")));
         QVERIFY(p->addConfigRecord(QStringLiteral("moe"), moeRecord().toJson(), true));

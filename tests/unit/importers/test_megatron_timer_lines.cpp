@@ -1,0 +1,110 @@
+// Megatron timer blocks (--timing-log-level 2 --timing-log-option all / minmax) in a
+// console log: per-rank forward-backward times, each timer's max and min, and the
+// measured busiest-device share = busiest rank's forward-backward / step time. The
+// fixtures are written to timers.py's printf formats (their headers name the file and
+// commit); every expected figure is read off the fixture text.
+#include "ImporterTestSupport.h"
+#include "importers/MegatronLogImporter.h"
+
+#include <QJsonArray>
+#include <QMap>
+
+using namespace moewb::importers;
+using importer_test::fixture;
+
+namespace {
+
+QMap<QString, QMap<qint64, double>> byName(const ImportedData& d) {
+    QMap<QString, QMap<qint64, double>> m;
+    for (const auto& s : d.stepMetrics)
+        m[s.name][s.step] = s.value;
+    return m;
+}
+
+const QByteArray kIteration =
+    " [2026-08-02 14:30:00.123456] iteration       10/     100 | elapsed time per iteration (ms): 1000.0 | "
+    "lm loss: 9.500000E+00 |\n";
+
+} // namespace
+
+class TestMegatronTimerLines : public QObject {
+    Q_OBJECT
+private slots:
+    void allRanks() {
+        auto r = importFile(fixture(QStringLiteral("megatron/megatron-timers-all-ranks.log")));
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().text()));
+        QCOMPARE(r->format, QStringLiteral("megatron-log"));
+        const auto m = byName(*r);
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_rank_2")][10], 900.0);
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_rank_3")][10], 805.25);
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_rank_10")][20], 1000.0);
+        QVERIFY(!m.contains(QStringLiteral("timer_forward_backward_ms_rank_3")) ||
+                !m[QStringLiteral("timer_forward_backward_ms_rank_3")].contains(20)); // left out at step 20
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_max")],
+                 (QMap<qint64, double>{{10, 900.0}, {20, 1100.0}}));
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_min")],
+                 (QMap<qint64, double>{{10, 800.0}, {20, 1000.0}}));
+        QCOMPARE(m[QStringLiteral("timer_optimizer_ms_max")],
+                 (QMap<qint64, double>{{10, 101.0}, {20, 120.0}}));
+        QCOMPARE(m[QStringLiteral("timer_optimizer_ms_min")][10], 99.5);
+        // 900 / 1000 and 1100 / 1250.
+        QCOMPARE(m[QStringLiteral("busiest_device_share")], (QMap<qint64, double>{{10, 0.9}, {20, 0.88}}));
+        QCOMPARE(m[QStringLiteral("lm_loss")][20], 9.25); // the iteration lines still read
+        QCOMPARE(r->environment.value(QStringLiteral("timer_blocks")).toInt(), 2);
+        QCOMPARE(r->environment.value(QStringLiteral("timer_options")).toArray(),
+                 QJsonArray{QStringLiteral("all")});
+        // 7 comment lines and "[after training is done] datetime: …", which ends the block.
+        QCOMPARE(r->environment.value(QStringLiteral("other_lines_skipped")).toInt(), 8);
+    }
+
+    void minMax() {
+        auto r = importFile(fixture(QStringLiteral("megatron/megatron-timers-minmax.log")));
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().text()));
+        const auto m = byName(*r);
+        QCOMPARE(m[QStringLiteral("timer_forward_backward_ms_max")][10], 750.0);
+        QCOMPARE(m[QStringLiteral("timer_optimizer_ms_min")][10], 90.0);
+        QCOMPARE(m[QStringLiteral("busiest_device_share")][10], 0.75);
+        QVERIFY(!m.contains(QStringLiteral("timer_forward_backward_ms_rank_0")));
+    }
+
+    void blockBeforeAnyIterationIsNotStored() {
+        const QByteArray log =
+            "times across ranks (ms):\n  forward-backward:\n     rank  0: 5.00\n" + kIteration;
+        auto r = MegatronLogImporter::parse(log, QStringLiteral("t.log"));
+        QVERIFY(r);
+        QVERIFY(!byName(*r).contains(QStringLiteral("busiest_device_share")));
+        QCOMPARE(r->environment.value(QStringLiteral("timer_blocks_without_iteration")).toInt(), 1);
+    }
+
+    void malformedLinesNameLineAndTimer() {
+        auto r = MegatronLogImporter::parse(kIteration + "times across ranks (ms):\n     rank  0: 5.00\n",
+                                            QStringLiteral("t.log"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().line, 3);
+        QCOMPARE(r.error().field, QStringLiteral("rank"));
+        r = MegatronLogImporter::parse(
+            kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  1: 1e400\n",
+            QStringLiteral("t.log"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().line, 4);
+        QCOMPARE(r.error().field, QStringLiteral("forward-backward"));
+        r = MegatronLogImporter::parse(
+            kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  1: -3.00\n",
+            QStringLiteral("t.log"));
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains(QLatin1String("absurd")), qPrintable(r.error().text()));
+    }
+
+    void shareAboveStepTimeIsNotStored() {
+        // A forward-backward longer than the logged step time cannot be a share of it.
+        auto r = MegatronLogImporter::parse(
+            kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  0: 1200.00\n",
+            QStringLiteral("t.log"));
+        QVERIFY(r);
+        QVERIFY(!byName(*r).contains(QStringLiteral("busiest_device_share")));
+        QCOMPARE(r->environment.value(QStringLiteral("busiest_device_share_above_step_time")).toInt(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMegatronTimerLines)
+#include "test_megatron_timer_lines.moc"
