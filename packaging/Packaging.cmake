@@ -36,7 +36,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "openssh-client, poppler-utils, fonts-noto-cjk, qt6-translations-l10n") # Chinese text; Qt's own dialogs in Chinese
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "openssh-client, poppler-utils, fonts-noto-cjk, qt6-translations-l10n, python3-torch") # Chinese text; Qt's own dialogs in Chinese; python3-torch: moewb reference and the collector
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 include(CPack)

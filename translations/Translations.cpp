@@ -43,36 +43,56 @@ QStringList availableLanguages() {
         QDir(QString::fromLatin1(kResourceDir)).entryList({QStringLiteral("moewb_*.qm")}, QDir::Files, QDir::Name);
     for (const QString& file : files) {
         const QString locale = file.section(QLatin1Char('_'), 2).chopped(3); // drop ".qm"
-        if (!locale.isEmpty() && !locales.contains(locale))
+        // English is the source language; its catalogue holds plural forms only.
+        if (!locale.isEmpty() && locale != QLatin1String("en") && !locales.contains(locale))
             locales << locale;
     }
     return locales;
 }
 
+namespace {
+
+// English ("en", "C", or a locale without a catalogue): the texts stay the source's;
+// only the plural forms of %n messages come from moewb_<part>_en.qm ("1 run", "2 runs").
+int installEnglishPlurals(QCoreApplication& app) {
+    int installed = 0;
+    for (const QString& name : catalogueNames()) {
+        auto* translator = new QTranslator(&app);
+        if (translator->load(name + QStringLiteral("_en"), QString::fromLatin1(kResourceDir)) &&
+            QCoreApplication::installTranslator(translator))
+            ++installed;
+        else
+            delete translator;
+    }
+    return installed;
+}
+
+} // namespace
+
 int installTranslations(QCoreApplication& app, const QString& locale) {
     const QLocale target(locale);
-    // QLocale("en") and QLocale("C") have no catalogue: nothing to install.
     if (target.language() == QLocale::English || target.language() == QLocale::C)
-        return 0;
+        return installEnglishPlurals(app);
     int installed = 0;
     for (const QString& name : catalogueNames()) {
         auto* translator = new QTranslator(&app);
         if (translator->load(target, name, QStringLiteral("_"), QString::fromLatin1(kResourceDir)) &&
+            !translator->language().startsWith(QLatin1String("en")) &&
             QCoreApplication::installTranslator(translator)) {
             ++installed;
         } else {
             delete translator;
         }
     }
-    if (installed > 0) {
-        // Qt's own texts (standard buttons, file dialogs), when the system has them.
-        auto* qt = new QTranslator(&app);
-        const bool ok = qt->load(target, QStringLiteral("qtbase"), QStringLiteral("_"),
-                                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)) &&
-                        QCoreApplication::installTranslator(qt);
-        if (!ok)
-            delete qt;
-    }
+    if (installed == 0)
+        return installEnglishPlurals(app);
+    // Qt's own texts (standard buttons, file dialogs), when the system has them.
+    auto* qt = new QTranslator(&app);
+    const bool ok = qt->load(target, QStringLiteral("qtbase"), QStringLiteral("_"),
+                             QLibraryInfo::path(QLibraryInfo::TranslationsPath)) &&
+                    QCoreApplication::installTranslator(qt);
+    if (!ok)
+        delete qt;
     return installed;
 }
 

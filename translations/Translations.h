@@ -18,13 +18,15 @@ inline constexpr char kLanguageEnvVar[] = "MOEWB_LANG";
 // when not empty, else the system locale's name (e.g. "zh_CN", "en_US", "C").
 QString chooseLanguage(const QString& preference = QString());
 
-// The locales there is a catalogue for, e.g. {"zh_CN"}.
+// The locales there is a translation for, e.g. {"zh_CN"} (not "en", the source language,
+// whose catalogue holds plural forms only).
 QStringList availableLanguages();
 
 // Installs on `app` every embedded moewb_*_<locale>.qm that matches `locale` (its
 // UI-language fallbacks included: "zh_Hans_CN" finds zh_CN), and Qt's own qtbase_<locale>.qm
 // from QLibraryInfo::TranslationsPath when present. English ("en", "C", or any locale
-// without a catalogue) installs nothing. Returns how many moewb catalogues were installed.
+// without a catalogue) installs the English plural forms (moewb_<part>_en.qm: "%n run(s)"
+// reads "1 run", "2 runs"), nothing else. Returns how many moewb catalogues were installed.
 int installTranslations(QCoreApplication& app, const QString& locale);
 
 } // namespace moewb::i18n

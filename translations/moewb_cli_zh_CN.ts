@@ -188,10 +188,6 @@
         <translation>地址</translation>
     </message>
     <message>
-        <source>add a cluster (nodes by ~/.ssh/config alias or user@host:port)</source>
-        <translation>添加集群（节点用 ~/.ssh/config 别名或 user@host:port 指定）</translation>
-    </message>
-    <message>
         <source>the clusters of the project</source>
         <translation>列出项目中的集群</translation>
     </message>
@@ -806,10 +802,6 @@
         <translation>每个消息大小的预热迭代次数（默认 5）</translation>
     </message>
     <message>
-        <source>ssh (default), mpirun or slurm</source>
-        <translation>ssh（默认）、mpirun 或 slurm</translation>
-    </message>
-    <message>
         <source>slurm: submit with sbatch --wait instead of srun</source>
         <translation>slurm：用 sbatch --wait 提交，而不用 srun</translation>
     </message>
@@ -864,10 +856,6 @@
     <message>
         <source>--sizes: &quot;%1&quot; is not a size in bytes (e.g. 64K, 16M, 1G)</source>
         <translation>--sizes：&quot;%1&quot; 不是有效的字节大小（如 64K、16M、1G）</translation>
-    </message>
-    <message>
-        <source>--launcher must be ssh, mpirun or slurm, not &quot;%1&quot;</source>
-        <translation>--launcher 必须是 ssh、mpirun 或 slurm，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--backend must be tcp or nccl, not &quot;%1&quot;</source>
@@ -1114,10 +1102,6 @@
     <message>
         <source>loss</source>
         <translation>损失</translation>
-    </message>
-    <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
     </message>
     <message>
         <source> (estimated)</source>
@@ -1458,10 +1442,6 @@ Commands:
 </source>
         <translation>并发方式：%1
 </translation>
-    </message>
-    <message>
-        <source>a locked stage: show its tables and what its gate would say, without a verdict (nothing is saved)</source>
-        <translation>用于已锁定的阶段：显示其表格及判定将给出的结果，但不下结论（不保存任何内容）</translation>
     </message>
     <message>
         <source>(moewb stage %1 --preview shows its data without a verdict.)</source>
@@ -1972,6 +1952,365 @@ Commands:
 </source>
         <translation>All-to-all 时间取自阶段 1 运行“%1”的曲线，该曲线按训练自身的路由测得：%2。
 </translation>
+    </message>
+    <message>
+        <source>--local takes no --node, --gpus, --identity or --accept-new-host-keys</source>
+        <translation>--local 不接受 --node、--gpus、--identity 或 --accept-new-host-keys</translation>
+    </message>
+    <message>
+        <source>--local needs --ranks N, a whole number from 2 to 250, not &quot;%1&quot;</source>
+        <translation>--local 需要 --ranks N，取 2 到 250 的整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--netns-rate: %1</source>
+        <translation>--netns-rate：%1</translation>
+    </message>
+    <message>
+        <source>--netns-burst goes with --netns-rate</source>
+        <translation>--netns-burst 需与 --netns-rate 一起使用</translation>
+    </message>
+    <message>
+        <source>--netns-burst: %1</source>
+        <translation>--netns-burst：%1</translation>
+    </message>
+    <message>
+        <source>cluster %1 not added: this computer could not be checked: %2</source>
+        <translation>未添加集群 %1：无法检查本机：%2</translation>
+    </message>
+    <message>
+        <source>moewb: note: %1; stage 1 on %2 will be refused here</source>
+        <translation>moewb：注意：%1；在此处对 %2 运行阶段 1 将被拒绝</translation>
+    </message>
+    <message>
+        <source>Added cluster %1 (this computer, %2 ranks on loopback) to %3.</source>
+        <translation>已将集群 %1（本机，%2 个 rank，回环网络）添加到 %3。</translation>
+    </message>
+    <message>
+        <source>Added cluster %1 (this computer, %2 ranks in network namespaces, links shaped to %3) to %4.</source>
+        <translation>已将集群 %1（本机，%2 个 rank 位于网络命名空间中，链路限速为 %3）添加到 %4。</translation>
+    </message>
+    <message>
+        <source>Cluster %1 is this computer: no SSH, no host keys.</source>
+        <translation>集群 %1 是本机：无 SSH，无主机密钥。</translation>
+    </message>
+    <message>
+        <source>moewb: this computer: %1</source>
+        <translation>moewb：本机：%1</translation>
+    </message>
+    <message>
+        <source>a cluster of this computer: the ranks as local processes, no SSH</source>
+        <translation>本机集群：rank 作为本地进程运行，无 SSH</translation>
+    </message>
+    <message>
+        <source>with --local: the ranks (&gt;= 2), one node each</source>
+        <translation>与 --local 一起：rank 数（&gt;= 2），每个 rank 一个节点</translation>
+    </message>
+    <message>
+        <source>with --local: each rank in its own network namespace, its link shaped to RATE (tc tbf, e.g. 200mbit; root only)</source>
+        <translation>与 --local 一起：每个 rank 位于自己的网络命名空间中，链路限速为 RATE（tc tbf，例如 200mbit；仅限 root）</translation>
+    </message>
+    <message>
+        <source>with --netns-rate: tbf&apos;s burst (default 10 ms of the rate, at least 32kb)</source>
+        <translation>与 --netns-rate 一起：tbf 的突发大小（默认为该速率 10 毫秒的量，至少 32kb）</translation>
+    </message>
+    <message>
+        <source>--ranks, --netns-rate and --netns-burst go with --local</source>
+        <translation>--ranks、--netns-rate 和 --netns-burst 需与 --local 一起使用</translation>
+    </message>
+    <message>
+        <source>this computer (%1 ranks, loopback)</source>
+        <translation>本机（%1 个 rank，回环网络）</translation>
+    </message>
+    <message>
+        <source>this computer (%1 ranks, network namespaces at %2)</source>
+        <translation>本机（%1 个 rank，网络命名空间，速率 %2）</translation>
+    </message>
+    <message>
+        <source>add a cluster (nodes by ~/.ssh/config alias or user@host:port, or --local: this computer)</source>
+        <translation>添加集群（节点用 ~/.ssh/config 别名或 user@host:port 表示，或 --local：本机）</translation>
+    </message>
+    <message>
+        <source>refuse a file bigger than SIZE before reading it: bytes, or a number followed by K, M, G or T (default: MOEWB_IMPORT_MAX_BYTES, else 4G)</source>
+        <translation>拒绝大于 SIZE 的文件（读取之前即拒绝）：字节数，或数字后跟 K、M、G 或 T（默认：MOEWB_IMPORT_MAX_BYTES，未设置则为 4G）</translation>
+    </message>
+    <message>
+        <source>--max-bytes must be a size in bytes, or a number followed by K, M, G or T (powers of 1024), not &quot;%1&quot;</source>
+        <translation>--max-bytes 必须是字节数，或数字后跟 K、M、G 或 T（1024 的幂），而不是“%1”</translation>
+    </message>
+    <message>
+        <source>the project to write (default: reference.moewb beside the default project); its measurements go to FILE without .moewb + .reference-data/</source>
+        <translation>要写入的项目（默认：默认项目旁的 reference.moewb）；其测量数据写入 FILE 去掉 .moewb 再加 .reference-data/</translation>
+    </message>
+    <message>
+        <source>fewer steps and sizes: minutes instead of a quarter of an hour</source>
+        <translation>更少的步数和消息大小：几分钟，而不是一刻钟</translation>
+    </message>
+    <message>
+        <source>replace an existing project and its measurements</source>
+        <translation>替换已有的项目及其测量数据</translation>
+    </message>
+    <message>
+        <source>also write the PDF report</source>
+        <translation>同时写出 PDF 报告</translation>
+    </message>
+    <message>
+        <source>measure cluster A only, also as root (stage 4 is then not measured)</source>
+        <translation>只测量集群 A，即使以 root 运行（阶段 4 因此不测量）</translation>
+    </message>
+    <message>
+        <source>cluster B&apos;s link rate, as tc tbf reads it (default 100mbit)</source>
+        <translation>集群 B 的链路速率，按 tc tbf 的写法（默认 100mbit）</translation>
+    </message>
+    <message>
+        <source>print the trainings&apos; and probes&apos; output on stderr</source>
+        <translation>在 stderr 上打印训练和探针的输出</translation>
+    </message>
+    <message>
+        <source>takes no arguments besides its options</source>
+        <translation>除选项外不接受参数</translation>
+    </message>
+    <message>
+        <source>writes its own project: give it with -o FILE, not --project or --demo</source>
+        <translation>它写入自己的项目：用 -o FILE 指定，而不是 --project 或 --demo</translation>
+    </message>
+    <message>
+        <source>--cluster-b-rate: %1</source>
+        <translation>--cluster-b-rate：%1</translation>
+    </message>
+    <message>
+        <source>--report needs a file name</source>
+        <translation>--report 需要一个文件名</translation>
+    </message>
+    <message>
+        <source>--report: this moewb was built without the report (MOEWB_WITH_GUI=OFF)</source>
+        <translation>--report：此 moewb 构建时未包含报告（MOEWB_WITH_GUI=OFF）</translation>
+    </message>
+    <message>
+        <source>reference: %1 % %2</source>
+        <translation>reference：%1 % %2</translation>
+    </message>
+    <message>
+        <source>interrupted: cancelling (the trainings and probes are being stopped)</source>
+        <translation>已中断：正在取消（正在停止训练和探针）</translation>
+    </message>
+    <message>
+        <source>moewb: reference cancelled; nothing was kept</source>
+        <translation>moewb：reference 已取消；未保留任何内容</translation>
+    </message>
+    <message>
+        <source>moewb: reference: %1</source>
+        <translation>moewb：reference：%1</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>项目：%1</translation>
+    </message>
+    <message>
+        <source>Measurements: %1</source>
+        <translation>测量数据：%1</translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation>已锁定</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 (overridden to go on; the stop stays on record)</source>
+        <translation>阶段 %1：%2（已覆盖以继续；该停止结论仍留档）</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2</source>
+        <translation>阶段 %1：%2</translation>
+    </message>
+    <message>
+        <source>Stage 4 was not measured: %1</source>
+        <translation>阶段 4 未测量：%1</translation>
+    </message>
+    <message>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <source>Took %1 s. Open it: moe-workbench %2</source>
+        <translation>用时 %1 秒。打开它：moe-workbench %2</translation>
+    </message>
+    <message>
+        <source>measure the four-stage method on this computer (tiny trainings, local probe ranks)</source>
+        <translation>在本机上测量四阶段方法（微型训练、本地探针进程）</translation>
+    </message>
+    <message>
+        <source>ssh (default), mpirun, slurm or local (this computer; the default for a local cluster)</source>
+        <translation>ssh（默认）、mpirun、slurm 或 local（本机；本地集群的默认值）</translation>
+    </message>
+    <message>
+        <source>--launcher must be ssh, mpirun, slurm or local, not &quot;%1&quot;</source>
+        <translation>--launcher 必须是 ssh、mpirun、slurm 或 local，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>No saved verdict yet.</source>
+        <translation>尚无保存的判定。</translation>
+    </message>
+    <message>
+        <source>Saved verdict: %1, decided %2.</source>
+        <translation>已保存的判定：%1，判定于 %2。</translation>
+    </message>
+    <message>
+        <source>Overridden by %1, given on older data.</source>
+        <translation>由 %1 豁免，依据的是较旧的数据。</translation>
+    </message>
+    <message>
+        <source>Overridden by %1.</source>
+        <translation>由 %1 豁免。</translation>
+    </message>
+    <message>
+        <source>Re-evaluate: moewb stage %1</source>
+        <translation>重新评估：moewb stage %1</translation>
+    </message>
+    <message>
+        <source>show the tables and what the gate would say now, and whether the saved verdict has new data since; nothing is saved (a locked stage: no verdict)</source>
+        <translation>显示表格和门控此刻会给出的结论，以及已保存的判定之后是否有新数据；不保存任何内容（锁定的阶段：无判定）</translation>
+    </message>
+    <message>
+        <source>Preview: not saved.</source>
+        <translation>预览：未保存。</translation>
+    </message>
+    <message>
+        <source>the four stages&apos; saved verdicts and overrides, and new data since each verdict</source>
+        <translation>四个阶段已保存的判定与豁免，以及各判定之后的新数据</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>not logged</source>
+        <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>Reference</name>
+    <message>
+        <source>MOEWB_REFERENCE_DIR=%1 holds no reference_train.py</source>
+        <translation>MOEWB_REFERENCE_DIR=%1 中没有 reference_train.py</translation>
+    </message>
+    <message>
+        <source>reference_train.py not found (looked in %1); set MOEWB_REFERENCE_DIR</source>
+        <translation>未找到 reference_train.py（查找过 %1）；请设置 MOEWB_REFERENCE_DIR</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>training %1: %2</source>
+        <translation>训练 %1：%2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the %1 training failed (exit %2): %3</source>
+        <translation>%1 训练失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>stage 1 on %1: %2</source>
+        <translation>%1 上的阶段 1：%2</translation>
+    </message>
+    <message>
+        <source>stage 1 on cluster %1 failed: %2</source>
+        <translation>集群 %1 上的阶段 1 失败：%2</translation>
+    </message>
+    <message>
+        <source>no project file given</source>
+        <translation>未给出项目文件</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a project file</source>
+        <translation>%1 是文件夹，不是项目文件</translation>
+    </message>
+    <message>
+        <source>%1 already exists; not replaced (--force replaces it)</source>
+        <translation>%1 已存在；未替换（--force 可替换）</translation>
+    </message>
+    <message>
+        <source>%1 holds no reference_train.py</source>
+        <translation>%1 中没有 reference_train.py</translation>
+    </message>
+    <message>
+        <source>%1 not found or not executable: the trainings need a Python with torch (Debian: apt install python3-torch; or set MOEWB_PYTHON)</source>
+        <translation>%1 不存在或不可执行：训练需要带 torch 的 Python（Debian：apt install python3-torch；或设置 MOEWB_PYTHON）</translation>
+    </message>
+    <message>
+        <source>the reference needs at least 2 ranks</source>
+        <translation>参考评估至少需要 2 个进程</translation>
+    </message>
+    <message>
+        <source>cluster B was left out (--no-cluster-b).</source>
+        <translation>集群 B 被略去（--no-cluster-b）。</translation>
+    </message>
+    <message>
+        <source>a second cluster on this computer needs network namespaces joined by shaped links, and %1</source>
+        <translation>在本机上构造第二个集群需要由限速链路连接的网络命名空间，而%1</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot remove the old measurement folder %1</source>
+        <translation>无法删除旧的测量数据文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file beside %1: %2</source>
+        <translation>无法在 %1 旁创建临时文件：%2</translation>
+    </message>
+    <message>
+        <source>training %1</source>
+        <translation>训练 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object: %2</source>
+        <translation>%1：不是 JSON 对象：%2</translation>
+    </message>
+    <message>
+        <source>importing %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>no MoE config record came out of the trainings</source>
+        <translation>训练没有产生 MoE 配置记录</translation>
+    </message>
+    <message>
+        <source>Reference evaluation on this computer: it goes on past this stop so that every stage is shown on measured data. In a real evaluation, act on the stop before going on.</source>
+        <translation>本机上的参考评估：越过此停止结论继续，以便每个阶段都在实测数据上展示。在真实评估中，请先处理停止结论再继续。</translation>
+    </message>
+    <message>
+        <source>evaluating stage %1</source>
+        <translation>评估阶段 %1</translation>
+    </message>
+    <message>
+        <source>Stage 4 was not measured: %1</source>
+        <translation>阶段 4 未测量：%1</translation>
+    </message>
+    <message>
+        <source>cannot move the finished project into place: %1</source>
+        <translation>无法把完成的项目移动到目标位置：%1</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Measured on this computer: CPU, gloo, tiny model — the method is real, the scale is not.</source>
+        <translation>在本机上实测：CPU、gloo、微型模型——方法是真实的，规模不是。</translation>
+    </message>
+    <message>
+        <source>To measure stage 4, add a real second cluster and its baseline: moewb cluster add NAME --node HOST,...; moewb run stage1 --cluster NAME --record RECORD; moewb stage 4.</source>
+        <translation>要测量阶段 4，请添加一个真实的第二集群及其基线：moewb cluster add NAME --node HOST,...；moewb run stage1 --cluster NAME --record RECORD；moewb stage 4。</translation>
     </message>
 </context>
 </TS>

@@ -40,28 +40,12 @@
         <translation>功能完整性</translation>
     </message>
     <message>
-        <source>Does it cover the typical MoE training workflow?</source>
-        <translation>是否覆盖 MoE 训练的典型流程？</translation>
-    </message>
-    <message>
-        <source>Check item by item against the list: structure — configuration — training — monitoring — troubleshooting — recovery.</source>
-        <translation>按清单逐项核对：结构理解 — 配置 — 训练 — 监控 — 排障 — 恢复。</translation>
-    </message>
-    <message>
         <source>The more complete the coverage, the better it serves as the team&apos;s knowledge baseline.</source>
         <translation>覆盖越完整，越适合作为团队的知识基线。</translation>
     </message>
     <message>
         <source>Correctness of principles</source>
         <translation>原理准确性</translation>
-    </message>
-    <message>
-        <source>Are routing, capacity and load balancing explained consistently?</source>
-        <translation>路由、容量和负载均衡的解释是否自洽？</translation>
-    </message>
-    <message>
-        <source>Cross-read formulas, figures and examples; check that concepts stay consistent throughout.</source>
-        <translation>交叉阅读公式、图示和示例，检查概念是否前后一致。</translation>
     </message>
     <message>
         <source>Vague or contradictory key concepts call for caution.</source>
@@ -72,28 +56,12 @@
         <translation>工程可操作性</translation>
     </message>
     <message>
-        <source>Does it give executable steps and checks?</source>
-        <translation>是否给出可执行的步骤和检查项？</translation>
-    </message>
-    <message>
-        <source>Have a developer draft a small-scale configuration from it.</source>
-        <translation>让开发者据此完成一份小规模配置草案。</translation>
-    </message>
-    <message>
         <source>A clear operating checklist means high engineering value.</source>
         <translation>能形成明确的操作清单，则工程价值较高。</translation>
     </message>
     <message>
         <source>Experimental reproducibility</source>
         <translation>实验可复现性</translation>
-    </message>
-    <message>
-        <source>Can the small-scale phenomena be reproduced?</source>
-        <translation>能否复现小规模现象？</translation>
-    </message>
-    <message>
-        <source>Design a baseline experiment; control expert count, top-k, batch and parallelism.</source>
-        <translation>设计基线实验，控制专家数、Top-K、批次和并行策略。</translation>
     </message>
     <message>
         <source>Reproducing the key trends matters more than any single conclusion.</source>
@@ -104,28 +72,12 @@
         <translation>性能调优指导</translation>
     </message>
     <message>
-        <source>Does it explain what drives performance?</source>
-        <translation>是否解释了影响性能的因素？</translation>
-    </message>
-    <message>
-        <source>Record trends of throughput, memory, communication wait and load distribution.</source>
-        <translation>记录吞吐量、显存、通信等待和负载分布的趋势。</translation>
-    </message>
-    <message>
         <source>Explaining causes and limits is worth more than absolute numbers.</source>
         <translation>能解释原因和边界，比给出绝对数值更有价值。</translation>
     </message>
     <message>
         <source>Stability and fault tolerance</source>
         <translation>稳定性与容错</translation>
-    </message>
-    <message>
-        <source>Does it cover failures and recovery?</source>
-        <translation>是否覆盖异常和恢复？</translation>
-    </message>
-    <message>
-        <source>Inject load imbalance, resource pressure and checkpoint recovery scenarios.</source>
-        <translation>注入负载不均、资源紧张和检查点恢复等场景。</translation>
     </message>
     <message>
         <source>Failure modes with troubleshooting paths make it a valuable reference.</source>
@@ -136,28 +88,12 @@
         <translation>可观测性</translation>
     </message>
     <message>
-        <source>Does it say which metrics to watch?</source>
-        <translation>是否说明应该关注哪些指标？</translation>
-    </message>
-    <message>
-        <source>Check that routing distribution, expert load, communication time and dropped tokens are covered.</source>
-        <translation>检查是否涵盖路由分布、专家负载、通信耗时和被丢弃的 token。</translation>
-    </message>
-    <message>
         <source>The more observable the metrics, the easier production troubleshooting.</source>
         <translation>指标越可观测，越利于生产排障。</translation>
     </message>
     <message>
         <source>Usability</source>
         <translation>易用性</translation>
-    </message>
-    <message>
-        <source>Are the organisation, figures and animations effective?</source>
-        <translation>文档组织、图示和动画是否有效？</translation>
-    </message>
-    <message>
-        <source>Have readers of different experience complete comprehension tasks and record their questions.</source>
-        <translation>让不同经验的读者完成理解任务，并记录他们的疑问。</translation>
     </message>
     <message>
         <source>Animations should serve understanding, not only add visual complexity.</source>
@@ -168,28 +104,12 @@
         <translation>成本可控性</translation>
     </message>
     <message>
-        <source>Does it help estimate resource and operating costs?</source>
-        <translation>是否有助于估算资源和运维成本？</translation>
-    </message>
-    <message>
-        <source>Build a list of resource, communication, people and migration costs.</source>
-        <translation>建立资源、通信、人力和迁移成本清单。</translation>
-    </message>
-    <message>
         <source>Pointing out the cost drivers is enough to support the choice.</source>
         <translation>能指出成本驱动因素，即可辅助选型。</translation>
     </message>
     <message>
         <source>Security and compliance</source>
         <translation>安全与合规</translation>
-    </message>
-    <message>
-        <source>Does it point out data, permission and audit risks?</source>
-        <translation>是否提示数据、权限和审计风险？</translation>
-    </message>
-    <message>
-        <source>Check what it says about sensitive data, logs and checkpoint management.</source>
-        <translation>检查其中关于敏感数据、日志和检查点管理的说明。</translation>
     </message>
     <message>
         <source>It does not replace the security rules, but should state its limits.</source>
@@ -226,6 +146,86 @@
     <message>
         <source>Changes to frameworks, checkpoints, pipelines and clusters to move from dense to MoE.</source>
         <translation>从稠密模型转向 MoE 所需的框架、检查点、处理流程和集群改造。</translation>
+    </message>
+    <message>
+        <source>Does the team&apos;s MoE training plan cover the whole workflow?</source>
+        <translation>团队的 MoE 训练方案是否覆盖完整流程？</translation>
+    </message>
+    <message>
+        <source>Check the plan item by item: model structure — configuration record — training — monitoring — troubleshooting — recovery.</source>
+        <translation>逐项检查方案：模型结构 — 配置记录 — 训练 — 监控 — 排障 — 恢复。</translation>
+    </message>
+    <message>
+        <source>Do the plan&apos;s routing, capacity and load-balancing choices hold together?</source>
+        <translation>方案中的路由、容量与负载均衡选择是否相互一致？</translation>
+    </message>
+    <message>
+        <source>Cross-read the config records, the routing lab and the stage 3 load figures; the same top-k, capacity factor and overflow policy everywhere.</source>
+        <translation>对照配置记录、路由实验和阶段 3 的负载图：各处的 top-k、容量因子和溢出策略应一致。</translation>
+    </message>
+    <message>
+        <source>Can the team run the evaluation and the training from written steps?</source>
+        <translation>团队能否按书面步骤完成评估和训练？</translation>
+    </message>
+    <message>
+        <source>Have a developer set up a small-scale run from the records and the stage commands alone.</source>
+        <translation>请一位开发者仅凭记录和各阶段命令搭建一次小规模运行。</translation>
+    </message>
+    <message>
+        <source>Do this evaluation&apos;s measurements reproduce?</source>
+        <translation>本次评估的测量能否复现？</translation>
+    </message>
+    <message>
+        <source>Stage 1 repeats and a second baseline; training runs that control experts, top-k, batch and parallelism.</source>
+        <translation>阶段 1 的重复测量和第二条基线；控制专家数、top-k、批大小和并行方式的训练运行。</translation>
+    </message>
+    <message>
+        <source>Does the evaluation show what limits the plan&apos;s performance?</source>
+        <translation>评估是否揭示了限制方案性能的因素？</translation>
+    </message>
+    <message>
+        <source>Stages 1–3: throughput, all-to-all time against message size, load distribution and the busiest device.</source>
+        <translation>阶段 1–3：吞吐量、all-to-all 时间随消息大小的变化、负载分布和最忙设备。</translation>
+    </message>
+    <message>
+        <source>Does the plan cover failures and recovery of MoE training?</source>
+        <translation>方案是否涵盖 MoE 训练的故障与恢复？</translation>
+    </message>
+    <message>
+        <source>Inject load imbalance and resource pressure, restore from a checkpoint, and note what the runs show.</source>
+        <translation>注入负载不均和资源压力，从检查点恢复，并记录运行的表现。</translation>
+    </message>
+    <message>
+        <source>Does the training log what MoE needs watched?</source>
+        <translation>训练是否记录了 MoE 需要关注的指标？</translation>
+    </message>
+    <message>
+        <source>Check that the runs carry routing distribution, tokens per expert, communication time and dropped tokens (stage 3 needs them).</source>
+        <translation>检查运行是否包含路由分布、每个专家的 token 数、通信时间和丢弃的 token（阶段 3 需要它们）。</translation>
+    </message>
+    <message>
+        <source>Can the people who decide read this evaluation?</source>
+        <translation>做决定的人能否读懂这份评估？</translation>
+    </message>
+    <message>
+        <source>Give the report to readers of different experience; note what they could not answer from it.</source>
+        <translation>把报告交给经验不同的读者；记录他们从中找不到答案的问题。</translation>
+    </message>
+    <message>
+        <source>Are the plan&apos;s resource and operating costs estimated?</source>
+        <translation>方案的资源与运行成本是否已估算？</translation>
+    </message>
+    <message>
+        <source>Fill the cost estimate: resources, communication, people and migration, with their drivers.</source>
+        <translation>填写成本估算：资源、通信、人力和迁移，以及各自的成本驱动因素。</translation>
+    </message>
+    <message>
+        <source>Are the plan&apos;s data, permission and audit risks handled?</source>
+        <translation>方案的数据、权限与审计风险是否已处理？</translation>
+    </message>
+    <message>
+        <source>Check sensitive data in training data and logs, access to clusters, and checkpoint management.</source>
+        <translation>检查训练数据和日志中的敏感数据、集群访问权限以及检查点管理。</translation>
     </message>
 </context>
 <context>
@@ -331,10 +331,6 @@
         <translation>运行 %1 在 %2 个节点上训练，但阶段 1 从未运行。</translation>
     </message>
     <message>
-        <source>Run %1 trains on %2 nodes, but stage 1 ran only at %3 node(s).</source>
-        <translation>运行 %1 在 %2 个节点上训练，但阶段 1 只在 %3 个节点上运行过。</translation>
-    </message>
-    <message>
         <source>Single-node results extrapolated to multi-node</source>
         <translation>把单节点结果外推到多节点</translation>
     </message>
@@ -361,6 +357,68 @@
     <message>
         <source>Exclude the warm-up steps (throughput.warmup_steps_excluded in the config record) and report only the steady phase.</source>
         <translation>排除预热步（配置记录中的 throughput.warmup_steps_excluded），只报告稳定阶段的统计值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) with throughput from a cluster that has no stage 1 baseline: %1</source>
+        <translation>
+            <numerusform>%n 个运行的吞吐量来自没有阶段 1 基线的集群：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MoE run(s) with mixed or unrecorded routing settings: %1</source>
+        <translation>
+            <numerusform>%n 个 MoE 运行的路由设置不一致或未记录：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MoE run(s) without per-expert load or EP size: %1</source>
+        <translation>
+            <numerusform>%n 个 MoE 运行缺少逐专家负载或 EP 规模：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation>%1 快于 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run pair(s) faster but with a worse loss: %1</source>
+        <translation>
+            <numerusform>%n 对运行更快但损失更差：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 trains on %2 nodes, but stage 1 ran only at %3.</source>
+        <translation>运行 %1 在 %2 个节点上训练，但阶段 1 只在 %3 上测过。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) train at a node count stage 1 did not measure: %1</source>
+        <translation>
+            <numerusform>%n 个运行的训练节点数未经阶段 1 测量：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) with warm-up steps inside their throughput: %1</source>
+        <translation>
+            <numerusform>%n 个运行的吞吐量统计含预热步：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Misjudgment warning %1 on these runs — %2: %3 Its fix: see moewb checks or the warnings bar.</source>
+        <translation>这些运行触发误判警告 %1 —— %2：%3 修正方法见 moewb checks 或警告栏。</translation>
+    </message>
+    <message>
+        <source>drop rate not applicable</source>
+        <translation>丢弃率不适用</translation>
     </message>
 </context>
 <context>
@@ -1455,6 +1513,142 @@
         <source>is 0 µs for a message of %1 bytes per rank: not a measured time</source>
         <translation>对每个 rank %1 字节的消息为 0 µs：这不是实测时间</translation>
     </message>
+    <message>
+        <source>must be the string &quot;all&quot;</source>
+        <translation>必须是字符串 &quot;all&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;all&quot;, not &quot;%1&quot;</source>
+        <translation>必须是 &quot;all&quot;，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>is &quot;all&quot; but line %1 has none: a file&apos;s lines count either all experts or the rank&apos;s local ones</source>
+        <translation>为 &quot;all&quot;，但第 %1 行没有：一个文件的各行要么都计全部专家，要么都计该 rank 的本地专家</translation>
+    </message>
+    <message>
+        <source>is missing but line %1 has &quot;all&quot;: a file&apos;s lines count either all experts or the rank&apos;s local ones</source>
+        <translation>缺失，但第 %1 行为 &quot;all&quot;：一个文件的各行要么都计全部专家，要么都计该 rank 的本地专家</translation>
+    </message>
+    <message>
+        <source>is %1, over the import limit of %2 (--max-bytes); give a larger --max-bytes to raise it (docs/formats.md, &quot;Memory&quot;)</source>
+        <translation>大小为 %1，超过导入上限 %2（--max-bytes）；可给更大的 --max-bytes 提高上限（见 docs/formats.md 的“Memory”一节）</translation>
+    </message>
+    <message>
+        <source>is over the import limit of %1 (--max-bytes); give a larger --max-bytes to raise it (docs/formats.md, &quot;Memory&quot;)</source>
+        <translation>超过导入上限 %1（--max-bytes）；可给更大的 --max-bytes 提高上限（见 docs/formats.md 的“Memory”一节）</translation>
+    </message>
+    <message>
+        <source>is %1 s: a time cannot be negative</source>
+        <translation>为 %1 秒：时间不能为负</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 s (at most %2 s)</source>
+        <translation>不合理：%1 秒（至多 %2 秒）</translation>
+    </message>
+    <message>
+        <source>is missing (%1)</source>
+        <translation>缺失（%1）</translation>
+    </message>
+    <message>
+        <source>is missing: the first line of a collector sidecar is its header {&quot;format&quot;: &quot;%1&quot;, &quot;rank&quot;, &quot;world&quot;, …}</source>
+        <translation>缺失：采集器旁路文件的第一行是其文件头 {&quot;format&quot;: &quot;%1&quot;, &quot;rank&quot;, &quot;world&quot;, …}</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; this version reads &quot;%2&quot;</source>
+        <translation>为 &quot;%1&quot;；本版本读取 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>the header names rank, world, framework, experts, topk, moe_layers, every and clock</source>
+        <translation>文件头须给出 rank、world、framework、experts、topk、moe_layers、every 和 clock</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 (1 to %2 ranks)</source>
+        <translation>不合理：%1（应为 1 到 %2 个 rank）</translation>
+    </message>
+    <message>
+        <source>is %1, but world = %2 (ranks are 0 to world − 1)</source>
+        <translation>为 %1，但 world = %2（rank 为 0 到 world − 1）</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; one of %2 was expected</source>
+        <translation>为 &quot;%1&quot;；应为 %2 之一</translation>
+    </message>
+    <message>
+        <source>is %1; 1 to experts = %2 was expected</source>
+        <translation>为 %1；应为 1 到 experts = %2</translation>
+    </message>
+    <message>
+        <source>a second header (the header is line %1; one file per rank)</source>
+        <translation>第二个文件头（文件头在第 %1 行；每个 rank 一个文件）</translation>
+    </message>
+    <message>
+        <source>is missing (&quot;drops&quot; or &quot;time&quot;)</source>
+        <translation>缺失（&quot;drops&quot; 或 &quot;time&quot;）</translation>
+    </message>
+    <message>
+        <source>is &quot;%1&quot;; &quot;drops&quot; or &quot;time&quot; was expected</source>
+        <translation>为 &quot;%1&quot;；应为 &quot;drops&quot; 或 &quot;time&quot;</translation>
+    </message>
+    <message>
+        <source>is %1, not a multiple of the header&apos;s every = %2</source>
+        <translation>为 %1，不是文件头中 every = %2 的倍数</translation>
+    </message>
+    <message>
+        <source>a drops line names step, layer, tokens, assignments, dropped_tokens and dropped_assignments</source>
+        <translation>drops 行须给出 step、layer、tokens、assignments、dropped_tokens 和 dropped_assignments</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 (at most %2 tokens of one rank in one layer and step)</source>
+        <translation>不合理：%1（一个 rank 在一层、一步中至多 %2 个 token）</translation>
+    </message>
+    <message>
+        <source>is %1, but tokens × topk = %2 × %3 = %4</source>
+        <translation>为 %1，但 tokens × topk = %2 × %3 = %4</translation>
+    </message>
+    <message>
+        <source>is %1, more than tokens = %2</source>
+        <translation>为 %1，超过 tokens = %2</translation>
+    </message>
+    <message>
+        <source>is %1, more than assignments = %2</source>
+        <translation>为 %1，超过 assignments = %2</translation>
+    </message>
+    <message>
+        <source>is %1, fewer than dropped_tokens × topk = %2 × %3 = %4 (a dropped token lost all its assignments)</source>
+        <translation>为 %1，少于 dropped_tokens × topk = %2 × %3 = %4（被丢弃的 token 失去了它的全部分配）</translation>
+    </message>
+    <message>
+        <source>step %1 has more drops lines than the header&apos;s moe_layers = %2</source>
+        <translation>第 %1 步的 drops 行多于文件头中的 moe_layers = %2</translation>
+    </message>
+    <message>
+        <source>a time line names step, step_s, a2a_s and compute_s (null when not measured)</source>
+        <translation>time 行须给出 step、step_s、a2a_s 和 compute_s（未测量时为 null）</translation>
+    </message>
+    <message>
+        <source>is null; the step&apos;s wall time is always measured</source>
+        <translation>为 null；每步的墙钟时间总是要测量的</translation>
+    </message>
+    <message>
+        <source>is %1 s, less than a2a_s + compute_s = %2 s: the blocks cannot take longer than the step</source>
+        <translation>为 %1 秒，小于 a2a_s + compute_s = %2 秒：各计时块不可能比整步更长</translation>
+    </message>
+    <message>
+        <source>step %1 has a second time line (first on line %2)</source>
+        <translation>第 %1 步有第二个 time 行（第一个在第 %2 行）</translation>
+    </message>
+    <message>
+        <source>no header line (the file is empty)</source>
+        <translation>没有文件头行（文件为空）</translation>
+    </message>
+    <message>
+        <source>holds only the header: no step was written</source>
+        <translation>只有文件头：没有写入任何一步</translation>
+    </message>
+    <message>
+        <source>has more than %1 values</source>
+        <translation>含有超过 %1 个数值</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>
@@ -1687,10 +1881,6 @@
     <message>
         <source> (algbw)</source>
         <translation>（algbw）</translation>
-    </message>
-    <message>
-        <source>Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; colour by node count.</source>
-        <translation>有效带宽 = 每个 rank 的字节数 × (n−1)/n ÷ 中位耗时；颜色表示节点数。</translation>
     </message>
     <message>
         <source>World size unknown for %1: algbw (bytes ÷ median) shown instead.</source>
@@ -1943,6 +2133,10 @@
     <message>
         <source>Sizes measured on one side only, not shown: %1.</source>
         <translation>只在一侧测量、未显示的大小：%1。</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; one colour per run.</source>
+        <translation>有效带宽 = 每个 rank 的字节数 × (n−1)/n ÷ 中位耗时；每个运行一种颜色。</translation>
     </message>
 </context>
 <context>
@@ -2626,6 +2820,64 @@
         <source> or </source>
         <translation> 或 </translation>
     </message>
+    <message>
+        <source>says %1 = %2 but %3 says %4: sidecars of two trainings? Import them as separate runs</source>
+        <translation>给出 %1 = %2，但 %3 给出 %4：来自两次训练的旁路文件？请作为不同的运行分别导入</translation>
+    </message>
+    <message>
+        <source>routes each token to %1 experts, but the record says moe.top_k = %2</source>
+        <translation>每个 token 路由到 %1 个专家，但配置记录中 moe.top_k = %2</translation>
+    </message>
+    <message>
+        <source>the collector sidecars are incomplete: %1 missing of the %2 ranks of the training (its headers say world = %2; every rank routes its own tokens)</source>
+        <translation>采集器旁路文件不完整：训练的 %2 个 rank 中缺少 %1（文件头给出 world = %2；每个 rank 路由自己的 token）</translation>
+    </message>
+    <message>
+        <source>the collector sidecars do not hold the same steps: %1. Import only the steps every rank has with --allow-partial-steps</source>
+        <translation>采集器旁路文件所含的步不一致：%1。可用 --allow-partial-steps 只导入每个 rank 都有的步</translation>
+    </message>
+    <message numerus="yes">
+        <source>left out %n step(s) not every collector sidecar has</source>
+        <translation>
+            <numerusform>略去了并非每个采集器旁路文件都有的 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: more than %2 token assignments over the ranks</source>
+        <translation>第 %1 步：各 rank 合计超过 %2 个 token 分配</translation>
+    </message>
+    <message numerus="yes">
+        <source>collector: rank %1 of %2, %n step(s)</source>
+        <translation>
+            <numerusform>采集器：第 %1 个 rank（共 %2 个），%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 collector sidecar(s) merged over %2 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%3 step(s))</source>
+        <translation>合并了 %2 个 rank 的 %1 个采集器旁路文件：丢弃率 = 各 rank 与各 MoE 层合计的被丢弃 token 数 / token 数（%3 步）</translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest-device share measured in %n step(s): the rank with the most expert compute time, its compute + all-to-all time / its step time</source>
+        <translation>
+            <numerusform>在 %n 步中测得最忙设备占比：专家计算时间最长的 rank，其计算 + all-to-all 时间 / 其整步时间</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tokens-per-expert rank files over all experts</source>
+        <translation>覆盖全部专家的每专家 token 数 rank 文件</translation>
+    </message>
+    <message>
+        <source>a config record, not a log (store it with moewb record add; the run&apos;s record is --record)</source>
+        <translation>是配置记录而不是日志（用 moewb record add 保存；运行所属的记录由 --record 指定）</translation>
+    </message>
+    <message>
+        <source>tokens-per-expert files over all experts (&quot;experts_scope&quot;: &quot;all&quot;, written by the collector: %1) and Megatron&apos;s per-EP-rank files (%2) cannot be merged into one expert load: import them as separate runs</source>
+        <translation>覆盖全部专家的每专家 token 数文件（&quot;experts_scope&quot;: &quot;all&quot;，由采集器写出：%1）与 Megatron 按 EP rank 写出的文件（%2）不能合并为同一份专家负载：请作为不同的运行分别导入</translation>
+    </message>
+    <message>
+        <source>no busiest-device share: not every rank measured its expert compute time in any one step</source>
+        <translation>没有最忙设备占比：没有任何一步中每个 rank 都测量了其专家计算时间</translation>
+    </message>
 </context>
 <context>
     <name>Stages</name>
@@ -2856,10 +3108,6 @@
         <translation>增加重复次数（-R 5 或更多）重新运行阶段 1，以便测量重复间波动。</translation>
     </message>
     <message>
-        <source>All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.</source>
-        <translation>%2 个运行中的全部 %1 个大小：重复间 CV 最多 %3 ≤ %4；P99/中位数最多 %5 ≤ %6。</translation>
-    </message>
-    <message>
         <source>Go on to stage 2: compare the MoE with a dense control of similar activated size.</source>
         <translation>进入阶段 2：将 MoE 与激活参数量相近的稠密对照进行比较。</translation>
     </message>
@@ -2878,10 +3126,6 @@
     <message>
         <source> (update rate %1)</source>
         <translation>（更新率 %1）</translation>
-    </message>
-    <message>
-        <source>not applicable (no tokens are dropped under this overflow policy)</source>
-        <translation>不适用（此溢出策略下不会丢弃 token）</translation>
     </message>
     <message>
         <source>%1 uses %2</source>
@@ -2912,32 +3156,8 @@
         <translation>运行 %1 没有专家负载。</translation>
     </message>
     <message>
-        <source>steps %1–%2 (%3 steps; window %4)</source>
-        <translation>第 %1–%2 步（%3 步；窗口 %4）</translation>
-    </message>
-    <message>
-        <source>run %1: drop rate %2 over %3 (%4)</source>
-        <translation>运行 %1：%3的丢弃率为 %2（%4）</translation>
-    </message>
-    <message>
-        <source>%1 &gt; %2.</source>
-        <translation>%1 &gt; %2。</translation>
-    </message>
-    <message>
-        <source>%1 ≤ %2.</source>
-        <translation>%1 ≤ %2。</translation>
-    </message>
-    <message>
         <source>run %1: drop rate %2.</source>
         <translation>运行 %1：丢弃率 %2。</translation>
-    </message>
-    <message>
-        <source>run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no capacity factor to estimate it from).</source>
-        <translation>运行 %1：丢弃率未知（没有 drop_rate 或 dropped_tokens 指标，也没有可用于估算的容量因子）。</translation>
-    </message>
-    <message>
-        <source>run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at most %7, mean %8.</source>
-        <translation>运行 %1：在%5中，最差层（%2）负载比高于 %3 的步数占比为 %4 ≤ %6；max/mean 最多 %7，均值 %8。</translation>
     </message>
     <message>
         <source>run %1: busiest-device share %2 (estimated from expert placement over EP %3: busiest rank&apos;s tokens / all tokens of the layer; even load = %4).</source>
@@ -3111,18 +3331,6 @@
         <translation>rank 数未知的 all-to-all</translation>
     </message>
     <message>
-        <source>record %1 trains on %2 node(s), but %3 do(es) not say on how many nodes it ran (a moe-probe report or a whole nccl-tests rank list does)</source>
-        <translation>配置记录 %1 在 %2 个节点上训练，但 %3 未说明其运行的节点数（moe-probe 报告或完整的 nccl-tests rank 列表会说明）</translation>
-    </message>
-    <message>
-        <source>record %1 trains on %2 node(s): no baseline at %2 nodes on its cluster</source>
-        <translation>配置记录 %1 在 %2 个节点上训练：其集群上没有 %2 个节点的基线</translation>
-    </message>
-    <message>
-        <source>record %1 trains on %2 node(s): no baseline at %2 nodes (measured at %3 node(s))</source>
-        <translation>配置记录 %1 在 %2 个节点上训练：没有 %2 个节点的基线（已测量的节点数为 %3）</translation>
-    </message>
-    <message>
         <source>record %1: %2 was measured as %3; the training runs %4</source>
         <translation>配置记录 %1：%2 的测量方式为 %3；而训练运行的是 %4</translation>
     </message>
@@ -3131,24 +3339,8 @@
         <translation>%1：测量方式为 %2。</translation>
     </message>
     <message>
-        <source>record %1 gives no node count or EP size: its baseline cannot be matched.</source>
-        <translation>配置记录 %1 未给出节点数或 EP 规模：无法为其匹配基线。</translation>
-    </message>
-    <message>
-        <source>record %1: baseline %2 matches its %3 node(s) and its concurrency.</source>
-        <translation>配置记录 %1：基线 %2 与其 %3 个节点及其并发方式相符。</translation>
-    </message>
-    <message>
         <source>Measure it the way the training communicates: moewb run stage1 --cluster NAME --record RECORD --nodes N (EP groups of the record&apos;s EP size, all at once).</source>
         <translation>请按训练的通信方式测量：moewb run stage1 --cluster NAME --record RECORD --nodes N（按配置记录的 EP 规模划分 EP 组，所有组同时运行）。</translation>
-    </message>
-    <message>
-        <source>measured: tokens dropped / tokens (drop_rate)</source>
-        <translation>实测：丢弃的 token 数 / token 总数（drop_rate）</translation>
-    </message>
-    <message>
-        <source>measured: dropped_tokens / (global batch tokens × MoE layers)</source>
-        <translation>实测：dropped_tokens / (全局批次 token 数 × MoE 层数)</translation>
     </message>
     <message>
         <source>estimated from expert load and capacity factor: dropped assignments / assignments, an upper bound of the tokens dropped / tokens</source>
@@ -3157,10 +3349,6 @@
     <message>
         <source>run %1 counts %2 experts per layer, but its record says moe.experts = %3: refused (a tokens-per-expert file of one rank holds only that EP rank&apos;s local experts; import every rank file as one run, or fix the record).</source>
         <translation>运行 %1 每层统计了 %2 个专家，但其配置记录中 moe.experts = %3：已拒绝（单个 rank 的 tokens-per-expert 文件只包含该 EP rank 的本地专家；请把所有 rank 文件作为一个运行导入，或修正配置记录）。</translation>
-    </message>
-    <message>
-        <source>run %1, %2: load ratio max/mean above %3 in %4 of %5 &gt; %6</source>
-        <translation>运行 %1，%2：在%5中，负载比 max/mean 高于 %3 的步数占比为 %4 &gt; %6</translation>
     </message>
     <message>
         <source>; beside it: assignments dropped %1</source>
@@ -3215,6 +3403,126 @@
     <message>
         <source>Fix or re-measure the runs named above (a broken timer, a unit mistake or a corrupt file), re-import them, then re-run the stage.</source>
         <translation>修正或重新测量上述运行（计时器故障、单位错误或文件损坏），重新导入后再运行该阶段。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new run(s): %1</source>
+        <translation>
+            <numerusform>%n 个新运行：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) re-imported since: %1</source>
+        <translation>
+            <numerusform>%n 个运行此后被重新导入：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) no longer there: %1</source>
+        <translation>
+            <numerusform>%n 个运行已不存在：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>New data since the verdict — re-evaluate? %1. The verdict, its lock and any override stay as they are until stage %2 is evaluated again.</source>
+        <translation>判定之后有新数据 —— 要重新评估吗？%1。在重新评估阶段 %2 之前，判定、其锁定状态和任何豁免都保持不变。</translation>
+    </message>
+    <message>
+        <source>record %1 does not give %2, so no baseline can be matched to the node count and EP concurrency it trains at</source>
+        <translation>记录 %1 未给出 %2，因此无法把任何基线与其训练时的节点数和 EP 并发对应起来</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>Complete the record: give its node count (cluster.nodes) and its EP size (parallelism.ep), then evaluate stage 1 again.</source>
+        <translation>补全记录：填写节点数（cluster.nodes）和 EP 规模（parallelism.ep），然后重新评估阶段 1。</translation>
+    </message>
+    <message>
+        <source>measured: tokens dropped / tokens, drop_rate</source>
+        <translation>实测：丢弃的 token / token，drop_rate</translation>
+    </message>
+    <message>
+        <source>measured: dropped_tokens / global batch tokens × MoE layers</source>
+        <translation>实测：dropped_tokens / 全局批 token 数 × MoE 层数</translation>
+    </message>
+    <message>
+        <source>not applicable: no tokens are dropped under this overflow policy</source>
+        <translation>不适用：此溢出策略下不会丢弃 token</translation>
+    </message>
+    <message numerus="yes">
+        <source>the last %n step(s), %1–%2</source>
+        <translation>
+            <numerusform>最后 %n 步，%1–%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1, %2: max/mean above %3 in %4 of %5, more than the limit %6</source>
+        <translation>运行 %1，%2：在%5中有 %4 的步 max/mean 高于 %3，超过上限 %6</translation>
+    </message>
+    <message>
+        <source>run %1: drop rate %2 over %3 — %4</source>
+        <translation>运行 %1：%3的丢弃率为 %2 —— %4</translation>
+    </message>
+    <message>
+        <source>%1; above the limit %2.</source>
+        <translation>%1；高于上限 %2。</translation>
+    </message>
+    <message>
+        <source>%1; within the limit %2.</source>
+        <translation>%1；在上限 %2 之内。</translation>
+    </message>
+    <message>
+        <source>run %1: the drop rate is not logged: no drop_rate or dropped_tokens metric, and no capacity factor to estimate it from.</source>
+        <translation>运行 %1：未记录丢弃率：没有 drop_rate 或 dropped_tokens 指标，也没有可用于估算的容量因子。</translation>
+    </message>
+    <message>
+        <source>run %1, worst %2: max/mean above %3 in %4 of %5, within the limit %6; max/mean at most %7, mean %8.</source>
+        <translation>运行 %1，最差的%2：在%5中有 %4 的步 max/mean 高于 %3，在上限 %6 之内；max/mean 最大 %7，平均 %8。</translation>
+    </message>
+    <message>
+        <source>run %1: busiest-device share %2 of step time (measured by the collector: the busiest rank&apos;s expert compute + all-to-all time / its step time).</source>
+        <translation>运行 %1：最忙设备占整步时间的 %2（由采集器测得：最忙 rank 的专家计算 + all-to-all 时间 / 其整步时间）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>record %1 trains on %n node(s), but these baselines do not say on how many nodes they ran: %2. A moe-probe report or a whole nccl-tests rank list does</source>
+        <translation>
+            <numerusform>记录 %1 在 %n 个节点上训练，但这些基线没有说明它们在多少个节点上运行：%2。moe-probe 报告或完整的 nccl-tests rank 列表会说明</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>record %1 trains on %n node(s): no baseline at that node count on its cluster</source>
+        <translation>
+            <numerusform>记录 %1 在 %n 个节点上训练：其集群上没有该节点数的基线</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>record %1 trains on %n node(s): no baseline at that node count; the baselines were measured at %2</source>
+        <translation>
+            <numerusform>记录 %1 在 %n 个节点上训练：没有该节点数的基线；已有基线测于 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>record %1: baseline %2 matches its %n node(s) and its concurrency.</source>
+        <translation>
+            <numerusform>记录 %1：基线 %2 与其 %n 个节点及其并发一致。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %1 sizes in %n run(s): run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</source>
+        <translation>
+            <numerusform>%n 个运行中的全部 %1 个大小：轮间 CV 最大 %2 ≤ %3；P99/中位数最大 %4 ≤ %5。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -396,10 +396,6 @@ Evaluate the stage again.</source>
         <translation>成本估算</translation>
     </message>
     <message>
-        <source>Not a single number: name what drives each cost (seed 003 §6).</source>
-        <translation>不要只给一个数字：写明每项成本的驱动因素（seed 003 §6）。</translation>
-    </message>
-    <message>
         <source>Estimate</source>
         <translation>估算</translation>
     </message>
@@ -450,6 +446,10 @@ Evaluate the stage again.</source>
     <message>
         <source>Saved</source>
         <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Not a single number: name what drives each cost.</source>
+        <translation>不要只给一个数字：写明每项成本的驱动因素。</translation>
     </message>
 </context>
 <context>
@@ -1024,6 +1024,90 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>%1 — read-only</source>
         <translation>%1 — 只读</translation>
     </message>
+    <message>
+        <source>Measure a &amp;reference evaluation on this computer…</source>
+        <translation>在本机上测量参考评估(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>指南</translation>
+    </message>
+    <message>
+        <source>The guide (guide.md) is not installed with this copy of MoE Workbench.</source>
+        <translation>此 MoE Workbench 副本未安装指南（guide.md）。</translation>
+    </message>
+    <message>
+        <source>MoE Workbench guide</source>
+        <translation>MoE Workbench 指南</translation>
+    </message>
+    <message>
+        <source>Open a project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <source>Import files</source>
+        <translation>导入文件</translation>
+    </message>
+    <message>
+        <source>Export the report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 … Ctrl+4</source>
+        <translation>Ctrl+1 … Ctrl+4</translation>
+    </message>
+    <message>
+        <source>Open stage 1 … 4</source>
+        <translation>打开阶段 1 … 4</translation>
+    </message>
+    <message>
+        <source>Evaluate (on a stage page)</source>
+        <translation>评估（在阶段页面上）</translation>
+    </message>
+    <message>
+        <source>Reload the project</source>
+        <translation>重新加载项目</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom a plot (or click into it, then use the wheel)</source>
+        <translation>缩放图表（或先点击图表，再用滚轮）</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Reset a plot&apos;s view</source>
+        <translation>重置图表视图</translation>
+    </message>
+    <message>
+        <source>A plot&apos;s menu: copy, export, logarithmic y axis</source>
+        <translation>图表菜单：复制、导出、对数 y 轴</translation>
+    </message>
+    <message>
+        <source>Copy table rows as TSV</source>
+        <translation>将表格行复制为 TSV</translation>
+    </message>
+    <message>
+        <source>This guide</source>
+        <translation>本指南</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::PreferencesDialog</name>
@@ -1139,6 +1223,10 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
 %4</source>
         <translation>阶段 %1 · %2 — %3
 %4</translation>
+    </message>
+    <message>
+        <source>%1 (this computer, %2 ranks)</source>
+        <translation>%1（本机，%2 个 rank）</translation>
     </message>
 </context>
 <context>
@@ -1348,6 +1436,77 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     </message>
 </context>
 <context>
+    <name>moewb::gui::ReferenceDialog</name>
+    <message>
+        <source>Measure a reference evaluation on this computer</source>
+        <translation>在本机上测量参考评估</translation>
+    </message>
+    <message>
+        <source>Runs the whole four-stage method on measurements taken here: four tiny language-model trainings (dense, and MoE with capacity factor 1.0, 1.25 and dropless; 4 processes on the CPU) with the collector attached, and stage 1 on two clusters made on this computer (loopback, and — as root — network namespaces behind a slower shaped link). Every number is measured; the scale is tiny.</source>
+        <translation>在本机实测的数据上运行完整的四阶段方法：四次微型语言模型训练（稠密模型，以及容量因子 1.0、1.25 和无丢弃的 MoE；CPU 上 4 个进程），挂接采集器；并在本机构造的两个集群上运行阶段 1（回环，以及——以 root 运行时——位于较慢限速链路之后的网络命名空间）。每个数字都是实测的；规模很小。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Project file:</source>
+        <translation>项目文件：</translation>
+    </message>
+    <message>
+        <source>Quick (a few minutes; fewer steps and message sizes)</source>
+        <translation>快速（几分钟；更少的步数和消息大小）</translation>
+    </message>
+    <message>
+        <source>Replace the file if it exists</source>
+        <translation>文件已存在时替换</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>尚未开始。</translation>
+    </message>
+    <message>
+        <source>The trainings&apos; and probes&apos; output appears here.</source>
+        <translation>训练和探针的输出显示在这里。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Reference project</source>
+        <translation>参考项目</translation>
+    </message>
+    <message>
+        <source>MoE Workbench projects (*.moewb)</source>
+        <translation>MoE Workbench 项目 (*.moewb)</translation>
+    </message>
+    <message>
+        <source>Give the project file to write.</source>
+        <translation>请给出要写入的项目文件。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Done in %1 s: %2</source>
+        <translation>用时 %1 秒完成：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was kept.</source>
+        <translation>已取消：未保留任何内容。</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping the trainings and probes…</source>
+        <translation>正在取消：停止训练和探针…</translation>
+    </message>
+</context>
+<context>
     <name>moewb::gui::RunsView</name>
     <message>
         <source>Run</source>
@@ -1467,6 +1626,14 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>Writing the demo project…</source>
         <translation>正在写入演示项目…</translation>
     </message>
+    <message>
+        <source>Measure a reference evaluation on this computer</source>
+        <translation>在本机上测量参考评估</translation>
+    </message>
+    <message>
+        <source>Tiny real trainings and real all-to-all measurements on this computer, run through all four stages: every number measured, the method real, the scale tiny.</source>
+        <translation>在本机上进行微型的真实训练和真实的 all-to-all 测量，并走完全部四个阶段：每个数字都是实测的，方法是真实的，规模很小。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::WarningsBar</name>
@@ -1516,8 +1683,8 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <translation>&lt;p&gt;&lt;b&gt;处理方法：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;small&gt;The checks are described in docs/method.md (seed 000 §5).&lt;/small&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;small&gt;这些检查的说明见 docs/method.md（seed 000 §5）。&lt;/small&gt;&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;small&gt;The checks are described in docs/method.md, &quot;The six misjudgment checks&quot;.&lt;/small&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;small&gt;这些检查的说明见 docs/method.md 的“The six misjudgment checks”一节。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1754,14 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Export plot</source>
         <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Logarithmic y axis</source>
+        <translation>对数 y 轴</translation>
     </message>
 </context>
 <context>

@@ -319,6 +319,14 @@
         <source>Uses the all-to-all curve of this project&apos;s stage 1 run &quot;%1&quot; (%2 message sizes), measured with the training&apos;s own routing (%3).</source>
         <translation>使用本项目阶段 1 运行“%1”的 all-to-all 曲线（%2 个消息大小），该曲线按训练自身的路由测得（%3）。</translation>
     </message>
+    <message>
+        <source>Use the curve measured on this computer (reference project)…</source>
+        <translation>使用本机实测的曲线（参考项目）…</translation>
+    </message>
+    <message>
+        <source>Opens the reference evaluation measured on this computer (moewb reference), whose stage 1 curve this page then reads; offers to measure it when there is none.</source>
+        <translation>打开在本机上实测的参考评估（moewb reference），本页随后读取其阶段 1 曲线；若尚无该项目，则提议测量它。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::OverrideDialog</name>
@@ -453,14 +461,6 @@
         <translation>Sigmoid + 偏置在这么多个批次中为每个专家学习一个偏置（每个批次之后 b_e += u·sign(mean − load_e)）。</translation>
     </message>
     <message>
-        <source>Seed setting (E=8, T=262144, K=2, factor 1.12)</source>
-        <translation>seed 001 设置（E=8, T=262144, K=2, 因子 1.12）</translation>
-    </message>
-    <message>
-        <source>Sets seed 001&apos;s setting (uniform scores, seed 1) and runs the three routers.</source>
-        <translation>采用 seed 001 的设置（均匀随机打分，随机种子 1），并运行三种路由器。</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -515,10 +515,6 @@
     <message>
         <source>&lt;b&gt;MaxVio&lt;/b&gt; = (max load − mean) / mean on the assignments each expert processes. &lt;b&gt;Dropped&lt;/b&gt;: Top-K assignments refused by a full expert (late tokens lose). &lt;b&gt;Without expert&lt;/b&gt;: tokens that got no expert at all and only pass the residual. &lt;b&gt;Entropy&lt;/b&gt; of the load over experts, log2 E when perfectly even. &lt;b&gt;Routing time&lt;/b&gt;: one whole pass, single thread.</source>
         <translation>&lt;b&gt;MaxVio&lt;/b&gt; = (最大负载 − 均值) / 均值，按每个专家处理的分配数计算。&lt;b&gt;丢弃&lt;/b&gt;：被已满专家拒绝的 Top-K 分配（后到的 token 吃亏）。&lt;b&gt;无专家&lt;/b&gt;：完全没有分到专家、只走残差路径的 token。&lt;b&gt;熵&lt;/b&gt;：负载在各专家间分布的熵，完全均匀时为 log2 E。&lt;b&gt;路由耗时&lt;/b&gt;：完整路由一遍，单线程。</translation>
-    </message>
-    <message>
-        <source>Seed 001&apos;s table (its script)</source>
-        <translation>seed 001 的表格（其脚本所得）</translation>
     </message>
     <message>
         <source>scores</source>
@@ -587,6 +583,18 @@
     <message>
         <source>zipf:%1</source>
         <translation>Zipf（S = %1）</translation>
+    </message>
+    <message>
+        <source>The blog post&apos;s setting (E=8, T=262144, K=2, factor 1.12)</source>
+        <translation>博文的设置（E=8, T=262144, K=2, 因子 1.12）</translation>
+    </message>
+    <message>
+        <source>Sets the routing blog post&apos;s setting (uniform scores, random seed 1) and runs the three routers.</source>
+        <translation>采用路由博文的设置（均匀随机打分，随机种子 1），并运行三种路由器。</translation>
+    </message>
+    <message>
+        <source>The blog post&apos;s table (its script)</source>
+        <translation>博文中的表格（其脚本）</translation>
     </message>
 </context>
 <context>
@@ -971,6 +979,18 @@
         <source>Failed — %1</source>
         <translation>失败 — %1</translation>
     </message>
+    <message>
+        <source>Cluster %1 is this computer: %2 ranks as local processes on loopback (no SSH, no host keys); node counts are rank counts.</source>
+        <translation>集群 %1 是本机：%2 个 rank 作为本地进程在回环网络上运行（无 SSH，无主机密钥）；节点数即 rank 数。</translation>
+    </message>
+    <message>
+        <source>Cluster %1 is this computer: %2 ranks as local processes, each in its own network namespace with its link shaped to %3 (needs root); node counts are rank counts.</source>
+        <translation>集群 %1 是本机：%2 个 rank 作为本地进程运行，每个位于自己的网络命名空间中，链路限速为 %3（需要 root）；节点数即 rank 数。</translation>
+    </message>
+    <message>
+        <source>this computer, rank %1</source>
+        <translation>本机，rank %1</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::StagePage</name>
@@ -1123,16 +1143,8 @@
         <translation>已保存的结论：%1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Decided %1. Press Evaluate to see the tables and plots again.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;判定于 %1。点击“评估”可再次查看表格和图表。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>No verdict yet</source>
         <translation>尚无结论</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Choose the runs above and press &lt;b&gt;Evaluate&lt;/b&gt;: the gate compares them with the thresholds below and saves its verdict in the project.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;在上方选择运行，然后点击&lt;b&gt;评估&lt;/b&gt;：判定会把它们与下方的阈值比较，并把结论保存到项目中。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Overridden&lt;/b&gt; by %1 on %2: “%3”. The stop stays on record beside this justification; the next stage is unlocked.&lt;/p&gt;</source>
@@ -1219,6 +1231,40 @@
     <message>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;The tables and plots below show the data as the gate would read it; only passing stage %2 (or overriding its stop with a written justification) unlocks this stage.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;下方的表格和图按门禁读取数据的方式展示这些数据；只有阶段 %2 通过（或以书面理由推翻其停止结论）后，本阶段才会解锁。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Re-evaluate</source>
+        <translation>重新评估</translation>
+    </message>
+    <message>
+        <source>Evaluate the stage again on the runs it would use now and save that verdict</source>
+        <translation>按此阶段现在会使用的运行重新评估，并保存该判定</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Overridden&lt;/b&gt; by %1 on %2, given on older data: “%3”. The stop stays on record beside this justification; the next stage stays unlocked until you re-evaluate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;由 %1 于 %2 &lt;b&gt;豁免&lt;/b&gt;，依据的是较旧的数据：“%3”。停止记录与此理由一并保留；在你重新评估之前，下一阶段保持解锁。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&quot;color:#B35C00&quot;&gt;&lt;b&gt;⚠ %1&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style=&quot;color:#B35C00&quot;&gt;&lt;b&gt;⚠ %1&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Decided %1. The plots and tables show the project&apos;s data now; Evaluate decides again.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;判定于 %1。图表和表格显示项目当前的数据；点击“评估”重新判定。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Press &lt;b&gt;Evaluate&lt;/b&gt;: the gate compares the runs (under Inputs) with the thresholds and saves its verdict in the project.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;点击&lt;b&gt;评估&lt;/b&gt;：关卡将运行（见“输入”）与阈值比较，并把判定保存到项目中。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Details: thresholds and notes</source>
+        <translation>详情：阈值与说明</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;%n more reason(s) under Details.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;另有 %n 条理由见“详情”。&lt;/p&gt;</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1411,6 +1457,22 @@
         <source>Placement of %1 written to %2.</source>
         <translation>%1 的放置方案已写入 %2。</translation>
     </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>平滑：</translation>
+    </message>
+    <message>
+        <source>Debiased exponential moving average of the load curves, as TensorBoard&apos;s smoothing (0 = the raw curves; the raw curve stays faint beneath)</source>
+        <translation>负载曲线的去偏指数移动平均，与 TensorBoard 的平滑相同（0 = 原始曲线；原始曲线以浅色保留在下方）</translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation>%1（原始）</translation>
+    </message>
+    <message>
+        <source>Curves smoothed (debiased EMA, factor %1); raw curves faint.</source>
+        <translation>曲线已平滑（去偏 EMA，系数 %1）；原始曲线为浅色。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::StageTwoPage</name>
@@ -1521,6 +1583,10 @@
     <message>
         <source>Smoothing: %1 (debiased EMA)</source>
         <translation>平滑：%1（去偏 EMA）</translation>
+    </message>
+    <message>
+        <source>Last 30 % of training (zoomed)</source>
+        <translation>训练的最后 30 %（放大）</translation>
     </message>
 </context>
 <context>

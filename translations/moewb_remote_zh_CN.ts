@@ -315,6 +315,146 @@
         <source>--pattern %1: the matrix is %2×%2 but %3 nodes run EP groups of %4 (%5); a matrix has an EP group&apos;s or the whole world&apos;s size</source>
         <translation>--pattern %1：矩阵为 %2×%2，但 %3 个节点运行的是大小为 %4 的 EP 组（%5）；矩阵的大小须等于一个 EP 组或整个世界的 rank 数</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a rate (a number and bit, kbit, mbit, gbit, tbit, bps, kbps, mbps or gbps, e.g. 200mbit)</source>
+        <translation>“%1”不是速率（数字加 bit、kbit、mbit、gbit、tbit、bps、kbps、mbps 或 gbps，例如 200mbit）</translation>
+    </message>
+    <message>
+        <source>rate %1 is below 64kbit; the probe would not finish</source>
+        <translation>速率 %1 低于 64kbit；探针将无法完成</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a burst size (a number and b, kb, mb or gb, e.g. 64kb)</source>
+        <translation>“%1”不是突发大小（数字加 b、kb、mb 或 gb，例如 64kb）</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>shaping a local cluster (--netns-rate) needs root: network namespaces, veth pairs and tc qdiscs can only be made by root (running as uid %1)</source>
+        <translation>对本地集群限速（--netns-rate）需要 root：网络命名空间、veth 对和 tc 队列规则只能由 root 创建（当前以 uid %1 运行）</translation>
+    </message>
+    <message>
+        <source>shaping a local cluster (--netns-rate) needs the program ip (iproute2); not found</source>
+        <translation>对本地集群限速（--netns-rate）需要程序 ip（iproute2）；未找到</translation>
+    </message>
+    <message>
+        <source>shaping a local cluster (--netns-rate) needs the program tc (iproute2); not found</source>
+        <translation>对本地集群限速（--netns-rate）需要程序 tc（iproute2）；未找到</translation>
+    </message>
+    <message>
+        <source>a shaped local cluster has 1 to 250 ranks, not %1</source>
+        <translation>限速的本地集群有 1 到 250 个 rank，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation>%1 %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>cannot open the network namespace %1: %2</source>
+        <translation>无法打开网络命名空间 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe: %1</source>
+        <translation>无法创建管道：%1</translation>
+    </message>
+    <message>
+        <source>cannot start a process: %1</source>
+        <translation>无法启动进程：%1</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the probe bundle&apos;s manifest</source>
+        <translation>%1：无法读取探针包的清单</translation>
+    </message>
+    <message>
+        <source>%1: no sha256 of moe-probe in &quot;files&quot;</source>
+        <translation>%1：“files”中没有 moe-probe 的 sha256</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; refusing to run it</source>
+        <translation>%1 是符号链接；拒绝运行</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; refusing to run it</source>
+        <translation>%1 不是普通文件；拒绝运行</translation>
+    </message>
+    <message>
+        <source>%1 is owned by uid %2, not by you (uid %3) or root; refusing to run it</source>
+        <translation>%1 属于 uid %2，而不属于你（uid %3）或 root；拒绝运行</translation>
+    </message>
+    <message>
+        <source>%1 is writable by group or others; refusing to run it</source>
+        <translation>%1 可被组或其他用户写入；拒绝运行</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not match the bundle&apos;s manifest (sha256 %2, expected %3); refusing to run it</source>
+        <translation>%1 与探针包清单不符（sha256 %2，应为 %3）；拒绝运行</translation>
+    </message>
+    <message>
+        <source>moe-probe --inventory %1%2</source>
+        <translation>moe-probe --inventory %1%2</translation>
+    </message>
+    <message>
+        <source>printed no JSON object</source>
+        <translation>没有输出 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cluster %1 is this computer (cluster add --local): it runs with launcher local, not %2</source>
+        <translation>集群 %1 是本机（cluster add --local）：它以启动器 local 运行，而不是 %2</translation>
+    </message>
+    <message>
+        <source>launcher local runs a cluster of this computer (moewb cluster add %1 --local --ranks N); %1 has remote nodes</source>
+        <translation>启动器 local 只运行本机集群（moewb cluster add %1 --local --ranks N）；%1 有远程节点</translation>
+    </message>
+    <message>
+        <source>launcher local: no ranks (give node counts or a local cluster)</source>
+        <translation>启动器 local：没有 rank（请给出节点数或本地集群）</translation>
+    </message>
+    <message>
+        <source>netns rate: %1</source>
+        <translation>命名空间速率：%1</translation>
+    </message>
+    <message>
+        <source>netns burst: %1</source>
+        <translation>命名空间突发：%1</translation>
+    </message>
+    <message>
+        <source>removed network namespaces left by an earlier run: %1</source>
+        <translation>已删除先前运行遗留的网络命名空间：%1</translation>
+    </message>
+    <message>
+        <source>this computer: %1/moe-probe (sha256 %2, as in the bundle&apos;s manifest)</source>
+        <translation>本机：%1/moe-probe（sha256 %2，与探针包清单一致）</translation>
+    </message>
+    <message>
+        <source>cannot make a private folder in %1 for the probe&apos;s report</source>
+        <translation>无法在 %1 中为探针报告创建私有文件夹</translation>
+    </message>
+    <message>
+        <source>making %1 network namespaces (%2, burst %3)</source>
+        <translation>正在创建 %1 个网络命名空间（%2，突发 %3）</translation>
+    </message>
+    <message>
+        <source>network namespaces %1: each rank&apos;s link shaped to %2 (tc tbf, burst %3)</source>
+        <translation>网络命名空间 %1：每个 rank 的链路限速为 %2（tc tbf，突发 %3）</translation>
+    </message>
+    <message>
+        <source>%1: moe-probe (rank %2) ran past %3 s and was stopped</source>
+        <translation>%1：moe-probe（rank %2）运行超过 %3 秒，已被停止</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the report %2 (not a plain file, or larger than %3 MiB)</source>
+        <translation>%1：无法读取报告 %2（不是普通文件，或大于 %3 MiB）</translation>
+    </message>
 </context>
 <context>
     <name>RemoteSsh</name>

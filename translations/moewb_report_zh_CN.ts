@@ -12,10 +12,6 @@
         <translation>%1（%2，配置记录 %3，%4）</translation>
     </message>
     <message>
-        <source>stage %1 stopped and its stop was not overridden; the figures below are shown for reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is overridden with a written justification.</source>
-        <translation>阶段 %1 已停止，且该停止未被豁免；以下数据仅供参考。在阶段 %1 通过，或其停止附书面理由被豁免之前，工作台会一直锁定阶段 %2。</translation>
-    </message>
-    <message>
         <source>Stage 1 — communication baseline</source>
         <translation>阶段 1：通信基线</translation>
     </message>
@@ -126,10 +122,6 @@
         <translation>将 MoE 模型与激活参数量相近的稠密模型同口径对比。MoE 更慢且验证损失没有改善时停止。</translation>
     </message>
     <message>
-        <source>No data: the project holds no training run with a throughput metric (import the MoE and the dense training logs).</source>
-        <translation>无数据：项目中没有含吞吐量指标的训练运行（请导入 MoE 模型与稠密模型的训练日志）。</translation>
-    </message>
-    <message>
         <source>MoE against dense, at equal tokens</source>
         <translation>MoE 与稠密模型对比（相同 token 数）</translation>
     </message>
@@ -194,10 +186,6 @@
         <translation>按层、按步统计负载比（max/mean）、token 丢弃率和最忙设备耗时占比。某层负载比持续高于上限，或丢弃率超过上限时停止。</translation>
     </message>
     <message>
-        <source>No data: the project holds no run with per-expert load (import a routing trace or an expert-load log).</source>
-        <translation>无数据：项目中没有含逐专家负载的运行（请导入路由轨迹或专家负载日志）。</translation>
-    </message>
-    <message>
         <source>Per run, over the gate&apos;s window</source>
         <translation>按运行统计（判定窗口内）</translation>
     </message>
@@ -232,10 +220,6 @@
     <message>
         <source>Window loss</source>
         <translation>窗口内损失</translation>
-    </message>
-    <message>
-        <source>n/a (dropless)</source>
-        <translation>不适用（dropless）</translation>
     </message>
     <message>
         <source> (est.)</source>
@@ -394,10 +378,6 @@
         <translation>结论</translation>
     </message>
     <message>
-        <source>Gate locked: %1</source>
-        <translation>本阶段已锁定：%1</translation>
-    </message>
-    <message>
         <source>Verdict on the current data: %1</source>
         <translation>基于当前数据的结论：%1</translation>
     </message>
@@ -454,50 +434,8 @@
         <translation>未注明作者</translation>
     </message>
     <message>
-        <source>MoE Workbench</source>
-        <translation>MoE Workbench</translation>
-    </message>
-    <message>
-        <source>Evaluation report</source>
-        <translation>评估报告</translation>
-    </message>
-    <message>
-        <source>Project file: %1</source>
-        <translation>项目文件：%1</translation>
-    </message>
-    <message>
-        <source>Clusters: none recorded</source>
-        <translation>集群：未记录</translation>
-    </message>
-    <message numerus="yes">
-        <source>Cluster %1: %n node(s), %2 GPUs</source>
-        <translation>
-            <numerusform>集群 %1：%n 个节点，%2 个 GPU</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Config records: %1; runs: %2</source>
-        <translation>配置记录：%1 条；运行：%2 个</translation>
-    </message>
-    <message>
-        <source>Generated: %1</source>
-        <translation>生成时间：%1</translation>
-    </message>
-    <message>
-        <source>MoE Workbench %1 (project schema %2)</source>
-        <translation>MoE Workbench %1（项目格式版本 %2）</translation>
-    </message>
-    <message>
         <source>This is the demo project: every measurement in it is synthetic.</source>
         <translation>这是演示项目：其中所有测量数据均为合成数据。</translation>
-    </message>
-    <message>
-        <source>no data</source>
-        <translation>无数据</translation>
-    </message>
-    <message>
-        <source>Stage verdicts</source>
-        <translation>各阶段结论</translation>
     </message>
     <message>
         <source>Name</source>
@@ -632,10 +570,6 @@
         <translation>在源集群上得出的结论，在以下条件下成立：</translation>
     </message>
     <message>
-        <source>The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.</source>
-        <translation>十个评审维度（seed 003）。已评级 %1/10 项；最后%3保存于 %2。</translation>
-    </message>
-    <message>
         <source> by %1</source>
         <translation>由 %1 </translation>
     </message>
@@ -696,10 +630,6 @@
         <translation>未记录</translation>
     </message>
     <message>
-        <source>(no environment metadata)</source>
-        <translation>（无环境元数据）</translation>
-    </message>
-    <message>
         <source>Evaluation report: %1</source>
         <translation>评估报告：%1</translation>
     </message>
@@ -726,11 +656,6 @@
         <translation>
             <numerusform>已写入 %n 页</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <comment>stage title: verdict</comment>
-        <translation>%1：%2</translation>
     </message>
     <message numerus="yes">
         <source>What a rebalanced placement would give: the busiest GPU&apos;s share of the routed tokens, predicted from the measured load over all steps, today (contiguous placement) and after DeepSeek EPLB&apos;s rebalancing with %n redundant slot(s) per GPU</source>
@@ -789,6 +714,178 @@
     <message>
         <source>At %1 per rank, the routing of %2 makes the all-to-all %3× as long as a uniform one on this cluster.</source>
         <translation>在每 rank %1 时，%2 的路由使本集群上的 all-to-all 耗时为均匀流量的 %3 倍。</translation>
+    </message>
+    <message>
+        <source>Bandwidth and median time per message size; one column per run</source>
+        <translation>各消息大小的带宽与中位时间；每个运行一列</translation>
+    </message>
+    <message>
+        <source>No data: the project holds no training run with a throughput metric; import the MoE and the dense training logs.</source>
+        <translation>无数据：项目中没有带吞吐量指标的训练运行；请导入 MoE 和稠密模型的训练日志。</translation>
+    </message>
+    <message>
+        <source>No data: the project holds no run with per-expert load; import a routing trace or an expert-load log.</source>
+        <translation>无数据：项目中没有带逐专家负载的运行；请导入路由轨迹或专家负载日志。</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>not logged</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>%1, estimated</source>
+        <translation>%1，估算</translation>
+    </message>
+    <message>
+        <source>LOCKED</source>
+        <translation>已锁定</translation>
+    </message>
+    <message>
+        <source>Appendix: full tables</source>
+        <translation>附录：完整表格</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; — %2, %3; given on older data</source>
+        <translation>“%1” —— %2，%3；依据的是较旧的数据</translation>
+    </message>
+    <message>
+        <source>the measured cluster</source>
+        <translation>所测集群</translation>
+    </message>
+    <message>
+        <source>cluster %1</source>
+        <translation>集群 %1</translation>
+    </message>
+    <message>
+        <source>Yes: the conclusions can be used for %1 within the applicability conditions below — all four stages passed.</source>
+        <translation>可以：在下述适用条件内，结论可用于%1 —— 四个阶段全部通过。</translation>
+    </message>
+    <message>
+        <source>Only on the source cluster: stages 1 to 3 hold there, but stage 4 stopped, so on the target cluster the conclusions are reference only. %1</source>
+        <translation>仅限源集群：阶段 1 至 3 在源集群上成立，但阶段 4 停止，因此结论在目标集群上仅供参考。%1</translation>
+    </message>
+    <message>
+        <source>Verdict: LOCKED — %1</source>
+        <translation>判定：已锁定 —— %1</translation>
+    </message>
+    <message>
+        <source>For reference only, the gate would say %1 on the current data.</source>
+        <translation>仅供参考：按当前数据，门控会给出 %1。</translation>
+    </message>
+    <message>
+        <source>MoE Workbench · evaluation report</source>
+        <translation>MoE Workbench · 评估报告</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s), %2 GPUs</source>
+        <translation>
+            <numerusform>%1：%n 个节点，%2 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project %1, content fingerprint %2 · %3 config records, %4 runs · clusters: %5</source>
+        <translation>项目 %1，内容指纹 %2 · %3 个配置记录，%4 个运行 · 集群：%5</translation>
+    </message>
+    <message>
+        <source>none recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Generated %1 by MoE Workbench %2, project schema %3</source>
+        <translation>由 MoE Workbench %2 于 %1 生成，项目模式 %3</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Budget: no cost estimate is recorded in the assessment sheet, so this decision covers the technical gates only.</source>
+        <translation>预算：评估表中没有成本估算，因此此结论只涵盖技术门控。</translation>
+    </message>
+    <message>
+        <source>Budget, from the cost estimate: %1.</source>
+        <translation>预算（取自成本估算）：%1。</translation>
+    </message>
+    <message>
+        <source>The four stage verdicts</source>
+        <translation>四个阶段的判定</translation>
+    </message>
+    <message>
+        <source>Why, in one line</source>
+        <translation>一句话理由</translation>
+    </message>
+    <message>
+        <source>Overridden: %1</source>
+        <translation>已豁免：%1</translation>
+    </message>
+    <message>
+        <source>New data since the saved verdict.</source>
+        <translation>保存的判定之后有新数据。</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2</source>
+        <translation>阶段 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open warnings</source>
+        <translation>未解决的警告</translation>
+    </message>
+    <message>
+        <source>%1. %2: %3</source>
+        <translation>%1. %2：%3</translation>
+    </message>
+    <message>
+        <source>Applicability</source>
+        <translation>适用范围</translation>
+    </message>
+    <message>
+        <source>No applicability statement: stage 4 has no result, so the conclusions hold only on the cluster they were measured on.</source>
+        <translation>没有适用范围声明：阶段 4 没有结果，因此结论只在测量所用的集群上成立。</translation>
+    </message>
+    <message>
+        <source>The full tables are in the appendix.</source>
+        <translation>完整表格见附录。</translation>
+    </message>
+    <message>
+        <source>No environment metadata.</source>
+        <translation>无环境元数据。</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>Not yet: stage %1 stopped. %2 The conclusions cannot be used for %3 until it passes or its stop is overridden with a written justification.</source>
+        <translation>尚不可以：阶段 %1 已停止。%2 在它通过或其停止被附书面理由豁免之前，结论不能用于%3。</translation>
+    </message>
+    <message>
+        <source>Not yet: stage %1 is locked. %2 The conclusions cannot be used for %3 until every stage has passed.</source>
+        <translation>尚不可以：阶段 %1 已锁定。%2 在每个阶段都通过之前，结论不能用于%3。</translation>
+    </message>
+    <message>
+        <source>Not yet: stage %1 is not ready. %2 The conclusions cannot be used for %3 until it has what it needs and passes.</source>
+        <translation>尚不可以：阶段 %1 尚未就绪。%2 在它具备所需数据并通过之前，结论不能用于%3。</translation>
+    </message>
+    <message>
+        <source>Stage 4 has not passed, so these conditions are not yet confirmed; once it passes, conclusions drawn on the source cluster hold under them:</source>
+        <translation>阶段 4 尚未通过，因此这些条件尚未得到确认；它通过后，在源集群上得出的结论在以下条件下成立：</translation>
+    </message>
+    <message>
+        <source>The ten review dimensions, applied to the team&apos;s MoE training plan and this evaluation. Rated %1 of 10; last saved %2%3.</source>
+        <translation>十个评审维度，用于团队的 MoE 训练方案和本次评估。已评级 %1/10 项；最后%3保存于 %2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only on the team&apos;s word: %n stage(s) stopped and went on by a written override. The measurements alone do not support using the conclusions for %1; read each override&apos;s justification below before relying on them.</source>
+        <translation>
+            <numerusform>仅凭团队的判断：%n 个阶段被判为停止，靠书面覆盖理由继续。仅凭测量结果，不足以把结论用于 %1；在依赖这些结论之前，请逐条阅读下方每项覆盖的理由。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -29,6 +29,9 @@ int runChecks(CliContext& ctx, const Command& self, const QStringList& args) {
             array.append(QJsonObject{{QStringLiteral("id"), w.id},
                                      {QStringLiteral("title"), w.title},
                                      {QStringLiteral("message"), w.message},
+                                     {QStringLiteral("summary"), w.summary},
+                                     {QStringLiteral("details"), QJsonArray::fromStringList(w.details)},
+                                     {QStringLiteral("runs"), QJsonArray::fromStringList(w.runs)},
                                      {QStringLiteral("fix"), w.fix}});
         ctx.printJson({{QStringLiteral("warnings"), array}});
         return Success;
@@ -41,7 +44,14 @@ int runChecks(CliContext& ctx, const Command& self, const QStringList& args) {
     s << Cli::tr("%n warning(s):", nullptr, int(warnings.size())) << "\n\n";
     for (const auto& w : warnings) {
         s << Cli::tr("⚠ %1. %2").arg(w.id).arg(w.title) << '\n';
-        s << QStringLiteral("   ") << w.message << '\n';
+        if (w.details.size() > 1) {
+            // Grouped: the one-line summary, then each finding.
+            s << QStringLiteral("   ") << w.summary << '\n';
+            for (const QString& d : w.details)
+                s << QStringLiteral("     - ") << d << '\n';
+        } else {
+            s << QStringLiteral("   ") << w.message << '\n';
+        }
         s << Cli::tr("   Fix: %1").arg(w.fix) << "\n\n";
     }
     s.flush();

@@ -4,6 +4,7 @@
 #include "Command.h"
 #include "TextTable.h"
 #include "launch/ClusterCheck.h"
+#include "launch/LocalRanks.h"
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
@@ -12,6 +13,8 @@
 #include <QMutex>
 
 #include <cstdio>
+
+#include <unistd.h>
 
 namespace moewb::cli {
 
@@ -64,6 +67,135 @@ QString ncclText(const QJsonObject& inventory) {
     return n.isObject() ? n.toObject().value(QStringLiteral("version")).toString() : Cli::tr("none");
 }
 
+// `cluster add NAME --local --ranks N [--netns-rate RATE] [--netns-burst B] [--check]`:
+// nodes "local:0".."local:N-1", the spec in the cluster's facts (launch/LocalRanks.h).
+int runAddLocal(CliContext& ctx, const QCommandLineParser& parser, const QString& name, bool remoteOptions, bool check,
+                const QCommandLineOption& ranksOption, const QCommandLineOption& rateOption,
+                const QCommandLineOption& burstOption) {
+    if (remoteOptions)
+        return ctx.usageError(Cli::tr("--local takes no --node, --gpus, --identity or --accept-new-host-keys"), kAdd);
+    remote::LocalClusterSpec spec;
+    bool ok = false;
+    spec.ranks = parser.value(ranksOption).toInt(&ok);
+    if (!parser.isSet(ranksOption) || !ok || spec.ranks < 2 || spec.ranks > 250)
+        return ctx.usageError(Cli::tr("--local needs --ranks N, a whole number from 2 to 250, not \"%1\"")
+                                  .arg(parser.value(ranksOption)),
+                              kAdd);
+    if (parser.isSet(rateOption)) {
+        spec.netnsRate = parser.value(rateOption).trimmed();
+        if (const QString why = remote::LocalClusterSpec::rateProblem(spec.netnsRate); !why.isEmpty())
+            return ctx.usageError(Cli::tr("--netns-rate: %1").arg(why), kAdd);
+    }
+    if (parser.isSet(burstOption)) {
+        if (!parser.isSet(rateOption))
+            return ctx.usageError(Cli::tr("--netns-burst goes with --netns-rate"), kAdd);
+        spec.netnsBurst = parser.value(burstOption).trimmed();
+        if (const QString why = remote::LocalClusterSpec::burstProblem(spec.netnsBurst); !why.isEmpty())
+            return ctx.usageError(Cli::tr("--netns-burst: %1").arg(why), kAdd);
+    }
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    if (findCluster(*project, name))
+        return ctx.runtimeError(Cli::tr("%1: a cluster named %2 already exists").arg(project->path(), name));
+    QJsonObject facts;
+    if (check) {
+        auto bundle = remote::locateProbeBundle({});
+        auto inv = bundle ? remote::localInventory(*bundle) : Expected<QJsonObject, QString>(unexpected(bundle.error()));
+        if (!inv)
+            return ctx.runtimeError(Cli::tr("cluster %1 not added: this computer could not be checked: %2").arg(name, inv.error()));
+        facts = *inv;
+        facts.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    }
+    QList<store::NodeRow> rows;
+    for (int k = 0; k < spec.ranks; ++k)
+        rows << store::NodeRow{0, 0, remote::LocalClusterSpec::nodeName(k), 0, facts};
+    store::ClusterRow cluster{0, name, 0, {}, spec.facts()};
+    auto added = project->addCluster(cluster, rows);
+    if (!added)
+        return ctx.runtimeError(added.error().text());
+    if (!spec.netnsRate.isEmpty())
+        if (const QString why = remote::NetnsCluster::unavailableReason(); !why.isEmpty())
+            ctx.err() << Cli::tr("moewb: note: %1; stage 1 on %2 will be refused here").arg(why, name) << Qt::endl;
+    if (ctx.json) {
+        QJsonArray nodes;
+        for (const auto& r : rows)
+            nodes.append(QJsonObject{{QStringLiteral("address"), r.address}, {QStringLiteral("gpus"), r.gpus}});
+        ctx.printJson({{QStringLiteral("cluster"), name}, {QStringLiteral("local"), spec.facts()}, {QStringLiteral("nodes"), nodes}});
+    } else if (spec.netnsRate.isEmpty()) {
+        ctx.out() << Cli::tr("Added cluster %1 (this computer, %2 ranks on loopback) to %3.").arg(name).arg(spec.ranks).arg(project->path())
+                  << Qt::endl;
+    } else {
+        ctx.out() << Cli::tr("Added cluster %1 (this computer, %2 ranks in network namespaces, links shaped to %3) to %4.")
+                         .arg(name)
+                         .arg(spec.ranks)
+                         .arg(spec.netnsRate, project->path())
+                  << Qt::endl;
+    }
+    return Success;
+}
+
+// `cluster check` of a local cluster: this computer's inventory (the verified probe), no SSH.
+int runCheckLocal(CliContext& ctx, store::ProjectStore& project, const store::ClusterRow& cluster, const QString& bundleDir,
+                  bool update) {
+    const QList<store::NodeRow> stored = project.nodes(cluster.id);
+    auto bundle = remote::locateProbeBundle(bundleDir);
+    Expected<QJsonObject, QString> inv = bundle ? remote::localInventory(*bundle) : Expected<QJsonObject, QString>(unexpected(bundle.error()));
+    QJsonObject facts;
+    if (inv) {
+        facts = *inv;
+        facts.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    }
+    const auto spec = remote::LocalClusterSpec::fromFacts(cluster.facts);
+    const QString shaping = spec && !spec->netnsRate.isEmpty() ? remote::NetnsCluster::unavailableReason() : QString();
+    QJsonArray array;
+    TextTable table;
+    table.addColumn(Cli::tr("NODE"));
+    table.addColumn(Cli::tr("STATUS"));
+    table.addColumn(Cli::tr("HOSTNAME"));
+    table.addColumn(Cli::tr("GPUS"), TextTable::Align::Right);
+    table.addColumn(Cli::tr("NCCL"));
+    for (const auto& n : stored) {
+        array.append(QJsonObject{{QStringLiteral("node"), n.address},
+                                 {QStringLiteral("ok"), bool(inv)},
+                                 {QStringLiteral("error"), inv ? QString() : inv.error()},
+                                 {QStringLiteral("inventory"), facts}});
+        table.addRow({n.address, inv ? Cli::tr("ok") : Cli::tr("FAILED"), facts.value(QStringLiteral("hostname")).toString(QStringLiteral("-")),
+                      inv ? QString::number(facts.value(QStringLiteral("gpu_count")).toInt()) : QStringLiteral("-"),
+                      inv ? ncclText(facts) : QStringLiteral("-")});
+    }
+    QList<store::NodeRow> refreshed;
+    if (inv && update)
+        for (const auto& n : stored)
+            refreshed << store::NodeRow{n.id, cluster.id, n.address, 0, facts};
+    if (!refreshed.isEmpty()) {
+        auto updated = project.updateNodeFacts(cluster.id, refreshed);
+        if (!updated)
+            return ctx.runtimeError(updated.error().text());
+    }
+    if (ctx.json) {
+        ctx.printJson({{QStringLiteral("cluster"), cluster.name},
+                       {QStringLiteral("ok"), bool(inv) && shaping.isEmpty()},
+                       {QStringLiteral("local"), cluster.facts},
+                       {QStringLiteral("shaping_problem"), shaping},
+                       {QStringLiteral("updated"), int(refreshed.size())},
+                       {QStringLiteral("nodes"), array}});
+    } else {
+        ctx.out() << table.render();
+        ctx.out() << Cli::tr("Cluster %1 is this computer: no SSH, no host keys.").arg(cluster.name) << Qt::endl;
+        if (!update)
+            ctx.out() << Cli::tr("Facts not stored (--no-update).") << Qt::endl;
+        else
+            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, int(refreshed.size())).arg(project.path())
+                      << Qt::endl;
+        if (!inv)
+            ctx.err() << Cli::tr("moewb: this computer: %1").arg(inv.error()) << Qt::endl;
+        if (!shaping.isEmpty())
+            ctx.err() << Cli::tr("moewb: %1").arg(shaping) << Qt::endl;
+    }
+    return inv && shaping.isEmpty() ? Success : RuntimeFailure;
+}
+
 int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
     const QCommandLineOption nodeOption(QStringLiteral("node"),
@@ -77,11 +209,26 @@ int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
                                          Cli::tr("connect to every node first and store its inventory (as cluster check)"));
     const QCommandLineOption acceptOption(QStringLiteral("accept-new-host-keys"),
                                           Cli::tr("with --check: trust and record unknown host keys"));
+    const QCommandLineOption localOption(QStringLiteral("local"),
+                                         Cli::tr("a cluster of this computer: the ranks as local processes, no SSH"));
+    const QCommandLineOption ranksOption(QStringLiteral("ranks"), Cli::tr("with --local: the ranks (>= 2), one node each"),
+                                         QStringLiteral("N"));
+    const QCommandLineOption rateOption(QStringLiteral("netns-rate"),
+                                        Cli::tr("with --local: each rank in its own network namespace, its link shaped "
+                                                "to RATE (tc tbf, e.g. 200mbit; root only)"),
+                                        QStringLiteral("RATE"));
+    const QCommandLineOption burstOption(QStringLiteral("netns-burst"),
+                                         Cli::tr("with --netns-rate: tbf's burst (default 10 ms of the rate, at least 32kb)"),
+                                         QStringLiteral("B"));
     parser.addOption(nodeOption);
     parser.addOption(gpusOption);
     parser.addOption(identityOption);
     parser.addOption(checkOption);
     parser.addOption(acceptOption);
+    parser.addOption(localOption);
+    parser.addOption(ranksOption);
+    parser.addOption(rateOption);
+    parser.addOption(burstOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -91,6 +238,12 @@ int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
     const QString name = pos.first();
     if (name.trimmed().isEmpty())
         return ctx.usageError(Cli::tr("the cluster name is empty"), kAdd);
+    if (parser.isSet(localOption))
+        return runAddLocal(ctx, parser, name, parser.isSet(nodeOption) || parser.isSet(identityOption) ||
+                                                  parser.isSet(acceptOption) || parser.isSet(gpusOption),
+                           parser.isSet(checkOption), ranksOption, rateOption, burstOption);
+    if (parser.isSet(ranksOption) || parser.isSet(rateOption) || parser.isSet(burstOption))
+        return ctx.usageError(Cli::tr("--ranks, --netns-rate and --netns-burst go with --local"), kAdd);
     QList<remote::NodeAddress> addresses;
     for (const QString& v : parser.values(nodeOption)) {
         for (const QString& part : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -203,6 +356,8 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
     const auto cluster = findCluster(*project, pos.first());
     if (!cluster)
         return ctx.runtimeError(Cli::tr("%1: no cluster named %2").arg(project->path(), pos.first()));
+    if (remote::LocalClusterSpec::fromFacts(cluster->facts))
+        return runCheckLocal(ctx, *project, *cluster, parser.value(bundleOption), !parser.isSet(noUpdateOption));
     remote::ClusterCheckRequest req;
     const QList<store::NodeRow> stored = project->nodes(cluster->id);
     for (const auto& n : stored) {
@@ -292,10 +447,13 @@ int runListClusters(CliContext& ctx, const Command& self, const QStringList& arg
                 nodes.append(QJsonObject{{QStringLiteral("address"), n.address},
                                          {QStringLiteral("gpus"), n.gpus},
                                          {QStringLiteral("facts"), n.facts}});
-            array.append(QJsonObject{{QStringLiteral("name"), c.name},
-                                     {QStringLiteral("gpus_per_node"), c.gpusPerNode},
-                                     {QStringLiteral("identity_file"), c.identityFile},
-                                     {QStringLiteral("nodes"), nodes}});
+            QJsonObject o{{QStringLiteral("name"), c.name},
+                          {QStringLiteral("gpus_per_node"), c.gpusPerNode},
+                          {QStringLiteral("identity_file"), c.identityFile},
+                          {QStringLiteral("nodes"), nodes}};
+            if (remote::LocalClusterSpec::fromFacts(c.facts))
+                o.insert(QStringLiteral("local"), c.facts);
+            array.append(o);
         }
         ctx.printJson({{QStringLiteral("project"), project->path()}, {QStringLiteral("clusters"), array}});
         return Success;
@@ -314,6 +472,11 @@ int runListClusters(CliContext& ctx, const Command& self, const QStringList& arg
         const auto nodes = project->nodes(c.id);
         for (const auto& n : nodes)
             addrs << n.address;
+        if (const auto local = remote::LocalClusterSpec::fromFacts(c.facts)) {
+            addrs = QStringList{local->netnsRate.isEmpty()
+                                    ? Cli::tr("this computer (%1 ranks, loopback)").arg(nodes.size())
+                                    : Cli::tr("this computer (%1 ranks, network namespaces at %2)").arg(nodes.size()).arg(local->netnsRate)};
+        }
         table.addRow({c.name, QString::number(nodes.size()), QString::number(c.gpusPerNode), addrs.join(QStringLiteral(", "))});
     }
     ctx.out() << table.render();
@@ -325,8 +488,9 @@ int runListClusters(CliContext& ctx, const Command& self, const QStringList& arg
 QList<Command> clusterCommands() {
     QList<Command> list;
     list << Command{{QStringLiteral("cluster"), QStringLiteral("add")},
-                    QStringLiteral("NAME --node ADDR[,ADDR...] [--gpus N] [--identity FILE] [--check]"),
-                    Cli::tr("add a cluster (nodes by ~/.ssh/config alias or user@host:port)"), {}};
+                    QStringLiteral("NAME --node ADDR[,ADDR...] [--gpus N] [--identity FILE] [--check] | "
+                                   "NAME --local --ranks N [--netns-rate RATE] [--netns-burst B]"),
+                    Cli::tr("add a cluster (nodes by ~/.ssh/config alias or user@host:port, or --local: this computer)"), {}};
     list.last().run = [cmd = list.last()](CliContext& ctx, const QStringList& a) { return runAdd(ctx, cmd, a); };
     list << Command{{QStringLiteral("cluster"), QStringLiteral("check")}, QStringLiteral("NAME [--accept-new-host-keys] [--no-update]"),
                     Cli::tr("connect to every node, check host keys, upload the probe, show and store its inventory"), {}};

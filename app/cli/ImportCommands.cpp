@@ -6,6 +6,7 @@
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
+#include "importers/ImportSupport.h"
 #include "importers/Importer.h"
 #include "importers/WandbCsvImporter.h"
 #include "record/ConfigRecord.h"
@@ -167,6 +168,11 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                               Cli::tr("nccl-tests text: the test (alltoall or alltoallv), when the "
                                                       "table does not name it"),
                                               QStringLiteral("NAME"));
+    const QCommandLineOption maxBytesOption(QStringLiteral("max-bytes"),
+                                            Cli::tr("refuse a file bigger than SIZE before reading it: bytes, or a "
+                                                    "number followed by K, M, G or T (default: "
+                                                    "MOEWB_IMPORT_MAX_BYTES, else 4G)"),
+                                            QStringLiteral("SIZE"));
     parser.addOption(formatOption);
     parser.addOption(recordOption);
     parser.addOption(runOption);
@@ -177,6 +183,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     parser.addOption(dryRunOption);
     parser.addOption(ranksOption);
     parser.addOption(collectiveOption);
+    parser.addOption(maxBytesOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -215,6 +222,15 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                       "imported), not \"%1\"")
                                   .arg(options.collective),
                               kWords);
+    if (parser.isSet(maxBytesOption)) {
+        const auto limit = importers::parseByteSize(parser.value(maxBytesOption).toUtf8());
+        if (!limit)
+            return ctx.usageError(Cli::tr("--max-bytes must be a size in bytes, or a number followed by K, M, G or T "
+                                          "(powers of 1024), not \"%1\"")
+                                      .arg(parser.value(maxBytesOption)),
+                                  kWords);
+        importers::setMaxImportBytes(*limit); // wins over MOEWB_IMPORT_MAX_BYTES
+    }
     const bool dryRun = parser.isSet(dryRunOption);
 
     store::ProjectStore* project = ctx.project();

@@ -83,7 +83,8 @@ bool wantsReportApplication(int argc, char** argv) {
         }
         if (argv[i][0] == '-')
             continue;
-        return std::strcmp(argv[i], "report") == 0;
+        // `reference --report FILE.pdf` writes the report too.
+        return std::strcmp(argv[i], "report") == 0 || std::strcmp(argv[i], "reference") == 0;
     }
     return false;
 }

@@ -111,7 +111,7 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
                                                    "(the dispatch matrix of a stored run's measured routing, as `moewb "
                                                    "traffic RUN --layer LAYER` computes it; LAYER defaults to worst)"),
                                            QStringLiteral("P"));
-    const QCommandLineOption launcherOption(QStringLiteral("launcher"), Cli::tr("ssh (default), mpirun or slurm"), QStringLiteral("L"));
+    const QCommandLineOption launcherOption(QStringLiteral("launcher"), Cli::tr("ssh (default), mpirun, slurm or local (this computer; the default for a local cluster)"), QStringLiteral("L"));
     const QCommandLineOption sbatchOption(QStringLiteral("sbatch"), Cli::tr("slurm: submit with sbatch --wait instead of srun"));
     const QCommandLineOption backendOption(QStringLiteral("backend"), Cli::tr("tcp (default) or nccl"), QStringLiteral("B"));
     const QCommandLineOption gpusOption(QStringLiteral("gpus"), Cli::tr("nccl: GPUs per node (default: the cluster's, else 1)"), QStringLiteral("N"));
@@ -283,7 +283,7 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
     if (parser.isSet(launcherOption)) {
         const auto l = remote::launcherFromName(parser.value(launcherOption));
         if (!l)
-            return ctx.usageError(Cli::tr("--launcher must be ssh, mpirun or slurm, not \"%1\"").arg(parser.value(launcherOption)),
+            return ctx.usageError(Cli::tr("--launcher must be ssh, mpirun, slurm or local, not \"%1\"").arg(parser.value(launcherOption)),
                                   kStage1);
         req.launcher = *l;
     }
@@ -402,7 +402,7 @@ int runStage1(CliContext& ctx, const Command& self, const QStringList& args) {
 QList<Command> runCommands() {
     Command c;
     c.words = {QStringLiteral("run"), QStringLiteral("stage1")};
-    c.synopsis = QStringLiteral("--cluster NAME --record NAME [--launcher ssh|mpirun|slurm] [--backend nccl|tcp] "
+    c.synopsis = QStringLiteral("--cluster NAME --record NAME [--launcher ssh|mpirun|slurm|local] [--backend nccl|tcp] "
                                 "[--nodes 2,4] [-b SIZE] [-e SIZE] [-f F] [--sizes 1M,16M] [-n N] [-w N] [-R N] "
                                 "[--pattern uniform|hot:K:F|zipf:S|matrix:FILE|from-run:RUN[:LAYER]] [--whole-world] [--timeout SEC] "
                                 "[--accept-new-host-keys]");

@@ -5,6 +5,7 @@
 #include "CliTr.h"
 #include "Command.h"
 #include "TextTable.h"
+#include "checks/MisjudgmentChecks.h"
 #include "common/Units.h"
 #include "stages/StageEvaluation.h"
 
@@ -240,9 +241,10 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
     table.addColumn(Cli::tr("busiest-device share"), TextTable::Align::Right);
     table.addColumn(Cli::tr("loss"), TextTable::Align::Right);
     for (const stages::StageThreeRunSummary& s : r.runs) {
-        QString drop = s.dropRate                                              ? fixed(*s.dropRate, 4)
-                       : s.dropSource == stages::DropRateSource::NotApplicable ? Cli::tr("n/a")
-                                                                               : QStringLiteral("-");
+        // One value and one wording with the reasons, the window and the report.
+        QString drop = s.dropRate                                              ? units::formatPercent(*s.dropRate)
+                       : s.dropSource == stages::DropRateSource::NotApplicable ? Cli::tr("not applicable")
+                                                                               : Cli::tr("not logged");
         if (s.dropSource == stages::DropRateSource::EstimatedFromLoad)
             drop += Cli::tr(" (estimated)");
         QString share = s.busiestDeviceShare ? fixed(*s.busiestDeviceShare, 3) : QStringLiteral("-");
@@ -326,6 +328,86 @@ StageOutput stageFour(const stages::StageFourResult& r) {
     return o;
 }
 
+// The saved verdict in one line: "Saved verdict: stop, decided 2026-01-12 10:00 UTC;
+// overridden by lead, given on older data."
+QString savedVerdictLine(const stages::StageStatus& s) {
+    if (!s.verdict)
+        return Cli::tr("No saved verdict yet.");
+    QString line = Cli::tr("Saved verdict: %1, decided %2.")
+                       .arg(stages::verdictWord(s.verdict->status),
+                            s.verdict->decided.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+    if (s.override_)
+        line += QLatin1Char(' ') + (s.overrideOnOlderData
+                                        ? Cli::tr("Overridden by %1, given on older data.").arg(s.override_->author)
+                                        : Cli::tr("Overridden by %1.").arg(s.override_->author));
+    return line;
+}
+
+QJsonObject savedVerdictJson(const stages::StageStatus& s) {
+    QJsonObject o{{QStringLiteral("status"), s.verdict ? QJsonValue(s.verdict->status) : QJsonValue()},
+                  {QStringLiteral("state"), stages::stageStatusText(s.kind)}};
+    if (s.verdict) {
+        o.insert(QStringLiteral("decided"), s.verdict->decided.toUTC().toString(Qt::ISODateWithMs));
+        o.insert(QStringLiteral("reasons"), s.verdict->reasons);
+        QJsonArray runs;
+        for (const QJsonValue& r : s.verdict->basis.value(QLatin1String("runs")).toArray())
+            runs.append(r.toObject().value(QLatin1String("name")));
+        o.insert(QStringLiteral("runs"), s.freshness.recorded ? QJsonValue(runs) : QJsonValue());
+    }
+    o.insert(QStringLiteral("new_data"), s.freshness.newData());
+    o.insert(QStringLiteral("new_runs"), QJsonArray::fromStringList(s.freshness.added));
+    o.insert(QStringLiteral("changed_runs"), QJsonArray::fromStringList(s.freshness.changed));
+    o.insert(QStringLiteral("removed_runs"), QJsonArray::fromStringList(s.freshness.removed));
+    if (s.freshness.newData())
+        o.insert(QStringLiteral("new_data_text"), s.freshness.sentence);
+    if (s.override_)
+        o.insert(QStringLiteral("override"),
+                 QJsonObject{{QStringLiteral("author"), s.override_->author},
+                             {QStringLiteral("justification"), s.override_->justification},
+                             {QStringLiteral("created"), s.override_->created.toUTC().toString(Qt::ISODateWithMs)},
+                             {QStringLiteral("given_on_older_data"), s.overrideOnOlderData}});
+    return o;
+}
+
+// moewb status: the four stages' saved verdicts, their overrides, and whether new data
+// arrived since each verdict. Evaluates nothing, saves nothing.
+int runStatus(CliContext& ctx, const Command& self, const QStringList& args) {
+    QCommandLineParser parser;
+    int code = Success;
+    if (!ctx.parse(parser, self, args, &code))
+        return code;
+    if (!parser.positionalArguments().isEmpty())
+        return ctx.usageError(Cli::tr("takes no arguments"), QStringLiteral("status"));
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    QJsonArray stagesJson;
+    QTextStream& s = ctx.out();
+    for (int stage = 1; stage <= 4; ++stage) {
+        const stages::StageStatus st = stages::stageStatus(*project, stage);
+        if (ctx.json) {
+            QJsonObject o = savedVerdictJson(st);
+            o.insert(QStringLiteral("stage"), stage);
+            if (st.kind == stages::StageStatus::Kind::Locked)
+                o.insert(QStringLiteral("lock_reason"), st.reason);
+            stagesJson.append(o);
+            continue;
+        }
+        s << stageTitle(stage) << ": " << stages::stageStatusText(st.kind) << '\n';
+        if (st.kind == stages::StageStatus::Kind::Locked)
+            s << "  " << st.reason << '\n';
+        if (st.verdict || st.kind != stages::StageStatus::Kind::Locked)
+            s << "  " << savedVerdictLine(st) << '\n';
+        if (st.freshness.newData())
+            s << "  " << st.freshness.sentence << ' ' << Cli::tr("Re-evaluate: moewb stage %1").arg(stage) << '\n';
+    }
+    if (ctx.json)
+        ctx.printJson({{QStringLiteral("project"), project->path()}, {QStringLiteral("stages"), stagesJson}});
+    else
+        s.flush();
+    return Success;
+}
+
 int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("N"), Cli::tr("the stage: 1, 2, 3 or 4"));
@@ -336,7 +418,8 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         QStringLiteral("NAME"));
     const QCommandLineOption previewOption(
         QStringLiteral("preview"),
-        Cli::tr("a locked stage: show its tables and what its gate would say, without a verdict (nothing is saved)"));
+        Cli::tr("show the tables and what the gate would say now, and whether the saved verdict has new data "
+                "since; nothing is saved (a locked stage: no verdict)"));
     parser.addOption(runOption);
     parser.addOption(previewOption);
     int code = Success;
@@ -355,6 +438,7 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     auto evaluated = stages::evaluateStage(*project, stage, runNames, parser.isSet(previewOption));
     if (!evaluated)
         return ctx.usageError(evaluated.error().message, QStringLiteral("stage"));
+    checks::addCheckReasons(*project, *evaluated);
     const stages::StageEvaluation& e = *evaluated;
     if (e.locked() && !e.preview) {
         if (ctx.json)
@@ -419,8 +503,12 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         }
         return GateStopped;
     }
-    // A read-only project is evaluated and shown, but the verdict is not written back.
-    const bool saveable = !project->readOnly();
+    // A read-only project is evaluated and shown, but the verdict is not written back;
+    // --preview on an unlocked stage looks without saving and says whether the saved
+    // verdict has new data since.
+    const bool lookOnly = parser.isSet(previewOption);
+    const bool saveable = !project->readOnly() && !lookOnly;
+    const auto savedStatus = stages::stageStatus(*project, stage);
     if (saveable) {
         if (auto saved = stages::saveStageVerdict(*project, e); !saved)
             return ctx.runtimeError(saved.error().text());
@@ -438,6 +526,8 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
             notes.append(n);
         out.insert(QStringLiteral("notes"), notes);
         out.insert(QStringLiteral("saved"), saveable);
+        if (lookOnly)
+            out.insert(QStringLiteral("saved_verdict"), savedVerdictJson(savedStatus));
         for (auto it = o.extra.constBegin(); it != o.extra.constEnd(); ++it)
             out.insert(it.key(), it.value());
         ctx.printJson(out);
@@ -452,8 +542,14 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         for (const QString& r : v.reasons)
             s << QStringLiteral("  - ") << r << '\n';
         s << Cli::tr("What to do: %1").arg(v.nextStep) << '\n';
-        if (!saveable)
+        if (lookOnly) {
+            s << Cli::tr("Preview: not saved.") << ' ' << savedVerdictLine(savedStatus) << '\n';
+            if (savedStatus.freshness.newData())
+                s << savedStatus.freshness.sentence << ' ' << Cli::tr("Re-evaluate: moewb stage %1").arg(stage)
+                  << '\n';
+        } else if (!saveable) {
             s << Cli::tr("The verdict was not saved: the project is read-only.") << '\n';
+        }
         QStringList used;
         for (const auto& t : v.thresholds)
             used << Cli::tr("%1 = %2 (%3)")
@@ -533,7 +629,7 @@ int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
 QList<Command> stageCommands() {
     Command stage;
     stage.words = {QStringLiteral("stage")};
-    stage.synopsis = QStringLiteral("1|2|3|4 [--run NAME...]");
+    stage.synopsis = QStringLiteral("1|2|3|4 [--run NAME...] [--preview]");
     stage.summary = Cli::tr("a stage's table and verdict (exit 1 when it stops, is not ready or is locked)");
     stage.run = [stage](CliContext& ctx, const QStringList& a) { return runStage(ctx, stage, a); };
 
@@ -542,7 +638,11 @@ QList<Command> stageCommands() {
     override_.synopsis = QStringLiteral("N --justification TEXT [--author NAME]");
     override_.summary = Cli::tr("go past a stage's stop with a written justification (kept for the report)");
     override_.run = [override_](CliContext& ctx, const QStringList& a) { return runOverride(ctx, override_, a); };
-    return {stage, override_};
+    Command status;
+    status.words = {QStringLiteral("status")};
+    status.summary = Cli::tr("the four stages' saved verdicts and overrides, and new data since each verdict");
+    status.run = [status](CliContext& ctx, const QStringList& a) { return runStatus(ctx, status, a); };
+    return {stage, override_, status};
 }
 
 } // namespace moewb::cli

@@ -36,6 +36,7 @@ QList<Command> runCommands();     // RunCommands.cpp
 QList<Command> thresholdCommands(); // ThresholdCommands.cpp
 QList<Command> trafficCommands();   // TrafficCommands.cpp
 QList<Command> placementCommands(); // PlacementCommands.cpp
+QList<Command> referenceCommands(); // ReferenceCommand.cpp
 } // namespace moewb::cli
 
 namespace {
@@ -52,6 +53,7 @@ QList<Command> allCommands() {
     commands += trafficCommands() + placementCommands();
     commands += clusterCommands() + runCommands();
     commands += demoCommands();
+    commands += referenceCommands();
 #ifdef MOEWB_WITH_REPORT
     commands += reportCommands();
 #endif

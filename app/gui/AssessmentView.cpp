@@ -103,7 +103,7 @@ AssessmentView::AssessmentView(QWidget* parent) : QWidget(parent) {
     auto* costBox = new QGroupBox(tr("Cost estimate"), page);
     auto* costLayout = new QVBoxLayout(costBox);
     costLayout->addWidget(wrappedLabel(
-        tr("Not a single number: name what drives each cost (seed 003 §6)."), costBox, true));
+        tr("Not a single number: name what drives each cost."), costBox, true));
     const QList<assessment::CostCategory> cats = assessment::costCategories();
     m_costs = new QTableWidget(int(cats.size()), 3, costBox);
     m_costs->setHorizontalHeaderLabels({tr("Estimate"), tr("Cost drivers"), tr("Notes")});

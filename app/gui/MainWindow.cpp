@@ -6,6 +6,8 @@
 #include "ProjectOverview.h"
 #include "RecentProjects.h"
 #include "RecordEditor.h"
+#include "ReferenceDialog.h"
+#include "ReferenceMarker.h"
 #include "RunsView.h"
 #include "StageFrame.h"
 #include "StartScreen.h"
@@ -37,6 +39,12 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QCoreApplication>
+#include <QFile>
+#include <QDialog>
+#include <QScreen>
+#include <QDialogButtonBox>
+#include <QTextBrowser>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QSettings>
@@ -63,7 +71,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setAcceptDrops(true); // files dropped on the window are imported (dropEvent)
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1280, 820);
+        resize(defaultWindowSize(screen() ? screen()->availableGeometry().size() : QSize()));
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     if (!m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray()))
         m_splitter->setSizes({300, 980});
@@ -85,6 +93,7 @@ void MainWindow::buildPages() {
     connect(m_start, &StartScreen::newRequested, this, &MainWindow::newProject);
     connect(m_start, &StartScreen::openRequested, this, &MainWindow::openProjectDialog);
     connect(m_start, &StartScreen::demoRequested, this, [this] { openDemo(); });
+    connect(m_start, &StartScreen::referenceRequested, this, [this] { openReferenceDialog(); });
     connect(m_start, &StartScreen::openPath, this, [this](const QString& path) {
         QString error;
         if (!openProject(path, false, &error))
@@ -103,6 +112,14 @@ void MainWindow::buildPages() {
     m_demoBanner->setWordWrap(true);
     m_demoBanner->setStyleSheet(QStringLiteral("background:#56B4E9; color:black; padding:4px 8px; font-weight:bold;"));
     workLayout->addWidget(m_demoBanner);
+    // The reference evaluation measured on this computer (app/reference): what its numbers are.
+    m_referenceBanner = new QLabel(m_workspace);
+    m_referenceBanner->setObjectName(QStringLiteral("referenceBanner"));
+    m_referenceBanner->setWordWrap(true);
+    m_referenceBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_referenceBanner->setStyleSheet(QStringLiteral("background:#CDE8D5; color:black; padding:4px 8px; font-weight:bold;"));
+    m_referenceBanner->setVisible(false);
+    workLayout->addWidget(m_referenceBanner);
 
     m_splitter = new QSplitter(m_workspace);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -137,6 +154,20 @@ void MainWindow::buildPages() {
     auto* routing = new RoutingLabPage(m_pages);
     m_costPage = cost;
     m_routingPage = routing;
+    connect(cost, &CostExplorerPage::referenceProjectRequested, this, [this] {
+        const QString path = ReferenceDialog::defaultPath();
+        if (!QFileInfo::exists(path)) {
+            openReferenceDialog();
+            return;
+        }
+        QString error;
+        if (!openProject(path, false, &error)) {
+            QMessageBox::warning(this, tr("Open project"), error);
+            return;
+        }
+        m_browser->select(ProjectBrowser::ItemKind::LearnCost);
+        showItem(ProjectBrowser::ItemKind::LearnCost, {});
+    });
     m_pages->addWidget(cost);
     m_pages->addWidget(routing);
 #endif
@@ -191,6 +222,7 @@ void MainWindow::buildMenus() {
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     if (demoAvailable())
         file->addAction(tr("Open the &demo (synthetic data)"), this, [this] { openDemo(); });
+    file->addAction(tr("Measure a &reference evaluation on this computer…"), this, [this] { openReferenceDialog(); });
     file->addSeparator();
     QAction* importAction = file->addAction(tr("&Import…"), this, [this] { openImportDialog(); });
     importAction->setObjectName(QStringLiteral("actionImport"));
@@ -237,6 +269,12 @@ void MainWindow::buildMenus() {
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guideAction = help->addAction(tr("&Guide"), this, [this] { showGuide(); });
+    guideAction->setObjectName(QStringLiteral("actionGuide"));
+    guideAction->setShortcut(QKeySequence::HelpContents);
+    QAction* keysAction = help->addAction(tr("&Keyboard shortcuts"), this, [this] { showShortcuts(); });
+    keysAction->setObjectName(QStringLiteral("actionShortcuts"));
+    help->addSeparator();
     help->addAction(tr("&About MoE Workbench"), this, [this] {
         QMessageBox::about(this, tr("About MoE Workbench"),
                            tr("<p><b>MoE Workbench %1</b></p><p>Evaluate Mixture-of-Experts training on real "
@@ -245,6 +283,84 @@ void MainWindow::buildMenus() {
                                .arg(QStringLiteral(MOEWB_VERSION))
                                .arg(store::ProjectStore::kSchemaVersion));
     });
+}
+
+QSize MainWindow::defaultWindowSize(const QSize& available) {
+    // 1600 × 1000 at most; on a smaller screen (1366 × 768 less its panels) the
+    // available area less room for the title bar, so the window never opens larger
+    // than the screen.
+    if (!available.isValid() || available.isEmpty())
+        return {1280, 720};
+    return {std::min(1600, available.width()), std::min(1000, available.height() - 40)};
+}
+
+QString MainWindow::guidePath() {
+    // The installed copy (share/doc/…), then the source tree beside the build folder.
+    const QString app = QCoreApplication::applicationDirPath();
+    QStringList candidates;
+    const QDir docRoot(app + QStringLiteral("/../share/doc"));
+    for (const QString& sub : docRoot.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        candidates << docRoot.filePath(sub + QStringLiteral("/guide.md"));
+    candidates << app + QStringLiteral("/../docs/guide.md") << app + QStringLiteral("/../../docs/guide.md")
+               << app + QStringLiteral("/../../../docs/guide.md");
+    for (const QString& c : candidates)
+        if (QFileInfo(c).isFile())
+            return QFileInfo(c).canonicalFilePath();
+    return {};
+}
+
+void MainWindow::showGuide() {
+    const QString path = guidePath();
+    QFile file(path);
+    if (path.isEmpty() || !file.open(QIODevice::ReadOnly)) {
+        QMessageBox::information(this, tr("Guide"),
+                                 tr("The guide (guide.md) is not installed with this copy of MoE Workbench."));
+        return;
+    }
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("guideDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("MoE Workbench guide"));
+    auto* layout = new QVBoxLayout(dialog);
+    auto* text = new QTextBrowser(dialog);
+    text->setObjectName(QStringLiteral("guideText"));
+    text->setOpenExternalLinks(true);
+    text->setSearchPaths({QFileInfo(path).absolutePath()});
+    text->setMarkdown(QString::fromUtf8(file.readAll()));
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    const QSize room = screen() ? screen()->availableGeometry().size() : QSize(1000, 700);
+    dialog->resize(std::min(900, room.width() - 60), std::min(700, room.height() - 80));
+    dialog->show();
+}
+
+void MainWindow::showShortcuts() {
+    const QList<QPair<QString, QString>> keys{
+        {QKeySequence(QKeySequence::New).toString(QKeySequence::NativeText), tr("New evaluation")},
+        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a project")},
+        {QKeySequence(Qt::CTRL | Qt::Key_I).toString(QKeySequence::NativeText), tr("Import files")},
+        {QKeySequence(Qt::CTRL | Qt::Key_E).toString(QKeySequence::NativeText), tr("Export the report")},
+        {tr("Ctrl+1 … Ctrl+4"), tr("Open stage 1 … 4")},
+        {QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText), tr("Evaluate (on a stage page)")},
+        {QKeySequence(Qt::CTRL | Qt::Key_R).toString(QKeySequence::NativeText), tr("Reload the project")},
+        {tr("Ctrl+wheel"), tr("Zoom a plot (or click into it, then use the wheel)")},
+        {tr("Double-click"), tr("Reset a plot's view")},
+        {QKeySequence(Qt::SHIFT | Qt::Key_F10).toString(QKeySequence::NativeText),
+         tr("A plot's menu: copy, export, logarithmic y axis")},
+        {QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText), tr("Copy table rows as TSV")},
+        {QKeySequence(QKeySequence::HelpContents).toString(QKeySequence::NativeText), tr("This guide")},
+    };
+    QString html = QStringLiteral("<table cellspacing=\"4\">");
+    for (const auto& k : keys)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k.first.toHtmlEscaped(),
+                                                                          k.second.toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), html, QMessageBox::Close, this);
+    box.setObjectName(QStringLiteral("shortcutsBox"));
+    box.setTextFormat(Qt::RichText);
+    box.exec();
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
@@ -412,6 +528,31 @@ void MainWindow::updateTitle() {
     m_projectLabel->setText(readOnly ? tr("%1 — read-only").arg(shownPath) : shownPath);
     m_demoBanner->setVisible(m_isDemo);
     m_demoBadge->setVisible(m_isDemo);
+    const auto reference = open ? reference::referenceInfo(*m_project) : std::nullopt;
+    m_referenceBanner->setText(reference ? reference::bannerText(*reference) : QString());
+    m_referenceBanner->setVisible(reference.has_value());
+}
+
+QString MainWindow::referenceBannerText() const {
+    return m_referenceBanner->text();
+}
+
+ReferenceDialog* MainWindow::openReferenceDialog() {
+    if (m_referenceDialog) {
+        m_referenceDialog->raise();
+        m_referenceDialog->activateWindow();
+        return m_referenceDialog;
+    }
+    auto* dialog = new ReferenceDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ReferenceDialog::finishedProject, this, [this](const QString& path) {
+        QString error;
+        if (!openProject(path, false, &error))
+            QMessageBox::warning(this, tr("Open project"), error);
+    });
+    m_referenceDialog = dialog;
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::reload() {

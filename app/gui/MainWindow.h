@@ -31,6 +31,8 @@ class StageFrame;
 class StartScreen;
 class WarningsBar;
 
+class ReferenceDialog;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -48,6 +50,18 @@ public:
     void closeProject();
     store::ProjectStore* project() const { return m_project.get(); }
     bool isDemo() const { return m_isDemo; }
+    // Help menu: the guide (docs/guide.md, installed or beside the build) in a window
+    // of its own, and the keyboard shortcuts.
+    void showGuide();
+    void showShortcuts();
+    static QString guidePath();
+    // The window's first size: fits the screen's available area (1366 × 768 too).
+    static QSize defaultWindowSize(const QSize& available);
+    // Start screen / File ▸ "Measure a reference evaluation on this computer": the dialog
+    // (app/reference); the project it writes is opened at the end.
+    ReferenceDialog* openReferenceDialog();
+    // The reference evaluation's banner above every page (empty when hidden).
+    QString referenceBannerText() const;
 
     ProjectBrowser* browser() const { return m_browser; }
     StartScreen* startScreen() const { return m_start; }
@@ -122,6 +136,8 @@ private:
     WarningsBar* m_warnings = nullptr;
     QLabel* m_demoBanner = nullptr;
     QLabel* m_demoBadge = nullptr;
+    QLabel* m_referenceBanner = nullptr;
+    QPointer<ReferenceDialog> m_referenceDialog;
     QLabel* m_projectLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_reloadAction = nullptr;

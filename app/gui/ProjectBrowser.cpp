@@ -98,7 +98,11 @@ void ProjectBrowser::showProject(store::ProjectStore* project) {
     auto* clusterSection = addSection(tr("CLUSTERS (%1)").arg(clusters.size()), ItemKind::ClustersSection);
     for (const auto& c : clusters) {
         const auto nodes = project->nodes(c.id);
-        addChild(clusterSection, tr("%1 (%n node(s))", "", int(nodes.size())).arg(c.name), ItemKind::Cluster, c.name);
+        // A local cluster (cluster add --local, docs/remote.md): its nodes are ranks here.
+        if (c.facts.value(QStringLiteral("launcher")).toString() == QLatin1String("local"))
+            addChild(clusterSection, tr("%1 (this computer, %2 ranks)").arg(c.name).arg(nodes.size()), ItemKind::Cluster, c.name);
+        else
+            addChild(clusterSection, tr("%1 (%n node(s))", "", int(nodes.size())).arg(c.name), ItemKind::Cluster, c.name);
     }
 
     if (m_learn) {

@@ -61,6 +61,11 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
                                 this);
     demoNote->setWordWrap(true);
     actions->addWidget(demoNote);
+    actions->addSpacing(8);
+    m_reference = bigButton(tr("Measure a reference evaluation on this computer"), QStringLiteral("startReference"), this);
+    m_reference->setToolTip(tr("Tiny real trainings and real all-to-all measurements on this computer, run through "
+                               "all four stages: every number measured, the method real, the scale tiny."));
+    actions->addWidget(m_reference);
     actions->addStretch(1);
 
     auto* recentColumn = new QVBoxLayout;
@@ -83,6 +88,7 @@ StartScreen::StartScreen(QWidget* parent) : QWidget(parent) {
     connect(newButton, &QPushButton::clicked, this, &StartScreen::newRequested);
     connect(openButton, &QPushButton::clicked, this, &StartScreen::openRequested);
     connect(m_demo, &QPushButton::clicked, this, &StartScreen::demoRequested);
+    connect(m_reference, &QPushButton::clicked, this, &StartScreen::referenceRequested);
     connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         const QString path = item->data(kPathRole).toString();
         if (!path.isEmpty() && QFileInfo::exists(path))

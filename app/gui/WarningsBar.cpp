@@ -33,7 +33,7 @@ void WarningsDialog::setWarnings(const QList<checks::MisjudgmentWarning>& warnin
         html += tr("<p><b>Found:</b> %1</p>").arg(w.message.toHtmlEscaped());
         html += tr("<p><b>What to do:</b> %1</p>").arg(w.fix.toHtmlEscaped());
     }
-    html += tr("<p><small>The checks are described in docs/method.md (seed 000 §5).</small></p>");
+    html += tr("<p><small>The checks are described in docs/method.md, \"The six misjudgment checks\".</small></p>");
     m_text->setHtml(html);
 }
 

@@ -655,20 +655,30 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     }
     xa->setRange(xr);
     ya->setRange(yr);
-    if (legendItems >= 2 || (legendItems == 1 && !bars && !spec.heatmap)) {
+    // moewbNoLegend: a second panel of a plot whose first panel has the legend.
+    if ((legendItems >= 2 || (legendItems == 1 && !bars && !spec.heatmap)) &&
+        !plot->property("moewbNoLegend").toBool()) {
         plot->legend->setVisible(true);
         bool crowded = false;
         Qt::Alignment corner = legendCorner(spec, xr, yr, xLog, &crowded);
-        if (crowded && !yLog) {
-            // No free corner: make room above the data and put the legend there.
-            const int rows = legendItems;
-            yr.upper += yr.size() * std::min(0.6, 0.08 * rows + 0.1);
-            ya->setRange(yr);
-            corner = legendCorner(spec, xr, yr, xLog, &crowded);
-            if (!(corner & Qt::AlignTop))
-                corner = Qt::AlignTop | Qt::AlignRight;
+        // More than six entries cover the data wherever they sit inside.
+        if (crowded || legendItems > 6) {
+            // Every corner holds data: the legend goes below the axis rect, outside the
+            // data area, its entries in up to two columns.
+            rect->insetLayout()->take(plot->legend);
+            rect->insetLayout()->simplify();
+            body->addElement(1, 0, plot->legend);
+            plot->legend->setWrap(std::min(2, legendItems));
+            plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // rearranges the entries
+            plot->legend->setBrush(Qt::NoBrush);
+            plot->legend->setBorderPen(Qt::NoPen);
+            plot->legend->setMargins(QMargins(4, 2, 4, 2));
+            body->setRowStretchFactor(0, 1);
+            body->setRowStretchFactor(1, 0.001);
+            plot->legend->setProperty("moewbOutside", true);
+        } else {
+            rect->insetLayout()->setInsetAlignment(0, corner);
         }
-        rect->insetLayout()->setInsetAlignment(0, corner);
     }
     plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
     plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));

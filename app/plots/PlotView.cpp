@@ -5,6 +5,9 @@
 #include "plotspec/PlotCsv.h"
 #include "plotspec/StagePlots.h"
 
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFile>
 #include <QFileDialog>
@@ -12,6 +15,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QResizeEvent>
+#include <QWheelEvent>
 #include <QSaveFile>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -49,11 +53,25 @@ PlotView::PlotView(QWidget* parent)
     connect(m_plot, &QCustomPlot::customContextMenuRequested, this, &PlotView::showContextMenu);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetView(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        if (hasLineSeries()) {
+            updateCrosshair(e->position().toPoint(), e->globalPosition().toPoint());
+            return;
+        }
         const QString text = hoverTextAt(e->position().toPoint());
         if (text.isEmpty())
             QToolTip::hideText();
         else
             QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+    });
+    connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+        if (auto* pi = qobject_cast<QCPPlottableLegendItem*>(item))
+            setSeriesHidden(pi->plottable()->name(), !m_hidden.contains(pi->plottable()->name()));
+    });
+    // Thin the tick labels to the width the axis has (after every layout).
+    // Queued: inside afterReplot QCustomPlot is still replotting and ignores a replot.
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        if (!m_fittingTicks)
+            QMetaObject::invokeMethod(this, [this] { fitTicks(); }, Qt::QueuedConnection);
     });
     rebuild();
 }
@@ -68,9 +86,261 @@ void PlotView::setSpec(const PlotSpec& spec)
 
 void PlotView::rebuild()
 {
-    const bool hasData = configurePlot(m_plot, m_spec);
+    PlotSpec shown = m_spec;
+    if (m_logY && offersLogY())
+        shown.y.scale = *m_logY ? AxisScale::Log10 : AxisScale::Linear;
+    // Legend names that no longer exist are forgotten.
+    QSet<QString> names;
+    for (const Series& s : m_spec.series)
+        names.insert(s.name);
+    m_hidden.intersect(names);
+    m_fittingTicks = true;
+    const bool hasData = configurePlot(m_plot, shown);
     m_plot->setInteractions(hasData ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions());
+    if (QCPAxisRect* rect = m_plot->axisRect())
+        m_plot->setProperty("moewbTickCount", rect->axis(QCPAxis::atBottom)->ticker()->tickCount());
+    if (hasData) {
+        applyHidden();
+        applyTail();
+    }
     m_plot->replot();
+    m_fittingTicks = false;
+    m_plot->setProperty("moewbTickKey", QString()); // a new ticker: fit it again
+    fitTicks();
+}
+
+bool PlotView::hasLineSeries() const
+{
+    if (m_spec.heatmap || isEmpty(m_spec))
+        return false;
+    for (const Series& s : m_spec.series)
+        if (s.style == SeriesStyle::Line || s.style == SeriesStyle::DashedLine)
+            return true;
+    return false;
+}
+
+void PlotView::setSeriesHidden(const QString& name, bool hidden)
+{
+    if (hidden == m_hidden.contains(name))
+        return;
+    if (hidden)
+        m_hidden.insert(name);
+    else
+        m_hidden.remove(name);
+    applyHidden();
+    m_plot->replot();
+}
+
+void PlotView::applyHidden()
+{
+    // A series without a legend entry (the raw curve under its smoothed twin) goes
+    // with the series of its run and colour that has one.
+    auto hiddenSeries = [this](const Series& s) {
+        if (m_hidden.contains(s.name))
+            return true;
+        if (s.style != SeriesStyle::FaintLine)
+            return false;
+        for (const Series& o : m_spec.series)
+            if (&o != &s && o.style != SeriesStyle::FaintLine && o.run == s.run && o.colour == s.colour &&
+                m_hidden.contains(o.name))
+                return true;
+        return false;
+    };
+    for (int p = 0; p < m_plot->plottableCount(); ++p) {
+        QCPAbstractPlottable* plottable = m_plot->plottable(p);
+        const QVariant si = plottable->property("moewbSeries");
+        if (!si.isValid() || si.toInt() < 0 || si.toInt() >= m_spec.series.size())
+            continue;
+        const bool hidden = hiddenSeries(m_spec.series[si.toInt()]);
+        plottable->setVisible(!hidden);
+        if (m_plot->legend)
+            if (auto* item = m_plot->legend->itemWithPlottable(plottable))
+                item->setTextColor(hidden ? QColor(160, 160, 160) : QColor(Qt::black));
+    }
+}
+
+bool PlotView::offersLogY() const
+{
+    if (m_spec.heatmap || isEmpty(m_spec))
+        return false;
+    for (const Series& s : m_spec.series)
+        if (s.style == SeriesStyle::Bars || s.style == SeriesStyle::Scatter)
+            return false;
+    return m_spec.y.unit == AxisUnit::BytesPerSec || m_spec.y.unit == AxisUnit::Microseconds;
+}
+
+bool PlotView::isLogY() const
+{
+    return m_logY && offersLogY() ? *m_logY : m_spec.y.scale != AxisScale::Linear;
+}
+
+void PlotView::setLogY(bool log)
+{
+    if (!offersLogY() || log == isLogY())
+        return;
+    m_logY = log;
+    rebuild();
+}
+
+void PlotView::setTailFraction(double fraction)
+{
+    m_tail = fraction > 0.0 && fraction < 1.0 ? fraction : 0.0;
+    rebuild();
+}
+
+void PlotView::applyTail()
+{
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (!rect || m_tail <= 0.0 || m_spec.x.scale != AxisScale::Linear)
+        return;
+    // The last part of the data's x span (not of the padded range).
+    double xMax = -std::numeric_limits<double>::infinity();
+    double xMin = std::numeric_limits<double>::infinity();
+    for (const Series& s : m_spec.series)
+        for (double x : s.x)
+            if (std::isfinite(x)) {
+                xMin = std::min(xMin, x);
+                xMax = std::max(xMax, x);
+            }
+    if (!(xMin < xMax))
+        return;
+    const double lower = xMax - (xMax - xMin) * m_tail;
+    double yMin = std::numeric_limits<double>::infinity(), yMax = -yMin;
+    for (const Series& s : m_spec.series) {
+        if (m_hidden.contains(s.name) || s.colour < 0)
+            continue; // reference lines (limits) do not set the zoom
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        for (qsizetype i = 0; i < n; ++i)
+            if (s.x[i] >= lower && std::isfinite(s.y[i])) {
+                yMin = std::min(yMin, s.y[i]);
+                yMax = std::max(yMax, s.y[i]);
+            }
+    }
+    if (!(yMin <= yMax))
+        return;
+    const double pad = yMax > yMin ? (yMax - yMin) * 0.08 : std::max(std::fabs(yMax) * 0.01, 1e-9);
+    const QCPRange xr(lower, xMax + (xMax - lower) * 0.02);
+    const QCPRange yr(yMin - pad, yMax + pad);
+    rect->axis(QCPAxis::atBottom)->setRange(xr);
+    rect->axis(QCPAxis::atLeft)->setRange(yr);
+    m_plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
+    m_plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
+}
+
+void PlotView::fitTicks()
+{
+    // Fewer ticks while neighbouring labels would touch: from the ticker's own count
+    // down, replotting until each label keeps its own width plus a gap (measured in the
+    // axis's tick label font). Done again only when the axis's width or range changed.
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (!rect || isEmpty(m_spec))
+        return;
+    QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+    if (!xa->visible() || !xa->tickLabels() || xa->ticker().dynamicCast<QCPAxisTickerText>())
+        return;
+    const int wanted = m_plot->property("moewbTickCount").toInt();
+    if (wanted < 2)
+        return;
+    const QString key = QStringLiteral("%1 %2 %3").arg(rect->width()).arg(xa->range().lower).arg(xa->range().upper);
+    if (m_plot->property("moewbTickKey").toString() == key)
+        return;
+    const QFontMetrics fm(xa->tickLabelFont());
+    auto collides = [&] {
+        double previousRight = -1e9;
+        const QVector<double> ticks = xa->tickVector();
+        const QVector<QString> labels = xa->tickVectorLabels();
+        for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+            const double px = xa->coordToPixel(ticks[i]);
+            if (px < rect->left() - 1 || px > rect->right() + 1)
+                continue;
+            const double half = fm.horizontalAdvance(labels[i]) / 2.0;
+            if (px - half < previousRight + 8)
+                return true;
+            previousRight = px + half;
+        }
+        return false;
+    };
+    m_fittingTicks = true;
+    if (xa->ticker()->tickCount() != wanted) {
+        xa->ticker()->setTickCount(wanted);
+        m_plot->replot();
+    }
+    for (int count = wanted - 1; count >= 2 && collides(); --count) {
+        xa->ticker()->setTickCount(count);
+        m_plot->replot();
+    }
+    m_fittingTicks = false;
+    m_plot->setProperty("moewbTickKey", key);
+}
+
+QString PlotView::crosshairTextAt(double x) const
+{
+    if (!hasLineSeries() || !std::isfinite(x))
+        return {};
+    QStringList lines;
+    QString xText;
+    for (const Series& s : m_spec.series) {
+        if (s.style != SeriesStyle::Line && s.style != SeriesStyle::DashedLine)
+            continue;
+        if (m_hidden.contains(s.name))
+            continue;
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        // Sorted curves only, and only within the series' own x span.
+        if (n == 0 || !std::is_sorted(s.x.begin(), s.x.begin() + n) || x < s.x.first() || x > s.x[n - 1])
+            continue;
+        qsizetype i = std::lower_bound(s.x.begin(), s.x.begin() + n, x) - s.x.begin();
+        if (i >= n)
+            i = n - 1;
+        if (i > 0 && std::fabs(s.x[i - 1] - x) <= std::fabs(s.x[i] - x))
+            --i;
+        if (xText.isEmpty())
+            xText = QStringLiteral("%1: %2").arg(m_spec.x.label, formatValue(s.x[i], m_spec.x));
+        lines << QStringLiteral("%1: %2").arg(s.name, formatValue(s.y[i], m_spec.y));
+    }
+    if (lines.isEmpty())
+        return {};
+    return xText + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+}
+
+void PlotView::updateCrosshair(const QPoint& pixel, const QPoint& global)
+{
+    QCPAxisRect* rect = m_plot->axisRect();
+    QCPLayer* overlay = m_plot->layer(QStringLiteral("overlay"));
+    if (!rect || !overlay)
+        return;
+    auto* line = m_plot->findChild<QCPItemStraightLine*>(QStringLiteral("crosshair"));
+    const bool inside = rect->rect().contains(pixel);
+    const double x = rect->axis(QCPAxis::atBottom)->pixelToCoord(pixel.x());
+    const QString text = inside ? crosshairTextAt(x) : QString();
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        if (line && line->visible()) {
+            line->setVisible(false);
+            overlay->replot();
+        }
+        return;
+    }
+    if (!line) {
+        line = new QCPItemStraightLine(m_plot);
+        line->setObjectName(QStringLiteral("crosshair"));
+        line->setLayer(overlay);
+        line->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
+        line->setSelectable(false);
+        overlay->setMode(QCPLayer::lmBuffered);
+    }
+    line->point1->setCoords(x, 0.0);
+    line->point2->setCoords(x, 1.0);
+    line->point1->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    line->point2->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    line->setClipAxisRect(rect);
+    line->setVisible(true);
+    overlay->replot();
+    QToolTip::showText(global + QPoint(16, 8), text, m_plot);
+}
+
+void PlotView::copyToClipboard()
+{
+    QApplication::clipboard()->setImage(m_plot->toPixmap().toImage());
 }
 
 void PlotView::resetView()
@@ -219,8 +489,31 @@ bool PlotView::exportCsv(const QString& path, QString* error)
 
 bool PlotView::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_plot && event->type() == QEvent::Leave)
+    if (watched == m_plot && event->type() == QEvent::Leave) {
         QToolTip::hideText();
+        m_wheelArmed = false;
+        if (auto* line = m_plot->findChild<QCPItemStraightLine*>(QStringLiteral("crosshair")); line && line->visible()) {
+            line->setVisible(false);
+            if (QCPLayer* overlay = m_plot->layer(QStringLiteral("overlay")))
+                overlay->replot();
+        }
+    }
+    if (watched == m_plot && event->type() == QEvent::MouseButtonPress)
+        m_wheelArmed = true; // a click into the plot: the wheel zooms from now on
+    if (watched == m_plot && event->type() == QEvent::FocusOut)
+        m_wheelArmed = false;
+    if (watched == m_plot && event->type() == QEvent::Wheel) {
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        if (!m_wheelArmed && !(wheel->modifiers() & Qt::ControlModifier)) {
+            // The page scrolls: hand the wheel to the scroll area around the plot.
+            for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+                if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                    QCoreApplication::sendEvent(area->viewport(), event);
+                    break;
+                }
+            return true;
+        }
+    }
     if (watched == m_plot && (event->type() == QEvent::FocusIn || event->type() == QEvent::FocusOut))
         setBackgroundRole(event->type() == QEvent::FocusIn ? QPalette::Highlight : QPalette::Window);
     if (watched == m_plot && event->type() == QEvent::KeyPress) {
@@ -237,6 +530,15 @@ void PlotView::showContextMenu(const QPoint& pos)
 {
     QMenu menu(this);
     const bool hasData = !isEmpty(m_spec);
+    QAction* copy = menu.addAction(tr("Copy image"));
+    copy->setEnabled(hasData);
+    QAction* logY = nullptr;
+    if (offersLogY()) {
+        logY = menu.addAction(tr("Logarithmic y axis"));
+        logY->setCheckable(true);
+        logY->setChecked(isLogY());
+    }
+    menu.addSeparator();
     QAction* png = menu.addAction(tr("Export PNG…"));
     QAction* pdf = menu.addAction(tr("Export PDF…"));
     QAction* csv = menu.addAction(tr("Export CSV…"));
@@ -245,7 +547,13 @@ void PlotView::showContextMenu(const QPoint& pos)
     for (QAction* a : {png, pdf, csv, reset})
         a->setEnabled(hasData);
     QAction* chosen = menu.exec(m_plot->mapToGlobal(pos));
-    if (chosen == png)
+    if (!chosen)
+        return;
+    if (chosen == copy)
+        copyToClipboard();
+    else if (chosen == logY)
+        setLogY(logY->isChecked());
+    else if (chosen == png)
         exportWithDialog(QStringLiteral("png"));
     else if (chosen == pdf)
         exportWithDialog(QStringLiteral("pdf"));

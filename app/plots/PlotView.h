@@ -1,12 +1,19 @@
 #pragma once
-// A plot in the window: a PlotSpec drawn with QCustomPlot. Wheel zooms, drag pans,
-// double-click resets the view; hovering shows the nearest point's exact values
-// with units; the context menu exports PNG, PDF (vector) and CSV. An empty spec
+// A plot in the window: a PlotSpec drawn with QCustomPlot. The mouse wheel scrolls
+// the page around the plot; Ctrl+wheel (or the wheel after a click into the plot)
+// zooms, drag pans, double-click resets the view. Hovering a line plot shows a
+// cross-hair with every series' value at that x; elsewhere the nearest point's
+// exact values with units. A click on a legend entry hides or shows its series.
+// The context menu copies the plot to the clipboard, exports PNG, PDF (vector) and
+// CSV, and on bandwidth and time plots toggles a logarithmic y axis. An empty spec
 // shows "No data". docs/plots.md.
 #include "plotspec/PlotSpec.h"
 
+#include <QSet>
 #include <QString>
 #include <QWidget>
+
+#include <optional>
 
 class QCustomPlot;
 class QCPItemText;
@@ -27,6 +34,29 @@ public:
     // point's series name, run, x and y with units (heatmaps: the cell). Empty when
     // nothing is within reach.
     QString hoverTextAt(const QPoint& pixel) const;
+    // The cross-hair's text at axis coordinate x: x, then each visible line series'
+    // value at its point nearest to x. Empty for bars, scatters and heatmaps.
+    QString crosshairTextAt(double x) const;
+
+    // Legend clicks: series hidden by name (kept across setSpec while the names stay).
+    void setSeriesHidden(const QString& name, bool hidden);
+    bool isSeriesHidden(const QString& name) const { return m_hidden.contains(name); }
+
+    // Bandwidth and time plots: a logarithmic (true) or linear y axis.
+    bool offersLogY() const;
+    void setLogY(bool log);
+    bool isLogY() const;
+
+    // Show only the last `fraction` of the x range (0 < fraction < 1), y fitted to the
+    // data there; 0 shows everything. Kept across setSpec (a zoomed second panel).
+    void setTailFraction(double fraction);
+
+    // Whether the plot takes the mouse wheel without Ctrl (after a click into it,
+    // until the pointer leaves it or it loses the focus).
+    bool wheelZoomArmed() const { return m_wheelArmed; }
+
+    // Copies the plot as an image to the clipboard.
+    void copyToClipboard();
 
     // Exports; false with a sentence naming the file in *error.
     bool exportPng(const QString& path, QString* error = nullptr);
@@ -36,7 +66,8 @@ public:
     // Back to the ranges the spec was drawn with.
     void resetView();
 
-    QSize sizeHint() const override { return {640, 420}; }
+    // Small enough that a stage page at 1366×768 shows its verdict and a plot together.
+    QSize sizeHint() const override { return {560, 300}; }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -45,9 +76,19 @@ private:
     void rebuild();
     void showContextMenu(const QPoint& pos);
     void exportWithDialog(const QString& kind);
+    void applyHidden();
+    void applyTail();
+    void fitTicks();
+    void updateCrosshair(const QPoint& pixel, const QPoint& global);
+    bool hasLineSeries() const;
 
     PlotSpec m_spec;
     QCustomPlot* m_plot = nullptr;
+    QSet<QString> m_hidden;
+    std::optional<bool> m_logY; // unset: the spec's own scale
+    double m_tail = 0.0;
+    bool m_wheelArmed = false;
+    bool m_fittingTicks = false;
 };
 
 } // namespace moewb::plots

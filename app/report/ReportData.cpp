@@ -1,4 +1,5 @@
 #include "ReportData.h"
+#include "ReferenceMarker.h"
 
 #include "common/Units.h"
 #include "plotspec/StagePlots.h"
@@ -6,7 +7,9 @@
 #include "traffic/PlacementWhatIf.h"
 #include "traffic/RoutingComparison.h"
 
+#include <QCryptographicHash>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QJsonArray>
 #include <QJsonValue>
 
@@ -75,42 +78,19 @@ void addVerdictState(StageSection& s, const store::ProjectStore& project,
             s.overrides << o;
 }
 
-// The gating order as it follows from this report's verdicts: a stage after a
-// stop that was not overridden is conditional (the workbench locks it).
-void markLockedStages(QList<StageSection>& sections) {
-    for (int i = 0; i < sections.size(); ++i) {
-        for (int k = 0; k < i; ++k) {
-            const StageSection& e = sections[k];
-            const bool stopped = e.verdict && e.verdict->status == stages::Verdict::Status::Stop;
-            const bool overridden =
-                !e.overrides.isEmpty() || (e.recorded && e.recorded->status == QLatin1String("overridden"));
-            if (stopped && !overridden) {
-                sections[i].lockReason =
-                    Report::tr(
-                        "stage %1 stopped and its stop was not overridden; the figures below are shown for "
-                        "reference, the workbench keeps stage %2 locked until stage %1 passes or its stop is "
-                        "overridden with a written justification.")
-                        .arg(k + 1)
-                        .arg(i + 1);
-                break;
-            }
-        }
-    }
-}
-
 StageSection stageOne(const store::ProjectStore& project, const QList<store::RunRow>& runs,
-                      const stages::ThresholdSet& thresholds) {
+                      const stages::ThresholdSet& thresholds, const stages::StageEvaluation& e) {
+    Q_UNUSED(thresholds);
     StageSection s;
     s.stage = 1;
     s.title = Report::tr("Stage 1 — communication baseline");
     s.purpose = Report::tr("Per message size: effective all-to-all bandwidth, median and P99 time, and the "
                            "variation across repeats. Stops when the CV across repeats or P99/median exceeds "
                            "the team's threshold.");
-    auto in = stages::loadStageOneInputs(project, {});
-    if (!in || in->isEmpty()) {
-        s.noData = in ? Report::tr("No data: the project holds no run with communication samples (import a "
-                                   "moe-probe or nccl-tests result).")
-                      : in.error().message;
+    const QList<stages::StageOneRunInput>* in = &e.stageOneInputs;
+    if (in->isEmpty() || !e.stageOne()) {
+        s.noData = Report::tr("No data: the project holds no run with communication samples (import a "
+                              "moe-probe or nccl-tests result).");
         return s;
     }
     s.hasData = true;
@@ -118,7 +98,44 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
     for (const auto& r : *in)
         names << r.runName;
     s.inputRuns = inputLabels(runs, names);
-    const stages::StageOneResult result = stages::evaluateStageOne(*in, thresholds, stages::loadStageOneTargets(project));
+    const stages::StageOneResult& result = *e.stageOne();
+    {
+        // The key table: message sizes as rows, one column per run (its node count and
+        // cluster), each cell the bandwidth and the median time.
+        ReportTable key;
+        key.caption = Report::tr("Bandwidth and median time per message size; one column per run");
+        key.headers << Report::tr("Size per rank");
+        key.widths << 1.0;
+        QList<quint64> sizes;
+        for (const stages::StageOneTable& t : result.tables) {
+            QStringList where;
+            if (t.nodes)
+                where << Report::tr("%n node(s)", nullptr, *t.nodes);
+            if (!t.clusterName.isEmpty())
+                where << t.clusterName;
+            key.headers << (where.isEmpty() ? t.runName
+                                            : QStringLiteral("%1\n%2").arg(t.runName, where.join(QStringLiteral(", "))));
+            key.widths << 1.6;
+            for (const stages::StageOneSizeRow& row : t.rows)
+                if (!sizes.contains(row.bytesPerRank))
+                    sizes << row.bytesPerRank;
+        }
+        std::sort(sizes.begin(), sizes.end());
+        for (quint64 size : std::as_const(sizes)) {
+            QStringList cells{units::formatBytes(double(size))};
+            for (const stages::StageOneTable& t : result.tables) {
+                const auto it = std::find_if(t.rows.begin(), t.rows.end(),
+                                             [&](const stages::StageOneSizeRow& r) { return r.bytesPerRank == size; });
+                cells << (it == t.rows.end()
+                              ? QStringLiteral("—")
+                              : QStringLiteral("%1 · %2").arg(
+                                    units::formatBandwidth(it->effectiveBandwidth.value_or(it->algBandwidth)),
+                                    units::formatDuration(it->medianUs)));
+            }
+            key.rows << cells;
+        }
+        s.keyTables << key;
+    }
     for (const stages::StageOneTable& t : result.tables) {
         ReportTable table;
         QStringList where;
@@ -186,22 +203,22 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
                          .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, num(largest.ratio, 2));
     }
     s.plots = plots::stageOnePlots(result);
-    s.verdict = result.verdict;
     return s;
 }
 
 StageSection stageTwo(const store::ProjectStore& project, const QList<store::RunRow>& runs,
-                      const stages::ThresholdSet& thresholds) {
+                      const stages::ThresholdSet& thresholds, const stages::StageEvaluation& e) {
+    Q_UNUSED(project);
+    Q_UNUSED(thresholds);
     StageSection s;
     s.stage = 2;
     s.title = Report::tr("Stage 2 — dense control");
     s.purpose = Report::tr("The MoE model against a dense model of similar activated size, like for like. "
                            "Stops when the MoE is slower and its validation loss is not better.");
-    auto in = stages::loadStageTwoInputs(project, {});
-    if (!in || in->isEmpty()) {
-        s.noData = in ? Report::tr("No data: the project holds no training run with a throughput metric "
-                                   "(import the MoE and the dense training logs).")
-                      : in.error().message;
+    const QList<stages::TrainingRunInput>* in = &e.stageTwoInputs;
+    if (in->isEmpty() || !e.stageTwo()) {
+        s.noData = Report::tr("No data: the project holds no training run with a throughput metric; import the "
+                              "MoE and the dense training logs.");
         return s;
     }
     s.hasData = true;
@@ -209,7 +226,7 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
     for (const auto& r : *in)
         names << r.runName;
     s.inputRuns = inputLabels(runs, names);
-    const stages::StageTwoResult result = stages::evaluateStageTwo(*in, thresholds);
+    const stages::StageTwoResult& result = *e.stageTwo();
     if (!result.pairs.isEmpty()) {
         ReportTable table;
         table.caption = Report::tr("MoE against dense, at equal tokens");
@@ -236,13 +253,12 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
             for (const QString& m : p.mismatches)
                 s.remarks << Report::tr("%1 vs %2 not like for like: %3").arg(p.moeRun, p.denseRun, m);
         }
-        s.tables << table;
+        s.keyTables << table;
     }
     if (result.plan.refused)
         s.remarks << result.plan.refusalText();
     s.plots << plots::stageTwoLossPlot(*in, plots::TrainingX::Tokens, 0.6)
             << plots::stageTwoThroughputPlot(*in);
-    s.verdict = result.verdict;
     return s;
 }
 
@@ -250,7 +266,8 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
 constexpr int kReportRedundantSlots = 1;
 
 StageSection stageThree(const store::ProjectStore& project, const QList<store::RunRow>& runs,
-                        const stages::ThresholdSet& thresholds) {
+                        const stages::ThresholdSet& thresholds, const stages::StageEvaluation& e) {
+    Q_UNUSED(project);
     StageSection s;
     s.stage = 3;
     s.title = Report::tr("Stage 3 — expert load and loss");
@@ -258,11 +275,10 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
         Report::tr("Load ratio max/mean per layer and step, token drop rate and busiest-device share. "
                    "Stops when a layer's load ratio stays above the limit or the drop rate is above "
                    "its limit.");
-    auto in = stages::loadStageThreeInputs(project, {});
-    if (!in || in->isEmpty()) {
-        s.noData = in ? Report::tr("No data: the project holds no run with per-expert load (import a routing "
-                                   "trace or an expert-load log).")
-                      : in.error().message;
+    const QList<stages::ExpertLoadRunInput>* in = &e.stageThreeInputs;
+    if (in->isEmpty() || !e.stageThree()) {
+        s.noData = Report::tr("No data: the project holds no run with per-expert load; import a routing trace "
+                              "or an expert-load log.");
         return s;
     }
     s.hasData = true;
@@ -270,8 +286,7 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
     for (const auto& r : *in)
         names << r.runName;
     s.inputRuns = inputLabels(runs, names);
-    const stages::StageThreeResult result =
-        stages::evaluateStageThree(*in, thresholds, stages::loadStageTwoMoeRuns(project));
+    const stages::StageThreeResult& result = *e.stageThree();
     ReportTable table;
     table.caption = Report::tr("Per run, over the gate's window");
     table.headers = {
@@ -281,9 +296,11 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
     table.widths = {1.5, 1.0, 1.1, 0.8, 1.0, 1.1, 1.2, 1.1, 0.9};
     for (const stages::StageThreeRunSummary& r : result.runs) {
         const QString drop =
-            r.dropSource == stages::DropRateSource::NotApplicable
-                ? Report::tr("n/a (dropless)")
-                : percent(r.dropRate) + QStringLiteral(" (%1)").arg(stages::dropRateSourceText(r.dropSource));
+            r.dropSource == stages::DropRateSource::NotApplicable ? Report::tr("not applicable")
+            : !r.dropRate                                         ? Report::tr("not logged")
+            : r.dropSource == stages::DropRateSource::EstimatedFromLoad
+                ? Report::tr("%1, estimated").arg(units::formatPercent(*r.dropRate))
+                : units::formatPercent(*r.dropRate);
         table.rows.append(
             {r.runName, QStringLiteral("%1 × %2").arg(r.experts).arg(r.layers),
              QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(r.windowLastStep),
@@ -295,7 +312,7 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
                                   : QStringLiteral("—"),
              optNum(r.windowLoss, 3)});
     }
-    s.tables << table;
+    s.keyTables << table;
 
     // What a rebalanced placement would give (docs/traffic.md), as the stage 3 page shows
     // it: EPLB with one redundant slot per GPU, GPUs and nodes from the record.
@@ -348,27 +365,37 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
     const stages::ExpertLoadRunInput& first = in->first();
     if (!first.blocks.isEmpty())
         s.plots << plots::layerExpertHeatmap(first, first.blocks.last().step, true);
+    // The worst layer of the worst run, expert by step: where the imbalance sits in time.
+    const stages::StageThreeRunSummary* worst = nullptr;
+    for (const stages::StageThreeRunSummary& r : result.runs)
+        if (r.worstLayer >= 0 && (!worst || r.windowMaxRatio > worst->windowMaxRatio))
+            worst = &r;
+    if (worst)
+        for (const stages::ExpertLoadRunInput& run : *in)
+            if (run.runName == worst->runName && !run.blocks.isEmpty())
+                s.plots << plots::expertStepHeatmap(run, worst->worstLayer, true);
     s.plots << plots::dropVsLossPlot(result.runs, *in) << plots::busiestDevicePlot(result.runs);
-    s.verdict = result.verdict;
     return s;
 }
 
 StageSection stageFour(const store::ProjectStore& project, const QList<store::RunRow>& runs,
-                       const stages::ThresholdSet& thresholds) {
+                       const stages::ThresholdSet& thresholds, const stages::StageEvaluation& e) {
+    Q_UNUSED(project);
+    Q_UNUSED(thresholds);
     StageSection s;
     s.stage = 4;
     s.title = Report::tr("Stage 4 — transfer boundary");
     s.purpose = Report::tr("The target cluster's stage 1 baseline against the source's, size by size. Stops "
                            "when a size differs by more than the threshold: conclusions are then reference "
                            "only.");
-    auto in = stages::loadStageFourInputs(project, {});
-    if (!in) {
-        s.noData = Report::tr("No data: %1").arg(in.error().message);
+    const std::optional<stages::StageFourInputs>& in = e.stageFourInputs;
+    if (!in || !e.stageFour()) {
+        s.noData = Report::tr("No data: %1").arg(e.verdict.reasons.value(0));
         return s;
     }
     s.hasData = true;
     s.inputRuns = inputLabels(runs, {in->source.run.runName, in->target.run.runName});
-    const stages::StageFourResult result = stages::evaluateStageFour(in->source, in->target, thresholds);
+    const stages::StageFourResult& result = *e.stageFour();
     ReportTable table;
     table.caption = Report::tr("Source %1 against target %2").arg(result.sourceRun, result.targetRun);
     table.headers = {Report::tr("Size per rank"), Report::tr("Source bandwidth"),
@@ -381,7 +408,7 @@ StageSection stageFour(const store::ProjectStore& project, const QList<store::Ru
              units::formatBandwidth(r.targetBandwidth),
              QStringLiteral("%1 %").arg(num(r.relativeDiff * 100.0, 1)),
              r.stops ? Report::tr("yes") : Report::tr("no")});
-    s.tables << table;
+    s.keyTables << table;
     if (!result.unmatchedSizes.isEmpty()) {
         QStringList sizes;
         for (quint64 b : result.unmatchedSizes)
@@ -390,11 +417,22 @@ StageSection stageFour(const store::ProjectStore& project, const QList<store::Ru
     }
     s.plots = plots::stageFourPlots(result);
     s.applicability = result.applicability;
-    s.verdict = result.verdict;
     return s;
 }
 
 } // namespace
+
+QString StageSection::statusToken() const {
+    if (locked())
+        return QStringLiteral("locked");
+    return verdict ? stages::statusToken(verdict->status) : QStringLiteral("not_ready");
+}
+
+QString StageSection::statusTitle() const {
+    if (locked())
+        return Report::tr("LOCKED");
+    return stages::statusTitle(verdict ? verdict->status : stages::Verdict::Status::NotReady);
+}
 
 QString recordSummary(const QJsonObject& record) {
     QStringList parts;
@@ -450,25 +488,57 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
     for (const store::RunRow& r : d.runs)
         d.demo = d.demo || (r.environment.value(QStringLiteral("demo")).toBool() &&
                             r.environment.value(QStringLiteral("data")).toString() == QLatin1String("synthetic"));
+    if (const auto info = reference::referenceInfo(project))
+        d.referenceBanner = reference::bannerText(*info);
     d.thresholds = project.thresholds();
     for (const stages::ThresholdUse& t : stages::defaultThresholds())
         if (!project.threshold(t.key))
             d.thresholdDefaults << t;
     d.overrides = project.overrides();
     d.sheet = assessment::loadSheet(project);
+    {
+        QCryptographicHash h(QCryptographicHash::Sha256);
+        auto add = [&h](const QString& part) { h.addData(part.toUtf8().append('\x1f')); };
+        for (const store::ConfigRecordRow& r : d.records)
+            add(r.name + QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Compact)));
+        for (const store::RunRow& r : d.runs)
+            add(QStringLiteral("%1|%2|%3|%4|%5|%6")
+                    .arg(r.name)
+                    .arg(r.id)
+                    .arg(r.commSampleCount)
+                    .arg(r.stepCount)
+                    .arg(r.expertLoadBlocks)
+                    .arg(r.updated.toUTC().toString(Qt::ISODateWithMs)));
+        for (const store::ThresholdRow& t : d.thresholds)
+            add(QStringLiteral("%1=%2|%3").arg(t.key).arg(t.value, 0, 'g', 17).arg(store::thresholdSourceName(t.source)));
+        for (const store::VerdictRow& v : project.verdicts())
+            add(QStringLiteral("%1|%2|%3").arg(v.stage).arg(v.status, v.decided.toUTC().toString(Qt::ISODateWithMs)));
+        for (const store::OverrideRow& o : d.overrides)
+            add(QStringLiteral("%1|%2|%3").arg(o.stage).arg(o.justification, o.author));
+        d.contentHash = QString::fromLatin1(h.result().toHex().left(16));
+    }
 
     const stages::ThresholdSet thresholds = stages::loadThresholds(project);
     using Builder = StageSection (*)(const store::ProjectStore&, const QList<store::RunRow>&,
-                                     const stages::ThresholdSet&);
+                                     const stages::ThresholdSet&, const stages::StageEvaluation&);
     const Builder builders[] = {&stageOne, &stageTwo, &stageThree, &stageFour};
     for (int i = 0; i < 4; ++i) {
         if (!step(0.1 + 0.2 * i, Report::tr("Evaluating stage %1").arg(i + 1)))
             return cancelled();
-        StageSection s = builders[i](project, d.runs, thresholds);
+        // The one evaluation path of `moewb stage N` and the window (a locked stage
+        // as a preview: its figures for reference, its status "locked").
+        auto evaluated = stages::evaluateStage(project, i + 1, {}, true);
+        if (!evaluated)
+            return unexpected(ReportError{project.path(), evaluated.error().message});
+        checks::addCheckReasons(project, *evaluated);
+        StageSection s = builders[i](project, d.runs, thresholds, *evaluated);
+        s.stage = i + 1;
+        s.verdict = evaluated->verdict;
+        s.lockReason = evaluated->lockReason;
+        s.saved = stages::stageStatus(project, i + 1);
         addVerdictState(s, project, d.overrides);
         d.stages << s;
     }
-    markLockedStages(d.stages);
     if (!step(0.9, Report::tr("Running the misjudgment checks")))
         return cancelled();
     d.warnings = checks::runAllChecks(checks::loadProjectFacts(project));

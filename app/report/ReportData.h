@@ -6,6 +6,7 @@
 #include "checks/MisjudgmentChecks.h"
 #include "common/Expected.h"
 #include "plotspec/PlotSpec.h"
+#include "stages/StageEvaluation.h"
 #include "stages/Verdict.h"
 #include "store/ProjectStore.h"
 
@@ -46,15 +47,24 @@ struct StageSection {
     QString purpose;               // one sentence: what the stage decides
     bool hasData = false;          // false: noData says why, plainly
     QString noData;
-    QString lockReason;            // non-empty when the gate is locked by an earlier stage
+    QString lockReason;            // non-empty when the stage is locked (stages::lockReason): "locked"
     QStringList inputRuns;         // "name (kind, cluster)"
-    QList<ReportTable> tables;
+    QList<ReportTable> keyTables; // the chapter's deciding table(s), shown after the verdict and plots
+    QList<ReportTable> tables;    // the full tables, in the appendix
     QList<plots::PlotSpec> plots;
-    std::optional<stages::Verdict> verdict;    // the gate's verdict on the current data
+    // The gate's verdict on the current data, as `moewb stage N` gives it (a locked
+    // stage: what the gate would say; its status is "locked", statusToken()).
+    std::optional<stages::Verdict> verdict;
+    stages::StageStatus saved;                 // the saved verdict, its override, new data since
     std::optional<store::VerdictRow> recorded; // the verdict saved in the project
     QList<store::OverrideRow> overrides;       // of this stage
     QStringList remarks;                       // staleness, unmatched sizes, ...
     QStringList applicability;                 // stage 4
+    bool locked() const { return !lockReason.isEmpty(); }
+    // "pass", "stop", "not_ready" or "locked": what `moewb --json stage N` says.
+    QString statusToken() const;
+    // "PASS", "STOP", "NOT READY", "LOCKED" (translated).
+    QString statusTitle() const;
 };
 
 struct ClusterSummary {
@@ -66,10 +76,16 @@ struct ClusterSummary {
 struct ReportData {
     QString projectPath;
     QString projectName; // file name without .moewb
+    // SHA-256 (first 16 hex digits) over the project's content: records, runs with their
+    // fingerprints, thresholds, verdicts, overrides. The report names the project by
+    // this and its name, never by its path.
+    QString contentHash;
     QDateTime generated; // UTC
     QString toolVersion; // MOEWB_VERSION
     int schemaVersion = 0;
     bool demo = false;
+    // The reference evaluation measured on this computer (app/reference): its banner; empty otherwise.
+    QString referenceBanner;
     QList<ClusterSummary> clusters;
     QList<store::ConfigRecordRow> records;
     QList<store::RunRow> runs;

@@ -18,7 +18,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
+#include <utility>
 
 namespace moewb::report {
 
@@ -52,6 +54,53 @@ QString titleCosts() {
 }
 QString titleAppendix() {
     return Report::tr("Appendix: run environments");
+}
+QString titleFullTables() {
+    return Report::tr("Appendix: full tables");
+}
+
+// A run's environment as readable rows: nested objects as dotted keys, lists of
+// plain values joined, anything deeper as compact text.
+QList<std::pair<QString, QString>> environmentRows(const QJsonObject& env) {
+    QList<std::pair<QString, QString>> rows;
+    std::function<void(const QString&, const QJsonValue&, int)> add = [&](const QString& key, const QJsonValue& v,
+                                                                         int depth) {
+        if (v.isObject() && depth < 2 && !v.toObject().isEmpty()) {
+            const QJsonObject o = v.toObject();
+            for (auto it = o.begin(); it != o.end(); ++it)
+                add(key + QLatin1Char('.') + it.key(), it.value(), depth + 1);
+            return;
+        }
+        QString text;
+        if (v.isString())
+            text = v.toString();
+        else if (v.isDouble())
+            text = QString::number(v.toDouble(), 'g', 12);
+        else if (v.isBool())
+            text = v.toBool() ? Report::tr("yes") : Report::tr("no");
+        else if (v.isNull() || v.isUndefined())
+            text = QStringLiteral("—");
+        else if (v.isArray()) {
+            QStringList parts;
+            bool plain = true;
+            for (const QJsonValue& e : v.toArray()) {
+                if (e.isString())
+                    parts << e.toString();
+                else if (e.isDouble())
+                    parts << QString::number(e.toDouble(), 'g', 12);
+                else
+                    plain = false;
+            }
+            text = plain ? parts.join(QStringLiteral(", "))
+                         : QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+        } else {
+            text = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        }
+        rows.append({key, text});
+    };
+    for (auto it = env.begin(); it != env.end(); ++it)
+        add(it.key(), it.value(), 0);
+    return rows;
 }
 QString titleContents() {
     return Report::tr("Contents");
@@ -138,8 +187,6 @@ public:
         if (!m_painter || m_footerDone == m_page)
             return;
         m_footerDone = m_page;
-        if (m_page == 1)
-            return; // the title page has no footer
         m_painter->save();
         m_painter->setPen(QPen(kRule, pt(0.5)));
         const double fy = m_height - pt(16);
@@ -367,15 +414,86 @@ private:
     bool m_cancelled = false;
 };
 
+// "“justification” — author, date", marked when the stop's runs changed since.
+QString overrideLine(const store::OverrideRow& o, const StageSection& s) {
+    const QString who = o.author.isEmpty() ? Report::tr("author not given") : o.author;
+    const bool older = s.saved.overrideOnOlderData && s.saved.override_ && s.saved.override_->id == o.id;
+    return older ? Report::tr("\"%1\" — %2, %3; given on older data").arg(o.justification, who, utcText(o.created))
+                 : Report::tr("\"%1\" — %2, %3").arg(o.justification, who, utcText(o.created));
+}
+
+// The first page's decision: can the conclusions be used for this cluster and budget?
+struct Decision {
+    QString text;
+    QString token; // colour: "pass", "stop", "warn"
+};
+
+Decision decide(const ReportData& d) {
+    const StageSection* blocking = nullptr;
+    int overridden = 0;
+    for (const StageSection& s : d.stages) {
+        const bool over = s.statusToken() == QLatin1String("stop") &&
+                          s.saved.kind == stages::StageStatus::Kind::Overridden;
+        overridden += over ? 1 : 0;
+        if (!blocking && s.statusToken() != QLatin1String("pass") && !over)
+            blocking = &s;
+    }
+    QStringList clusters;
+    for (const ClusterSummary& c : d.clusters)
+        clusters << c.cluster.name;
+    const QString where = clusters.isEmpty() ? Report::tr("the measured cluster")
+                                             : Report::tr("cluster %1").arg(clusters.join(QStringLiteral(", ")));
+    if (!blocking)
+        return overridden == 0
+                   ? Decision{Report::tr("Yes: the conclusions can be used for %1 within the applicability "
+                                         "conditions below — all four stages passed.")
+                                  .arg(where),
+                              QStringLiteral("pass")}
+                   // An override is the team's word, not a measurement: never a plain yes.
+                   : Decision{Report::tr("Only on the team's word: %n stage(s) stopped and went on by a written "
+                                         "override. The measurements alone do not support using the conclusions "
+                                         "for %1; read each override's justification below before relying on "
+                                         "them.",
+                                         nullptr, overridden)
+                                  .arg(where),
+                              QStringLiteral("warn")};
+    const QString reason = blocking->locked() ? blocking->lockReason
+                                              : (blocking->verdict ? blocking->verdict->reasons.value(0) : QString());
+    if (blocking->stage == 4 && blocking->statusToken() == QLatin1String("stop"))
+        return {Report::tr("Only on the source cluster: stages 1 to 3 hold there, but stage 4 stopped, so on the "
+                           "target cluster the conclusions are reference only. %1")
+                    .arg(reason),
+                QStringLiteral("warn")};
+    const QString token = blocking->statusToken();
+    const QString text =
+        token == QLatin1String("stop")
+            ? Report::tr("Not yet: stage %1 stopped. %2 The conclusions cannot be used for %3 until it passes or "
+                         "its stop is overridden with a written justification.")
+            : token == QLatin1String("locked")
+                  ? Report::tr("Not yet: stage %1 is locked. %2 The conclusions cannot be used for %3 until every "
+                               "stage has passed.")
+                  : Report::tr("Not yet: stage %1 is not ready. %2 The conclusions cannot be used for %3 until it "
+                               "has what it needs and passes.");
+    return {text.arg(blocking->stage).arg(reason, where), QStringLiteral("stop")};
+}
+
 void verdictBlock(PageFlow& f, const StageSection& s) {
     f.heading(3, Report::tr("Verdict"), nullptr);
-    if (!s.lockReason.isEmpty())
-        f.paragraph(Report::tr("Gate locked: %1").arg(s.lockReason), f.body(),
-                    statusColour(QStringLiteral("stop")));
-    if (s.verdict) {
+    if (s.locked()) {
+        // Locked, as the workbench and `moewb stage N` say: not a pass, whatever the
+        // figures would give.
+        f.paragraph(Report::tr("Verdict: LOCKED — %1").arg(s.lockReason), f.font(11, true),
+                    statusColour(QStringLiteral("stop")), 0, 3);
+        if (s.verdict && s.hasData)
+            f.paragraph(Report::tr("For reference only, the gate would say %1 on the current data.")
+                            .arg(stages::statusTitle(s.verdict->status)),
+                        f.body(), kMuted);
+    }
+    if (s.verdict && (!s.locked() || s.hasData)) {
         const stages::Verdict& v = *s.verdict;
-        f.paragraph(Report::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
-                    f.font(11, true), statusColour(stages::statusToken(v.status)), 0, 3);
+        if (!s.locked())
+            f.paragraph(Report::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
+                        f.font(11, true), statusColour(stages::statusToken(v.status)), 0, 3);
         if (!v.reasons.isEmpty()) {
             f.paragraph(v.status == stages::Verdict::Status::Stop ? Report::tr("Stop reasons:")
                                                                   : Report::tr("Reasons:"),
@@ -404,17 +522,17 @@ void verdictBlock(PageFlow& f, const StageSection& s) {
     }
     if (s.recorded)
         f.paragraph(Report::tr("Recorded verdict in the project: %1, decided %2")
-                        .arg(s.recorded->status, utcText(s.recorded->decided)),
+                        .arg(stages::verdictWord(s.recorded->status), utcText(s.recorded->decided)),
                     f.body());
     else
         f.paragraph(Report::tr("No verdict recorded in the project for this stage."), f.body(), kMuted);
+    if (s.saved.freshness.newData())
+        f.paragraph(s.saved.freshness.sentence, f.body(), statusColour(QStringLiteral("warn")));
     if (!s.overrides.isEmpty()) {
         f.paragraph(Report::tr("Overrides of this stage:"), f.font(9.5, true), kInk, 0, 2);
         QStringList lines;
         for (const store::OverrideRow& o : s.overrides)
-            lines << Report::tr("\"%1\" — %2, %3")
-                         .arg(o.justification, o.author.isEmpty() ? Report::tr("author not given") : o.author,
-                              utcText(o.created));
+            lines << overrideLine(o, s);
         f.bullets(lines, f.body());
     }
 }
@@ -423,34 +541,98 @@ void verdictBlock(PageFlow& f, const StageSection& s) {
 void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList<TocEntry>& knownToc,
              const ReportOptions& options) {
     Q_UNUSED(options);
-    // Title page.
-    f.moveTo(f.pt(150));
-    f.paragraph(Report::tr("MoE Workbench"), f.font(14), kMuted, 0, 4);
-    f.paragraph(Report::tr("Evaluation report"), f.font(28, true), kAccent, 0, 10);
-    f.paragraph(d.projectName, f.font(18), kInk, 0, 30);
-    QStringList facts;
-    facts << Report::tr("Project file: %1").arg(d.projectPath);
-    if (d.clusters.isEmpty())
-        facts << Report::tr("Clusters: none recorded");
+    // Page 1: the decision memo — alone, it tells the reader the decision.
+    f.paragraph(Report::tr("MoE Workbench · evaluation report"), f.font(10), kMuted, 0, 2);
+    f.paragraph(d.projectName, f.font(22, true), kAccent, 0, 3);
+    QStringList clusterText;
     for (const ClusterSummary& c : d.clusters)
-        facts << Report::tr("Cluster %1: %n node(s), %2 GPUs", nullptr, c.nodes)
-                     .arg(c.cluster.name)
-                     .arg(c.gpus);
-    facts << Report::tr("Config records: %1; runs: %2").arg(d.records.size()).arg(d.runs.size());
-    facts << Report::tr("Generated: %1").arg(utcText(d.generated));
-    facts << Report::tr("MoE Workbench %1 (project schema %2)").arg(d.toolVersion).arg(d.schemaVersion);
-    for (const QString& line : facts)
-        f.paragraph(line, f.font(11), kInk, 0, 5);
+        clusterText << Report::tr("%1: %n node(s), %2 GPUs", nullptr, c.nodes).arg(c.cluster.name).arg(c.gpus);
+    f.paragraph(Report::tr("Project %1, content fingerprint %2 · %3 config records, %4 runs · clusters: %5")
+                    .arg(d.projectName, d.contentHash)
+                    .arg(d.records.size())
+                    .arg(d.runs.size())
+                    .arg(clusterText.isEmpty() ? Report::tr("none recorded") : clusterText.join(QStringLiteral("; "))),
+                f.small(), kMuted, 0, 1);
+    f.paragraph(Report::tr("Generated %1 by MoE Workbench %2, project schema %3")
+                    .arg(utcText(d.generated), d.toolVersion)
+                    .arg(d.schemaVersion),
+                f.small(), kMuted, 0, 6);
     if (d.demo)
         f.paragraph(Report::tr("This is the demo project: every measurement in it is synthetic."),
-                    f.font(11, true), statusColour(QStringLiteral("stop")), 0, 5);
-    f.space(20);
-    QStringList summary;
-    for (const StageSection& s : d.stages)
-        summary << Report::tr("%1: %2", "stage title: verdict").arg(s.title, s.verdict ? stages::statusTitle(s.verdict->status)
-                                                                   : Report::tr("no data"));
-    f.paragraph(Report::tr("Stage verdicts"), f.font(12, true), kAccent, 0, 4);
-    f.bullets(summary, f.font(11));
+                    f.font(10, true), statusColour(QStringLiteral("stop")), 0, 4);
+    if (!d.referenceBanner.isEmpty())
+        f.paragraph(d.referenceBanner, f.font(10, true), kAccent, 0, 4);
+    const Decision decision = decide(d);
+    f.paragraph(Report::tr("Decision"), f.font(13, true), kAccent, 0, 3);
+    f.paragraph(decision.text, f.font(11, true), statusColour(decision.token), 0, 4);
+    {
+        QStringList budget;
+        const QList<assessment::CostCategory> cats = assessment::costCategories();
+        for (int i = 0; i < cats.size() && i < d.sheet.costs.size(); ++i)
+            if (!d.sheet.costs[i].estimate.trimmed().isEmpty())
+                budget << Report::tr("%1: %2").arg(cats[i].title, d.sheet.costs[i].estimate);
+        f.paragraph(budget.isEmpty()
+                        ? Report::tr("Budget: no cost estimate is recorded in the assessment sheet, so this "
+                                     "decision covers the technical gates only.")
+                        : Report::tr("Budget, from the cost estimate: %1.").arg(budget.join(QStringLiteral("; "))),
+                    f.body(), kInk, 0, 8);
+    }
+    {
+        ReportTable t;
+        t.caption = Report::tr("The four stage verdicts");
+        t.headers = {Report::tr("Stage"), Report::tr("Verdict"), Report::tr("Why, in one line")};
+        t.widths = {1.5, 0.8, 4.2};
+        for (const StageSection& s : d.stages) {
+            QString why = s.locked() ? s.lockReason
+                          : !s.hasData ? s.noData
+                          : s.verdict  ? s.verdict->reasons.value(0)
+                                       : QString();
+            if (s.statusToken() == QLatin1String("stop") && s.saved.kind == stages::StageStatus::Kind::Overridden)
+                why = Report::tr("Overridden: %1").arg(why);
+            if (s.saved.freshness.newData())
+                why += QLatin1Char(' ') + Report::tr("New data since the saved verdict.");
+            t.rows.append({s.title, s.statusTitle(), why});
+        }
+        f.table(t);
+    }
+    f.paragraph(Report::tr("Overrides"), f.font(11, true), kAccent, 0, 2);
+    {
+        QStringList lines;
+        for (const StageSection& s : d.stages)
+            for (const store::OverrideRow& o : s.overrides)
+                lines << Report::tr("Stage %1: %2").arg(s.stage).arg(overrideLine(o, s));
+        if (lines.isEmpty())
+            f.paragraph(Report::tr("No stop was overridden."), f.body(), kInk, 0, 6);
+        else
+            f.bullets(lines, f.body());
+    }
+    f.paragraph(Report::tr("Open warnings"), f.font(11, true), kAccent, 0, 2);
+    {
+        QStringList lines;
+        for (const checks::MisjudgmentWarning& w : d.warnings)
+            lines << Report::tr("%1. %2: %3").arg(w.id).arg(w.title, w.summary);
+        if (lines.isEmpty())
+            f.paragraph(Report::tr("None of the six misjudgment checks fired on this project."), f.body(), kInk, 0,
+                        6);
+        else
+            f.bullets(lines, f.body());
+    }
+    f.paragraph(Report::tr("Applicability"), f.font(11, true), kAccent, 0, 2);
+    {
+        const StageSection& four = d.stages.value(3);
+        if (four.applicability.isEmpty()) {
+            f.paragraph(Report::tr("No applicability statement: stage 4 has no result, so the conclusions hold only "
+                                   "on the cluster they were measured on."),
+                        f.body());
+        } else {
+            f.paragraph(four.locked() || four.statusToken() != QLatin1String("pass")
+                            ? Report::tr("Stage 4 has not passed, so these conditions are not yet confirmed; once it "
+                                         "passes, conclusions drawn on the source cluster hold under them:")
+                            : Report::tr("Conclusions drawn on the source cluster hold under these conditions:"),
+                        f.body());
+            f.bullets(four.applicability, f.body());
+        }
+    }
 
     // Contents (one page).
     f.newPage();
@@ -503,7 +685,8 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             f.table(t);
     }
 
-    // Stages.
+    // Stages: the verdict and the plots first, then the key table; the full tables
+    // are in the appendix.
     for (const StageSection& s : d.stages) {
         h1(s.title);
         f.paragraph(s.purpose, f.body(), kMuted);
@@ -512,13 +695,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             verdictBlock(f, s);
             continue;
         }
-        f.heading(3, Report::tr("Inputs"), nullptr);
-        f.bullets(s.inputRuns, f.body());
-        f.heading(3, Report::tr("Results"), nullptr);
-        for (const ReportTable& t : s.tables)
-            f.table(t);
-        if (!s.remarks.isEmpty())
-            f.bullets(s.remarks, f.body());
+        verdictBlock(f, s);
         if (!s.plots.isEmpty()) {
             // The heading stays with the first plot (not alone at the foot of a page).
             f.heading(3, Report::tr("Plots"), nullptr, false,
@@ -530,11 +707,19 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
                     f.paragraph(p.note, f.small(), kMuted, 0, 6);
             }
         }
+        f.heading(3, Report::tr("Results"), nullptr);
+        for (const ReportTable& t : s.keyTables)
+            f.table(t);
+        if (!s.tables.isEmpty())
+            f.paragraph(Report::tr("The full tables are in the appendix."), f.small(), kMuted, 0, 4);
+        if (!s.remarks.isEmpty())
+            f.bullets(s.remarks, f.body());
         if (!s.applicability.isEmpty()) {
             f.heading(3, Report::tr("Conditions under which the conclusions hold"), nullptr);
             f.bullets(s.applicability, f.body());
         }
-        verdictBlock(f, s);
+        f.heading(3, Report::tr("Inputs"), nullptr);
+        f.bullets(s.inputRuns, f.body());
     }
 
     // Misjudgment warnings.
@@ -544,7 +729,12 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     for (const checks::MisjudgmentWarning& w : d.warnings) {
         f.paragraph(Report::tr("%1. %2").arg(w.id).arg(w.title), f.font(10, true),
                     statusColour(QStringLiteral("warn")), 0, 2);
-        f.paragraph(w.message, f.body(), kInk, f.pt(12), 2);
+        if (w.details.size() > 1) {
+            f.paragraph(w.summary, f.body(), kInk, f.pt(12), 2);
+            f.bullets(w.details, f.small());
+        } else {
+            f.paragraph(w.message, f.body(), kInk, f.pt(12), 2);
+        }
         f.paragraph(Report::tr("Fix: %1").arg(w.fix), f.body(), kInk, f.pt(12), 6);
     }
 
@@ -592,7 +782,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
 
     // Assessment sheet.
     h1(titleAssessment());
-    f.paragraph(Report::tr("The ten review dimensions (seed 003). Rated %1 of 10; last saved %2%3.")
+    f.paragraph(Report::tr("The ten review dimensions, applied to the team's MoE training plan and this evaluation. Rated %1 of 10; last saved %2%3.")
                     .arg(assessment::ratedCount(d.sheet))
                     .arg(utcText(d.sheet.updated))
                     .arg(d.sheet.author.isEmpty() ? QString() : Report::tr(" by %1").arg(d.sheet.author)),
@@ -639,7 +829,15 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         f.table(t);
     }
 
-    // Appendix.
+    // Appendix: the stages' full tables, then each run's environment as a table.
+    f.heading(1, titleFullTables(), &toc, true);
+    for (const StageSection& s : d.stages) {
+        if (s.tables.isEmpty())
+            continue;
+        f.heading(3, s.title, nullptr);
+        for (const ReportTable& t : s.tables)
+            f.table(t);
+    }
     f.heading(1, titleAppendix(), &toc, true);
     if (d.runs.isEmpty())
         f.paragraph(Report::tr("The project holds no run."), f.body());
@@ -648,11 +846,16 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         f.paragraph(Report::tr("Source file: %1")
                         .arg(r.sourceFile.isEmpty() ? Report::tr("not recorded") : r.sourceFile),
                     f.small(), kMuted, 0, 2);
-        const QString json =
-            r.environment.isEmpty()
-                ? Report::tr("(no environment metadata)")
-                : QString::fromUtf8(QJsonDocument(r.environment).toJson(QJsonDocument::Indented)).trimmed();
-        f.paragraph(json, f.mono(7.5), kInk, f.pt(8), 6);
+        if (r.environment.isEmpty()) {
+            f.paragraph(Report::tr("No environment metadata."), f.small(), kMuted, 0, 6);
+            continue;
+        }
+        ReportTable t;
+        t.headers = {Report::tr("Field"), Report::tr("Value")};
+        t.widths = {1.6, 4.4};
+        for (const auto& [key, value] : environmentRows(r.environment))
+            t.rows.append({key, value});
+        f.table(t);
     }
     f.finishPage();
 }
@@ -664,7 +867,7 @@ QStringList sectionTitles() {
     t << Report::tr("Stage 1 — communication baseline") << Report::tr("Stage 2 — dense control")
       << Report::tr("Stage 3 — expert load and loss") << Report::tr("Stage 4 — transfer boundary");
     t << titleWarnings() << titleThresholds() << titleOverrides() << titleApplicability() << titleAssessment()
-      << titleCosts() << titleAppendix();
+      << titleCosts() << titleFullTables() << titleAppendix();
     return t;
 }
 

@@ -54,54 +54,56 @@ QString ratingTitle(Rating rating) {
 
 QList<Dimension> dimensions() {
     // Seed 003 §4, in its order: dimension, core question, verification method,
-    // result interpretation.
+    // result interpretation — applied to the team's MoE training plan and this
+    // evaluation (the seed's questions were about a document).
     return {
         {QStringLiteral("completeness"), Assessment::tr("Functional completeness"),
-         Assessment::tr("Does it cover the typical MoE training workflow?"),
+         Assessment::tr("Does the team's MoE training plan cover the whole workflow?"),
          Assessment::tr(
-             "Check item by item against the list: structure — configuration — training — monitoring — "
+             "Check the plan item by item: model structure — configuration record — training — monitoring — "
              "troubleshooting — recovery."),
          Assessment::tr(
              "The more complete the coverage, the better it serves as the team's knowledge baseline.")},
         {QStringLiteral("principles"), Assessment::tr("Correctness of principles"),
-         Assessment::tr("Are routing, capacity and load balancing explained consistently?"),
+         Assessment::tr("Do the plan's routing, capacity and load-balancing choices hold together?"),
          Assessment::tr(
-             "Cross-read formulas, figures and examples; check that concepts stay consistent throughout."),
+             "Cross-read the config records, the routing lab and the stage 3 load figures; the same top-k, "
+             "capacity factor and overflow policy everywhere."),
          Assessment::tr("Vague or contradictory key concepts call for caution.")},
         {QStringLiteral("operability"), Assessment::tr("Engineering operability"),
-         Assessment::tr("Does it give executable steps and checks?"),
-         Assessment::tr("Have a developer draft a small-scale configuration from it."),
+         Assessment::tr("Can the team run the evaluation and the training from written steps?"),
+         Assessment::tr("Have a developer set up a small-scale run from the records and the stage commands alone."),
          Assessment::tr("A clear operating checklist means high engineering value.")},
         {QStringLiteral("reproducibility"), Assessment::tr("Experimental reproducibility"),
-         Assessment::tr("Can the small-scale phenomena be reproduced?"),
-         Assessment::tr("Design a baseline experiment; control expert count, top-k, batch and parallelism."),
+         Assessment::tr("Do this evaluation's measurements reproduce?"),
+         Assessment::tr("Stage 1 repeats and a second baseline; training runs that control experts, top-k, batch and parallelism."),
          Assessment::tr("Reproducing the key trends matters more than any single conclusion.")},
         {QStringLiteral("tuning"), Assessment::tr("Performance tuning guidance"),
-         Assessment::tr("Does it explain what drives performance?"),
-         Assessment::tr("Record trends of throughput, memory, communication wait and load distribution."),
+         Assessment::tr("Does the evaluation show what limits the plan's performance?"),
+         Assessment::tr("Stages 1–3: throughput, all-to-all time against message size, load distribution and the busiest device."),
          Assessment::tr("Explaining causes and limits is worth more than absolute numbers.")},
         {QStringLiteral("stability"), Assessment::tr("Stability and fault tolerance"),
-         Assessment::tr("Does it cover failures and recovery?"),
-         Assessment::tr("Inject load imbalance, resource pressure and checkpoint recovery scenarios."),
+         Assessment::tr("Does the plan cover failures and recovery of MoE training?"),
+         Assessment::tr("Inject load imbalance and resource pressure, restore from a checkpoint, and note what the runs show."),
          Assessment::tr("Failure modes with troubleshooting paths make it a valuable reference.")},
         {QStringLiteral("observability"), Assessment::tr("Observability"),
-         Assessment::tr("Does it say which metrics to watch?"),
+         Assessment::tr("Does the training log what MoE needs watched?"),
          Assessment::tr(
-             "Check that routing distribution, expert load, communication time and dropped tokens are "
-             "covered."),
+             "Check that the runs carry routing distribution, tokens per expert, communication time and dropped "
+             "tokens (stage 3 needs them)."),
          Assessment::tr("The more observable the metrics, the easier production troubleshooting.")},
         {QStringLiteral("usability"), Assessment::tr("Usability"),
-         Assessment::tr("Are the organisation, figures and animations effective?"),
+         Assessment::tr("Can the people who decide read this evaluation?"),
          Assessment::tr(
-             "Have readers of different experience complete comprehension tasks and record their questions."),
+             "Give the report to readers of different experience; note what they could not answer from it."),
          Assessment::tr("Animations should serve understanding, not only add visual complexity.")},
         {QStringLiteral("cost"), Assessment::tr("Cost controllability"),
-         Assessment::tr("Does it help estimate resource and operating costs?"),
-         Assessment::tr("Build a list of resource, communication, people and migration costs."),
+         Assessment::tr("Are the plan's resource and operating costs estimated?"),
+         Assessment::tr("Fill the cost estimate: resources, communication, people and migration, with their drivers."),
          Assessment::tr("Pointing out the cost drivers is enough to support the choice.")},
         {QStringLiteral("security"), Assessment::tr("Security and compliance"),
-         Assessment::tr("Does it point out data, permission and audit risks?"),
-         Assessment::tr("Check what it says about sensitive data, logs and checkpoint management."),
+         Assessment::tr("Are the plan's data, permission and audit risks handled?"),
+         Assessment::tr("Check sensitive data in training data and logs, access to clusters, and checkpoint management."),
          Assessment::tr("It does not replace the security rules, but should state its limits.")},
     };
 }

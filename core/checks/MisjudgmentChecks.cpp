@@ -6,6 +6,7 @@
 #include "stages/StageTwoGate.h"
 #include "stats/Statistics.h"
 
+#include <QScopeGuard>
 #include <QSet>
 #include <algorithm>
 #include <cmath>
@@ -51,12 +52,26 @@ std::optional<double> meanDropRate(const RunFacts& r) {
 
 QString dropText(const RunFacts& r) {
     const auto d = meanDropRate(r);
-    return d ? Checks::tr("drop rate %1").arg(QString::number(*d, 'f', 4))
-             : Checks::tr("drop rate not logged");
+    // As stage 3 words it: dropless and reroute drop nothing by construction.
+    const auto policy = r.record.moe.overflowPolicy;
+    if (policy == record::OverflowPolicy::Dropless || policy == record::OverflowPolicy::Reroute)
+        return Checks::tr("drop rate not applicable");
+    return d ? Checks::tr("drop rate %1").arg(units::formatPercent(*d)) : Checks::tr("drop rate not logged");
 }
 
-MisjudgmentWarning warning(int id, const QString& title, const QStringList& findings, const QString& fix) {
-    return {id, title, findings.join(QLatin1Char(' ')), fix};
+// `grouped`: the one-line summary of several findings (unused for one).
+MisjudgmentWarning warning(int id, const QString& title, const QStringList& findings, const QString& fix,
+                           const QString& grouped, const QStringList& runs) {
+    MisjudgmentWarning w{id, title, findings.join(QLatin1Char(' ')), fix, {}, findings, {}};
+    w.summary = findings.size() == 1 ? findings.first() : grouped;
+    for (const QString& r : runs)
+        if (!w.runs.contains(r))
+            w.runs << r;
+    return w;
+}
+
+QString names(const QStringList& list) {
+    return list.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -81,7 +96,7 @@ bool sameCluster(const RunFacts& a, const RunFacts& b) {
 }
 
 std::optional<MisjudgmentWarning> checkForeignClusterThroughput(const ProjectFacts& facts) {
-    QStringList findings;
+    QStringList findings, runs;
     for (const RunFacts& r : facts.runs) {
         if (!hasThroughput(r))
             continue;
@@ -100,18 +115,23 @@ std::optional<MisjudgmentWarning> checkForeignClusterThroughput(const ProjectFac
                    "Throughput of run %1 comes from cluster \"%2\", which has no stage 1 baseline, while the "
                    "project also holds data from %3.")
                    .arg(r.name, clusterIdentity(r), others.join(QStringLiteral("; ")));
+        runs << r.name;
     }
     if (findings.isEmpty())
         return std::nullopt;
     return warning(
         1, Checks::tr("Another cluster's throughput used as this cluster's expectation"), findings,
         Checks::tr("Run stage 1 on each cluster first; the communication baselines show where a throughput "
-                   "gap comes from."));
+                   "gap comes from."),
+        Checks::tr("%n run(s) with throughput from a cluster that has no stage 1 baseline: %1", "", int(runs.size()))
+            .arg(names(runs)),
+        runs);
 }
 
 std::optional<MisjudgmentWarning> checkRoutingSettingsMixed(const ProjectFacts& facts) {
     QStringList settings;
     QStringList runs;
+    QStringList runNames;
     QStringList unrecorded;
     for (const RunFacts& r : facts.runs) {
         if (!hasThroughput(r) || !isMoe(r))
@@ -123,6 +143,7 @@ std::optional<MisjudgmentWarning> checkRoutingSettingsMixed(const ProjectFacts& 
         if (!settings.contains(s))
             settings << s;
         runs << Checks::tr("%1 (%2)").arg(r.name, s);
+        runNames << r.name;
     }
     QStringList findings;
     if (settings.size() >= 2)
@@ -140,17 +161,22 @@ std::optional<MisjudgmentWarning> checkRoutingSettingsMixed(const ProjectFacts& 
     return warning(
         2, Checks::tr("Throughput compared across capacity factor or overflow policy"), findings,
         Checks::tr("Record capacity factor and overflow policy (and top-k) for every run and compare "
-                   "throughput only within one setting; the workbench puts each setting in its own table."));
+                   "throughput only within one setting; the workbench puts each setting in its own table."),
+        Checks::tr("%n MoE run(s) with mixed or unrecorded routing settings: %1", "", int(runNames.size()))
+            .arg(names(runNames)),
+        runNames);
 }
 
 std::optional<MisjudgmentWarning> checkMeanLoadOnly(const ProjectFacts& facts) {
-    QStringList findings;
+    QStringList findings, runs;
     for (const RunFacts& r : facts.runs) {
         if (!isMoe(r) || r.hasCommSamples)
             continue;
         const bool training = hasThroughput(r) || !r.loss.isEmpty() || r.hasLoadBalancingLoss;
         if (!training)
             continue;
+        if (!r.hasExpertLoad || (!r.record.parallelism.ep && !r.hasBusiestDeviceShare))
+            runs << r.name;
         if (!r.hasExpertLoad)
             findings << Checks::tr(
                             "Run %1 has training metrics%2 but no tokens per expert: max/mean load and the "
@@ -169,7 +195,10 @@ std::optional<MisjudgmentWarning> checkMeanLoadOnly(const ProjectFacts& facts) {
         return std::nullopt;
     return warning(3, Checks::tr("Only the mean load reported"), findings,
                    Checks::tr("Log tokens per expert per layer and step and report load max/mean and the "
-                              "busiest-device share beside the mean (stage 3)."));
+                              "busiest-device share beside the mean (stage 3)."),
+                   Checks::tr("%n MoE run(s) without per-expert load or EP size: %1", "", int(runs.size()))
+                       .arg(names(runs)),
+                   runs);
 }
 
 std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& facts) {
@@ -189,7 +218,7 @@ std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& fa
         if (t.tokensPerSecondPerGpu && std::isfinite(*t.tokensPerSecondPerGpu))
             candidates.append({&r, *t.tokensPerSecondPerGpu});
     }
-    QStringList findings;
+    QStringList findings, pairs, runs;
     for (qsizetype i = 0; i < candidates.size(); ++i) {
         for (qsizetype j = 0; j < candidates.size(); ++j) {
             const Candidate& fast = candidates[i];
@@ -227,6 +256,8 @@ std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& fa
                             QString::number(*la.value, 'f', 3), QString::number(*lb.value, 'f', 3),
                             units::formatCount(horizon), dropText(*fast.run))
                        .arg(dropText(*slow.run));
+            pairs << Checks::tr("%1 over %2").arg(fast.run->name, slow.run->name);
+            runs << fast.run->name << slow.run->name;
         }
     }
     if (findings.isEmpty())
@@ -234,7 +265,8 @@ std::optional<MisjudgmentWarning> checkThroughputOverLoss(const ProjectFacts& fa
     return warning(
         4, Checks::tr("Higher throughput taken as better while the loss got worse"), findings,
         Checks::tr("Look at throughput and loss together and record the drop rate: the extra speed may come "
-                   "from dropping more tokens."));
+                   "from dropping more tokens."),
+        Checks::tr("%n run pair(s) faster but with a worse loss: %1", "", int(pairs.size())).arg(names(pairs)), runs);
 }
 
 std::optional<MisjudgmentWarning> checkSingleNodeExtrapolation(const ProjectFacts& facts) {
@@ -247,7 +279,7 @@ std::optional<MisjudgmentWarning> checkSingleNodeExtrapolation(const ProjectFact
     QStringList measuredText;
     for (int n : measuredSorted)
         measuredText << QString::number(n);
-    QStringList findings;
+    QStringList findings, runs;
     QSet<int> reported;
     for (const RunFacts& r : facts.runs) {
         if (r.hasCommSamples || (!hasThroughput(r) && r.loss.isEmpty()) || !r.record.cluster.nodes)
@@ -256,26 +288,37 @@ std::optional<MisjudgmentWarning> checkSingleNodeExtrapolation(const ProjectFact
         if (n <= 1 || measured.contains(n) || reported.contains(n))
             continue;
         reported.insert(n);
+        runs << r.name;
         findings << (measuredText.isEmpty()
                          ? Checks::tr("Run %1 trains on %2 nodes, but stage 1 never ran.").arg(r.name).arg(n)
-                         : Checks::tr("Run %1 trains on %2 nodes, but stage 1 ran only at %3 node(s).")
+                         : Checks::tr("Run %1 trains on %2 nodes, but stage 1 ran only at %3.")
                                .arg(r.name)
                                .arg(n)
-                               .arg(measuredText.join(QStringLiteral(", "))));
+                               .arg(measuredSorted.size() == 1
+                                        ? Checks::tr("%n node(s)", "", measuredSorted.first())
+                                        : Checks::tr("%1 nodes").arg(measuredText.join(QStringLiteral(", ")))));
     }
     if (findings.isEmpty())
         return std::nullopt;
     return warning(
         5, Checks::tr("Single-node results extrapolated to multi-node"), findings,
         Checks::tr("Run stage 1 at the target node count: intra-node and inter-node all-to-all differ "
-                   "widely in latency and bandwidth."));
+                   "widely in latency and bandwidth."),
+        Checks::tr("%n run(s) train at a node count stage 1 did not measure: %1", "", int(runs.size()))
+            .arg(names(runs)),
+        runs);
 }
 
 std::optional<MisjudgmentWarning> checkWarmupInThroughput(const ProjectFacts& facts) {
-    QStringList findings;
+    QStringList findings, runs;
     for (const RunFacts& r : facts.runs) {
         if (!hasThroughput(r))
             continue;
+        const qsizetype before = findings.size();
+        const auto markRun = qScopeGuard([&] {
+            if (findings.size() > before)
+                runs << r.name;
+        });
         const auto warmup = r.record.throughput.warmupStepsExcluded;
         if (!warmup) {
             findings << Checks::tr("Run %1 does not record how many warm-up steps its throughput excludes.")
@@ -311,7 +354,9 @@ std::optional<MisjudgmentWarning> checkWarmupInThroughput(const ProjectFacts& fa
     return warning(
         6, Checks::tr("Warm-up steps inside throughput statistics"), findings,
         Checks::tr("Exclude the warm-up steps (throughput.warmup_steps_excluded in the config record) and "
-                   "report only the steady phase."));
+                   "report only the steady phase."),
+        Checks::tr("%n run(s) with warm-up steps inside their throughput: %1", "", int(runs.size())).arg(names(runs)),
+        runs);
 }
 
 QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts) {
@@ -320,6 +365,21 @@ QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts) {
                        checkThroughputOverLoss, checkSingleNodeExtrapolation, checkWarmupInThroughput})
         if (auto w = check(facts))
             out.append(*w);
+    return out;
+}
+
+QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames) {
+    QStringList out;
+    for (const MisjudgmentWarning& w : runAllChecks(facts)) {
+        bool concerns = false;
+        for (const QString& r : w.runs)
+            concerns = concerns || runNames.contains(r);
+        if (concerns)
+            out << Checks::tr("Misjudgment warning %1 on these runs — %2: %3 Its fix: see moewb checks or the "
+                              "warnings bar.")
+                       .arg(w.id)
+                       .arg(w.title, w.summary.endsWith(QLatin1Char('.')) ? w.summary : w.summary + QLatin1Char('.'));
+    }
     return out;
 }
 

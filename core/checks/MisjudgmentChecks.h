@@ -3,6 +3,7 @@
 // facts that returns a warning with its fix, or nothing. docs/method.md gives each
 // rule exactly.
 #include "record/ConfigRecord.h"
+#include "stages/StageEvaluation.h"
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
@@ -37,8 +38,13 @@ struct ProjectFacts {
 struct MisjudgmentWarning {
     int id = 0;      // 1..6, seed 000 §5 order
     QString title;   // short, translated
-    QString message; // what was found, naming runs and numbers
+    QString message; // what was found, naming runs and numbers (every finding, in one text)
     QString fix;     // what to do
+    // One line: the finding itself, or for several "4 run pairs faster but with a worse
+    // loss: a over b, …" — the findings themselves are in details.
+    QString summary;
+    QStringList details; // each finding, one sentence each
+    QStringList runs;    // every run the warning names
 };
 
 // The record's accelerator model, network type and topology description.
@@ -70,6 +76,16 @@ std::optional<MisjudgmentWarning> checkWarmupInThroughput(const ProjectFacts& fa
 
 // All six, in order; only those that fire.
 QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts);
+
+// The warnings that name a run of `runNames` (the runs a stage just compared), each as
+// a sentence for the stage's verdict reasons: "Misjudgment warning 4 on these runs —
+// <title>: <summary> Its fix: moewb checks." Empty when none fires on them.
+QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames);
+// Appends checkReasonsForRuns over the evaluation's runs to its verdict's reasons (the
+// CLI, the window and the report call this after stages::evaluateStage, so a verdict
+// never sits silent beside a warning on the runs it compared). A locked evaluation
+// that is not a preview is left as it is.
+void addCheckReasons(const store::ProjectStore& project, stages::StageEvaluation& evaluation);
 
 // Reads every run of the project (metrics by name; expert load only counted).
 ProjectFacts loadProjectFacts(const store::ProjectStore& project);

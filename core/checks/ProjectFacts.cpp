@@ -42,4 +42,13 @@ ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
     return facts;
 }
 
+void addCheckReasons(const store::ProjectStore& project, stages::StageEvaluation& evaluation) {
+    if (evaluation.locked() && !evaluation.preview)
+        return;
+    const QStringList runs = stages::evaluatedRunNames(evaluation);
+    if (runs.isEmpty())
+        return;
+    evaluation.verdict.reasons << checkReasonsForRuns(loadProjectFacts(project), runs);
+}
+
 } // namespace moewb::checks

@@ -42,6 +42,13 @@ QString formatDuration(double us) {
     return QString::number(us / 1e6, 'f', 2) + QStringLiteral(" s");
 }
 
+QString formatPercent(double fraction, int decimals) {
+    if (!std::isfinite(fraction))
+        return QStringLiteral("—");
+    const double p = fraction * 100.0;
+    return (decimals < 0 ? trimmedNumber(p, -decimals) : QString::number(p, 'f', decimals)) + QStringLiteral(" %");
+}
+
 QString formatCount(double count) {
     const double a = std::fabs(count);
     if (a >= 1e12)

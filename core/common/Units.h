@@ -16,6 +16,10 @@ QString formatBandwidth(double bytesPerSecond, int decimals = 2);
 QString formatDuration(double microseconds);
 // "1.2 B" / "340 M" / "12 K" for parameter counts and token counts.
 QString formatCount(double count);
+// A share or rate as a percentage: 0.0123 -> "1.23 %", 1 -> "100.00 %" (fixed
+// decimals, the same in tables, warnings and the report). decimals < 0: as few as
+// needed up to -decimals ("100 %", "12.5 %").
+QString formatPercent(double fraction, int decimals = 2);
 // Parses "8", "64K", "1M", "2G", "1.5KiB", "4096B" (K/M/G are powers of 2, as nccl-tests).
 std::optional<std::uint64_t> parseBytes(const QString& text);
 

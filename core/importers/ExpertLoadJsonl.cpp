@@ -60,6 +60,9 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
     qint64 rank = -1;
     bool mixedRanks = false;
     bool anyMtp = false;
+    // "experts_scope": "all" (remote/collect's tokens-per-expert lines: counts over all
+    // experts of this rank's routed tokens); every line of a file says the same.
+    qint64 scopedLine = 0, unscopedLine = 0;
     // Megatron's save_tpe writes {save}/tokens_per_expert/rank{global_rank}.jsonl.
     const qint64 fileRank = layout.megatronBlocks ? rankOfFileName(file, "rank", ".jsonl") : -1;
     std::string scratch, valueScratch;
@@ -82,7 +85,8 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         if (!c.consume('{'))
             return failHere(c.peek() ? ImportTr::tr("a JSON object was expected at the start of the line")
                                      : ImportTr::tr("the line is empty"));
-        bool haveStep = false, haveLayer = false, haveCounts = false, haveBlock = false, haveMtpIndex = false;
+        bool haveStep = false, haveLayer = false, haveCounts = false, haveBlock = false, haveMtpIndex = false,
+             haveScope = false;
         bool isMtp = false;
         quint64 step = 0, layer = 0, mtpIndex = 0;
         qint64 count = 0;
@@ -200,6 +204,17 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
                         isMtp = true;
                     else if (value != "decoder")
                         return failHere(ImportTr::tr("must be \"decoder\" or \"mtp\", not \"%1\"").arg(excerpt(value)));
+                } else if (layout.megatronBlocks && key == "experts_scope") {
+                    if (haveScope)
+                        return failHere(ImportTr::tr("appears twice"));
+                    haveScope = true;
+                    std::string_view value;
+                    if (c.peek() != '"')
+                        return failHere(ImportTr::tr("must be the string \"all\""));
+                    if (!c.readString(value, valueScratch))
+                        return failHere({});
+                    if (value != "all")
+                        return failHere(ImportTr::tr("must be \"all\", not \"%1\"").arg(excerpt(value)));
                 } else if (layout.megatronBlocks && key == "mtp_idx") {
                     if (haveMtpIndex)
                         return failHere(ImportTr::tr("appears twice"));
@@ -236,6 +251,20 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         if (!isMtp && haveMtpIndex)
             return importError(file, lineNo, QStringLiteral("mtp_idx"),
                                ImportTr::tr("is given but the block is \"decoder\" (mtp_idx belongs to MTP records)"));
+        if (haveScope && unscopedLine > 0)
+            return importError(file, lineNo, QStringLiteral("experts_scope"),
+                               ImportTr::tr("is \"all\" but line %1 has none: a file's lines count either all experts "
+                                            "or the rank's local ones")
+                                   .arg(unscopedLine));
+        if (!haveScope && scopedLine > 0)
+            return importError(file, lineNo, QStringLiteral("experts_scope"),
+                               ImportTr::tr("is missing but line %1 has \"all\": a file's lines count either all "
+                                            "experts or the rank's local ones")
+                                   .arg(scopedLine));
+        if (haveScope && scopedLine == 0)
+            scopedLine = lineNo;
+        if (!haveScope && unscopedLine == 0)
+            unscopedLine = lineNo;
         const int blockMtp = isMtp ? int(mtpIndex) : -1;
         anyMtp = anyMtp || isMtp;
         if (experts == 0) {
@@ -291,6 +320,8 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         data.environment.insert(QStringLiteral("rank"), rank);
     if (layout.megatronBlocks)
         data.environment.insert(QStringLiteral("mtp"), anyMtp);
+    if (scopedLine > 0)
+        data.environment.insert(QStringLiteral("experts_scope"), QStringLiteral("all"));
     return data;
 }
 

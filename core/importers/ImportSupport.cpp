@@ -7,10 +7,16 @@
 
 namespace moewb::importers {
 
-qint64 maxImportBytes() {
-    const QByteArray raw = qgetenv("MOEWB_IMPORT_MAX_BYTES").trimmed();
+namespace {
+
+qint64 g_maxImportBytes = 0; // set by setMaxImportBytes: wins over the variable
+
+} // namespace
+
+std::optional<qint64> parseByteSize(const QByteArray& text) {
+    const QByteArray raw = text.trimmed();
     if (raw.isEmpty())
-        return kDefaultMaxImportBytes;
+        return std::nullopt;
     qint64 scale = 1;
     QByteArray digits = raw;
     const char unit = char(QChar::toUpper(uint(uchar(raw.back()))));
@@ -23,8 +29,19 @@ qint64 maxImportBytes() {
     bool ok = false;
     const qint64 n = digits.trimmed().toLongLong(&ok);
     if (!ok || n <= 0 || n > (qint64(1) << 62) / scale)
-        return kDefaultMaxImportBytes; // a malformed setting never lifts the limit
+        return std::nullopt;
     return n * scale;
+}
+
+void setMaxImportBytes(qint64 bytes) {
+    g_maxImportBytes = bytes > 0 ? bytes : 0;
+}
+
+qint64 maxImportBytes() {
+    if (g_maxImportBytes > 0)
+        return g_maxImportBytes;
+    // A malformed setting never lifts the limit.
+    return parseByteSize(qgetenv("MOEWB_IMPORT_MAX_BYTES")).value_or(kDefaultMaxImportBytes);
 }
 
 namespace {
@@ -48,11 +65,14 @@ Expected<QByteArray, ImportError> readWholeFile(const QString& path) {
         return unexpected(ImportError{path, 0, {}, ImportTr::tr("cannot read: %1").arg(file.errorString()), true});
     const qint64 limit = maxImportBytes();
     if (file.size() > limit)
-        return unexpected(ImportError{path, 0, {},
-                                      ImportTr::tr("is %1, over the import limit of %2; set MOEWB_IMPORT_MAX_BYTES "
-                                                   "to raise it (docs/formats.md, \"Memory\")")
-                                          .arg(sizeText(file.size()), sizeText(limit)),
-                                      true});
+        return unexpected(ImportError{
+            path, 0, {},
+            (g_maxImportBytes > 0 ? ImportTr::tr("is %1, over the import limit of %2 (--max-bytes); give a larger "
+                                                 "--max-bytes to raise it (docs/formats.md, \"Memory\")")
+                                  : ImportTr::tr("is %1, over the import limit of %2; set MOEWB_IMPORT_MAX_BYTES "
+                                                 "to raise it (docs/formats.md, \"Memory\")"))
+                .arg(sizeText(file.size()), sizeText(limit)),
+            true});
     QByteArray bytes;
     try {
         bytes = file.readAll();
@@ -62,11 +82,14 @@ Expected<QByteArray, ImportError> readWholeFile(const QString& path) {
     if (file.error() != QFileDevice::NoError)
         return unexpected(ImportError{path, 0, {}, ImportTr::tr("cannot read: %1").arg(file.errorString()), true});
     if (bytes.size() > limit) // a file that grew while read, or one that reports no size (a pipe)
-        return unexpected(ImportError{path, 0, {},
-                                      ImportTr::tr("is over the import limit of %1; set MOEWB_IMPORT_MAX_BYTES to "
-                                                   "raise it (docs/formats.md, \"Memory\")")
-                                          .arg(sizeText(limit)),
-                                      true});
+        return unexpected(ImportError{
+            path, 0, {},
+            (g_maxImportBytes > 0 ? ImportTr::tr("is over the import limit of %1 (--max-bytes); give a larger "
+                                                 "--max-bytes to raise it (docs/formats.md, \"Memory\")")
+                                  : ImportTr::tr("is over the import limit of %1; set MOEWB_IMPORT_MAX_BYTES to "
+                                                 "raise it (docs/formats.md, \"Memory\")"))
+                .arg(sizeText(limit)),
+            true});
     return bytes;
 }
 

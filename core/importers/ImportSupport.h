@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <new>
+#include <optional>
 
 namespace moewb::importers {
 
@@ -33,11 +34,19 @@ inline Unexpected<ImportError> importError(const QString& file, qint64 line, con
     return {ImportError{file, line, clipped(field), clipped(message, kMaxMessageChars)}};
 }
 
-// The largest file an import reads, in bytes: MOEWB_IMPORT_MAX_BYTES when set (a
-// number, optionally followed by K, M, G or T, powers of 1024), else kDefaultMaxImportBytes.
+// The largest file an import reads, in bytes: what setMaxImportBytes gave (`moewb import
+// --max-bytes`), else MOEWB_IMPORT_MAX_BYTES when set (a number, optionally followed by
+// K, M, G or T, powers of 1024), else kDefaultMaxImportBytes.
 // A bigger file is refused before it is read (docs/formats.md, "Memory").
 inline constexpr qint64 kDefaultMaxImportBytes = 4LL << 30;
 qint64 maxImportBytes();
+// A size as MOEWB_IMPORT_MAX_BYTES and `moewb import --max-bytes` take it: bytes, or a
+// number followed by K, M, G or T (powers of 1024). Nothing when it is malformed, not
+// positive or over 2^62.
+std::optional<qint64> parseByteSize(const QByteArray& text);
+// The limit for this process, over MOEWB_IMPORT_MAX_BYTES (`moewb import --max-bytes`);
+// 0 goes back to the variable.
+void setMaxImportBytes(qint64 bytes);
 
 // The whole file, or an error naming it (unreadable = true). A file over
 // maxImportBytes() is refused with a message naming its size, the limit and how to

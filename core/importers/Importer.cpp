@@ -10,6 +10,7 @@
 #include "importers/MegatronLogImporter.h"
 #include "importers/MegatronRoutingTraceImporter.h"
 #include "importers/MegatronTpeJsonlImporter.h"
+#include "importers/MoewbCollectImporter.h"
 #include "importers/NcclTestsJsonImporter.h"
 #include "importers/NcclTestsTextImporter.h"
 #include "importers/NemoLogImporter.h"
@@ -51,6 +52,7 @@ const std::vector<FormatEntry>& formats() {
         {TorchtitanLogImporter::kFormat, &TorchtitanLogImporter::parse},
         {NemoLogImporter::kFormat, &NemoLogImporter::parse},
         {WandbCsvImporter::kFormat, &WandbCsvImporter::parse},
+        {MoewbCollectImporter::kFormat, &MoewbCollectImporter::parse},
     };
     return table;
 }
@@ -62,6 +64,10 @@ QString formatOfJsonLine(const JsonNode& node) {
     if (!node.isObject())
         return {};
     auto has = [&](const char* key) { return node.member(QLatin1String(key)) != nullptr; };
+    // remote/collect's sidecar: its header line names its own format.
+    if (const JsonNode* f = node.member(QLatin1String("format"));
+        f && f->isString() && f->string == QLatin1String(MoewbCollectImporter::kHeaderFormat))
+        return QString::fromLatin1(MoewbCollectImporter::kFormat);
     if (has("schema") && has("results"))
         return QString::fromLatin1(ProbeJsonImporter::kFormat);
     if (has("results") && (has("config") || has("nccl_version")))

@@ -15,7 +15,8 @@ ImportResult importBytes(const QByteArray& bytes, const QString& fileName, const
 
 // "probe-json", "nccl-tests", "nccl-tests-json", "megatron-log", "megatron-tpe-jsonl",
 // "routing-trace-jsonl", "megatron-routing-trace", "tensorboard", "csv-metrics", "jsonl-metrics",
-// "csv-expert-load", "jsonl-expert-load", "torchtitan-log", "nemo-log", "wandb-csv"
+// "csv-expert-load", "jsonl-expert-load", "torchtitan-log", "nemo-log", "wandb-csv",
+// "moewb-collect-jsonl"
 QStringList importFormats();
 
 // The format the content looks like, or an error saying it cannot be told.

@@ -76,6 +76,11 @@ bool findIterationHead(std::string_view line, IterationHead& head) {
     }
 }
 
+// The log read once. With `counting`, nothing is kept: the values are only counted there
+// (the busiest-device share as if it were always given), so that the second reading
+// sizes their vector once (`reserve`) instead of doubling it as it fills.
+ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve);
+
 } // namespace
 
 bool MegatronLogImporter::looksLikeMegatronLog(const QByteArray& head) {
@@ -89,19 +94,35 @@ bool MegatronLogImporter::looksLikeMegatronLog(const QByteArray& head) {
 }
 
 ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& file) {
+    qint64 values = 0;
+    if (ImportResult counted = parseLog(bytes, file, &values, 0); !counted)
+        return counted;
+    return parseLog(bytes, file, nullptr, values);
+}
+
+namespace {
+
+ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve) {
     ImportedData data;
-    data.format = QString::fromLatin1(kFormat);
+    data.format = QString::fromLatin1(MegatronLogImporter::kFormat);
+    data.stepMetrics.reserve(qsizetype(reserve));
     qint64 skipped = 0, iterationLines = 0, validationLines = 0, lastTotal = 0;
     bool deepSpeed = false;
     bool bridge = false;
     QStringList metricOrder;
     QSet<QString> metricSeen;
     auto addMetric = [&](qint64 step, const QString& name, double value) {
-        data.stepMetrics.append(store::StepMetric{step, name, value});
-        if (!metricSeen.contains(name)) {
-            metricSeen.insert(name);
+        if (counting) {
+            ++*counting;
+            return;
+        }
+        // Each name is held once: every value shares it.
+        auto it = metricSeen.constFind(name);
+        if (it == metricSeen.cend()) {
+            it = metricSeen.insert(name);
             metricOrder << name;
         }
+        data.stepMetrics.append(store::StepMetric{step, *it, value});
     };
     // One "key: value" field; the key becomes the metric name via `nameOf`.
     auto readField = [&](qint64 lineNo, std::string_view segment, qint64 step,
@@ -158,7 +179,9 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
         // Per rank for forward-backward only: the busiest device is found from it.
         for (auto r = fb->perRankMs.cbegin(); r != fb->perRankMs.cend(); ++r)
             addMetric(*lastStep, QStringLiteral("timer_forward_backward_ms_rank_%1").arg(r.key()), r.value());
-        if (lastElapsedMs && *lastElapsedMs > 0) {
+        if (counting) {
+            ++*counting;
+        } else if (lastElapsedMs && *lastElapsedMs > 0) {
             const double share = fb->maxMs / *lastElapsedMs;
             if (share <= 1.0)
                 addMetric(*lastStep, QStringLiteral("busiest_device_share"), share);
@@ -315,5 +338,7 @@ ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& 
     }
     return data;
 }
+
+} // namespace
 
 } // namespace moewb::importers

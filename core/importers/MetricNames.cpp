@@ -167,6 +167,7 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("dropped_assignments"), {0, 1e16}},
         {QStringLiteral("assignment_drop_rate"), {0, 1}},
         {QStringLiteral("partly_dropped_rate"), {0, 1}},
+        {QStringLiteral("busiest_device_share"), {0, 1}},
         {QStringLiteral("seq_load_balancing_loss"), {0, 1e4}},
         {QStringLiteral("global_load_balancing_loss"), {0, 1e4}},
         {QStringLiteral("lm_loss_max"), {0, 1e4}},

@@ -68,7 +68,7 @@ struct Block {
     qint64 rows = 0;
     qint64 lastRowLine = 0;
     bool footer = false;
-    QStringList redops;
+    QStringList redops; // the distinct redop values of the rows, in order of appearance
     QString type;
 };
 
@@ -101,13 +101,32 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
     ImportedData data;
     data.format = QString::fromLatin1(kFormat);
     QJsonObject& env = data.environment;
-    QJsonArray inPlace;
+    // The in-place time of each row, parallel to the samples (null where the row has none):
+    // a column of numbers, not an object per row.
+    QJsonArray inPlaceTimes;
+    bool anyInPlace = false;
     QString ncclVersion, testsVersion;
     std::vector<Block> blocks;
     Block* current = nullptr;
     QHash<qint64, int> occurrences; // size -> rows seen
     std::vector<RowCheck> rowChecks;
 
+    {
+        // Sized once: at most one sample (and one group) per line that starts with a
+        // digit (a data row starts with its size).
+        qsizetype rowLines = 0;
+        bool lineStart = true;
+        for (const char c : bytes) {
+            if (c == '\n') {
+                lineStart = true;
+            } else if (lineStart && c != ' ' && c != '\t') {
+                lineStart = false;
+                rowLines += (c >= '0' && c <= '9') ? 1 : 0;
+            }
+        }
+        data.commSamples.reserve(rowLines, rowLines);
+        rowChecks.reserve(size_t(rowLines));
+    }
     TextLines lines(bytes);
     std::string_view line;
     bool lastLineWasRow = false;
@@ -326,7 +345,9 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             return fail(n, QStringLiteral("size"), why);
         if (!parseIntegral(tokens[1], 0, kMaxBytesPerRank, count, why))
             return fail(n, QStringLiteral("count"), why);
-        const QString type = toQString(tokens[2]);
+        QString type = toQString(tokens[2]);
+        if (type == b.type)
+            type = b.type; // shared: the rows' checks hold one string, not one each
         // The middle tokens are redop and/or root; old versions print an empty redop.
         QString redop;
         if (mid >= 1) {
@@ -340,7 +361,8 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
                 redop = first;
             }
         }
-        b.redops << redop;
+        if (!b.redops.contains(redop)) // each once: not a string per row
+            b.redops << redop;
         b.type = type;
         const size_t right = size_t(3 + mid);
         auto column = [&](int index) -> std::string_view {
@@ -391,10 +413,12 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         }
         const int repeat = occurrences[size]++;
         data.commSamples.append(store::CommSample{quint64(size), repeat, 0, time});
-        if (b.ipTime >= 0 && column(b.ipTime) != "N/A")
-            inPlace.append(QJsonObject{{QStringLiteral("bytes_per_rank"), size},
-                                       {QStringLiteral("repeat"), repeat},
-                                       {QStringLiteral("time_us"), values[b.ipTime]}});
+        if (b.ipTime >= 0 && column(b.ipTime) != "N/A") {
+            inPlaceTimes.append(values[b.ipTime]);
+            anyInPlace = true;
+        } else {
+            inPlaceTimes.append(QJsonValue());
+        }
         rowChecks.push_back(RowCheck{size, count, type, n});
         if (b.rows == 0)
             b.firstRowLine = n;
@@ -655,7 +679,7 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
     env.insert(QStringLiteral("data_type"), first->type);
     env.insert(QStringLiteral("samples"), QStringLiteral("one per row: the out-of-place time (nccl-tests' average "
                                                          "over its iterations); repeat = the size's occurrence"));
-    env.insert(QStringLiteral("in_place"), inPlace);
+    env.insert(QStringLiteral("in_place_time_us"), anyInPlace ? inPlaceTimes : QJsonArray());
     return data;
 }
 

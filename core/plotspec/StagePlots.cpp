@@ -48,17 +48,14 @@ QString nodesText(const std::optional<int>& nodes)
 
 // Colour index per node count (ascending), so runs on the same node count share a
 // colour; with a single node count every run gets its own colour.
-QMap<QString, int> colourByNodes(const QList<stages::StageOneTable>& tables)
+// One palette colour per run, in the order of the tables (runs of the same node
+// count are told apart by colour too; the legend names the node count).
+QMap<QString, int> colourByRun(const QList<stages::StageOneTable>& tables)
 {
-    QList<int> counts;
-    for (const auto& t : tables)
-        counts << t.nodes.value_or(-1);
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
     QMap<QString, int> out;
     for (int i = 0; i < tables.size(); ++i)
-        out[tables[i].runName] =
-            counts.size() >= 2 ? int(counts.indexOf(tables[i].nodes.value_or(-1))) : i;
+        if (!out.contains(tables[i].runName))
+            out[tables[i].runName] = int(out.size());
     return out;
 }
 
@@ -179,7 +176,7 @@ QList<PlotSpec> stageOnePlots(const stages::StageOneResult& result)
     // Log scale: times span orders of magnitude from the smallest to the largest size.
     lat.y = {Plots::tr("Time"), AxisScale::Log10, AxisUnit::Microseconds, QStringLiteral("Time")};
 
-    const QMap<QString, int> colours = colourByNodes(result.tables);
+    const QMap<QString, int> colours = colourByRun(result.tables);
     QStringList algbwRuns;
     for (const stages::StageOneTable& t : result.tables) {
         const QString name = QStringLiteral("%1 · %2").arg(nodesText(t.nodes), t.runName);
@@ -210,7 +207,7 @@ QList<PlotSpec> stageOnePlots(const stages::StageOneResult& result)
         bw.series << b;
         lat.series << med << p99;
     }
-    bw.note = Plots::tr("Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; colour by node count.");
+    bw.note = Plots::tr("Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; one colour per run.");
     if (!algbwRuns.isEmpty())
         bw.note += QLatin1Char(' ') +
                    Plots::tr("World size unknown for %1: algbw (bytes ÷ median) shown instead.")

@@ -54,8 +54,10 @@ Expected<RankMergeResult, QList<ImportError>> mergeRankFiles(const QList<RankFil
     if (files.isEmpty())
         return result;
     const bool local = kind == RankFileKind::LocalExperts;
-    const QString what = local ? RunImportTr::tr("tokens-per-expert rank files")
-                               : RunImportTr::tr("routing-trace rank files");
+    const bool scoped = kind == RankFileKind::AllExpertsTpe;
+    const QString what = local    ? RunImportTr::tr("tokens-per-expert rank files")
+                         : scoped ? RunImportTr::tr("tokens-per-expert rank files over all experts")
+                                  : RunImportTr::tr("routing-trace rank files");
 
     // The layout.
     const record::ParallelismRecord& par = record.parallelism;
@@ -231,7 +233,7 @@ Expected<RankMergeResult, QList<ImportError>> mergeRankFiles(const QList<RankFil
         QStringList missing;
         for (qint64 r = 0; r < world; ++r)
             if (!fileOfRank.contains(int(r)))
-                missing << QStringLiteral("router_trace_rank%1.jsonl").arg(r);
+                missing << (scoped ? QStringLiteral("rank%1.jsonl") : QStringLiteral("router_trace_rank%1.jsonl")).arg(r);
         if (!missing.isEmpty()) {
             errors << fileError(files.first().shown,
                                 RunImportTr::tr("the %1 are incomplete: %2 missing of the %3 ranks of the record's "

@@ -25,7 +25,9 @@
 
 namespace moewb::runimport {
 
-enum class RankFileKind { LocalExperts, GlobalExperts };
+// AllExpertsTpe: remote/collect's tokens-per-expert rank files ("experts_scope": "all"):
+// each rank's counts over all experts for the tokens it routed, summed as traces are.
+enum class RankFileKind { LocalExperts, GlobalExperts, AllExpertsTpe };
 
 struct RankFile {
     QString shown; // the file as named in messages

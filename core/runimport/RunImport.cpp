@@ -3,7 +3,9 @@
 #include "importers/Importer.h"
 #include "importers/NcclTestsTextImporter.h"
 #include "importers/WandbCsvImporter.h"
+#include "runimport/CollectMerge.h"
 #include "runimport/RankMerge.h"
+#include "record/RecordJson.h"
 #include "runimport/RunImportTr.h"
 
 #include <QDir>
@@ -31,6 +33,12 @@ constexpr qsizetype kMaxSourcesInEnvironment = 64;
 
 const char* const kTpeFormat = "megatron-tpe-jsonl";
 const char* const kTraceFormat = "megatron-routing-trace";
+const char* const kCollectFormat = "moewb-collect-jsonl";
+
+// A tokens-per-expert file of remote/collect: counts over all experts ("experts_scope": "all").
+bool allExpertsScope(const ImportedData& d) {
+    return d.environment.value(QLatin1String("experts_scope")).toString() == QLatin1String("all");
+}
 
 bool excluded(const QString& name, const QString& shown, const QStringList& patterns) {
     for (const QString& p : patterns) {
@@ -321,6 +329,7 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
 
     // Parse every file.
     QList<ImportedData> parsed;
+    QList<int> skippedIndex; // walked config records: left out after parsing
     for (qsizetype i = 0; i < collected.files.size(); ++i) {
         if (progress && !progress(i, collected.files.size())) {
             errors = {ImportError{{}, 0, {}, RunImportTr::tr("cancelled")}};
@@ -335,9 +344,21 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
                 // A walked file of no known format: say how to leave it out.
                 QFile head(c.path);
                 if (head.open(QIODevice::ReadOnly) &&
-                    !importers::detectFormat(head.read(1 << 16), c.path).hasValue())
+                    !importers::detectFormat(head.read(1 << 16), c.path).hasValue()) {
+                    // A training folder may hold its config record (record.json beside the
+                    // logs): not a log; the run's record is the project's (--record).
+                    head.seek(0);
+                    if (c.path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) && head.size() <= (1 << 20) &&
+                        record::parseRecord(head.readAll()).issues.isEmpty()) {
+                        plan.skipped << SkippedFile{c.shown.section(QLatin1Char('/'), 1),
+                                                    RunImportTr::tr("a config record, not a log (store it with moewb "
+                                                                    "record add; the run's record is --record)")};
+                        skippedIndex << int(i);
+                        continue;
+                    }
                     e.message += RunImportTr::tr(" — found in a folder given; leave it out with --exclude %1")
                                      .arg(QFileInfo(c.path).fileName());
+                }
             }
             errors << e;
             parsed << ImportedData{};
@@ -349,11 +370,23 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         progress(collected.files.size(), collected.files.size());
     if (!errors.isEmpty())
         return unexpected(errors);
+    // The files that were read, in order (walked config records left out).
+    CollectedFiles readFiles;
+    for (qsizetype i = 0; i < collected.files.size(); ++i)
+        if (!skippedIndex.contains(int(i)))
+            readFiles.files << collected.files[i];
+    if (readFiles.files.isEmpty()) {
+        errors << ImportError{{}, 0, {}, RunImportTr::tr("no file to read (%n skipped)", "", int(plan.skipped.size()))};
+        return unexpected(errors);
+    }
+    const CollectedFiles& files = readFiles;
 
     // Rank files go through the rank merge; a lone tokens-per-expert file without a
     // rank (or whose width is already the record's expert count, with EP 1) is whole.
-    QList<RankFile> tpeFiles, traceFiles;
-    QList<int> tpeIndex, traceIndex;
+    QList<RankFile> tpeFiles, traceFiles, scopedFiles;
+    QList<int> tpeIndex, traceIndex, scopedIndex;
+    QList<CollectRankFile> collectFiles;
+    QList<int> collectIndex;
     const qint64 recordExperts = record ? record->moe.experts.value_or(0) : 0;
     const bool recordHasLayout = record && record->parallelism.dp && record->parallelism.tp && record->parallelism.pp;
     int tpeCount = 0;
@@ -368,23 +401,50 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
             const bool whole = tpeCount == 1 && (rank < 0 || !recordHasLayout);
             if (whole)
                 continue; // an ordinary expert-load source
-            tpeFiles << RankFile{collected.files[i].shown, rank, std::move(d.expertLoad)};
+            // remote/collect's files count all experts for the rank's own tokens: summed
+            // over ranks like routing traces, not concatenated by the EP layout.
+            const bool scoped = allExpertsScope(d);
+            (scoped ? scopedFiles : tpeFiles) << RankFile{files.files[i].shown, rank, std::move(d.expertLoad)};
             d.expertLoad.clear();
-            tpeIndex << int(i);
+            (scoped ? scopedIndex : tpeIndex) << int(i);
+        } else if (d.format == QLatin1String(kCollectFormat)) {
+            const QJsonObject& env = d.environment;
+            collectFiles << CollectRankFile{files.files[i].shown,
+                                            rankOf(d),
+                                            env.value(QLatin1String("world")).toInteger(),
+                                            env.value(QLatin1String("experts")).toInteger(),
+                                            env.value(QLatin1String("top_k")).toInteger(),
+                                            std::move(d.collectorSteps)};
+            d.collectorSteps.clear();
+            collectIndex << int(i);
         } else if (trace) {
             // Megatron-Core's tracer stamps a record with the iteration counter before
             // the step advances it (training.py: advance_step(iteration)); the console
             // log and the tokens-per-expert files number the same step one higher.
             for (auto& b : d.expertLoad)
                 ++b.step;
-            traceFiles << RankFile{collected.files[i].shown, rankOf(d), std::move(d.expertLoad)};
+            traceFiles << RankFile{files.files[i].shown, rankOf(d), std::move(d.expertLoad)};
             d.expertLoad.clear();
             traceIndex << int(i);
         }
     }
-    if ((!tpeFiles.isEmpty() || !traceFiles.isEmpty()) && !record) {
-        errors << ImportError{(tpeFiles.isEmpty() ? traceFiles : tpeFiles).first().shown, 0, {},
-                              RunImportTr::tr("rank files need the config record's parallelism to be merged")};
+    if (!tpeFiles.isEmpty() && !scopedFiles.isEmpty()) {
+        QStringList scopedNames, localNames;
+        for (const RankFile& f : scopedFiles)
+            scopedNames << f.shown;
+        for (const RankFile& f : tpeFiles)
+            localNames << f.shown;
+        errors << ImportError{tpeFiles.first().shown, 0, QStringLiteral("experts_scope"),
+                              RunImportTr::tr("tokens-per-expert files over all experts (\"experts_scope\": \"all\", "
+                                              "written by the collector: %1) and Megatron's per-EP-rank files (%2) "
+                                              "cannot be merged into one expert load: import them as separate runs")
+                                  .arg(scopedNames.mid(0, 4).join(QStringLiteral(", ")),
+                                       localNames.mid(0, 4).join(QStringLiteral(", ")))};
+        return unexpected(errors);
+    }
+    if ((!tpeFiles.isEmpty() || !traceFiles.isEmpty() || !scopedFiles.isEmpty()) && !record) {
+        errors << ImportError{(!tpeFiles.isEmpty() ? tpeFiles : !scopedFiles.isEmpty() ? scopedFiles : traceFiles).first().shown,
+                              0, {}, RunImportTr::tr("rank files need the config record's parallelism to be merged")};
         return unexpected(errors);
     }
 
@@ -392,8 +452,8 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     for (qsizetype i = 0; i < parsed.size(); ++i) {
         const ImportedData& d = parsed[i];
         PlannedFile f;
-        f.path = collected.files[i].path;
-        f.shown = collected.files[i].shown;
+        f.path = files.files[i].path;
+        f.shown = files.files[i].shown;
         f.format = d.format;
         f.rows = d.rows;
         f.rank = rankOf(d);
@@ -407,6 +467,7 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     // Expert load.
     std::map<std::pair<qint64, int>, LoadValue> load;
     QStringList shownNames;
+    qint64 collectShares = 0;
     for (const auto& f : plan.files)
         shownNames << f.shown;
     QJsonArray mtpLayers;
@@ -430,13 +491,32 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         plan.notes << merged.value().notes;
         for (const QJsonValue& v : merged.value().mtpLayers)
             mtpLayers.append(v);
-        const QString source = kind == RankFileKind::LocalExperts ? RunImportTr::tr("the tokens-per-expert rank files")
-                                                                  : RunImportTr::tr("the routing-trace rank files");
+        const QString source = kind == RankFileKind::GlobalExperts ? RunImportTr::tr("the routing-trace rank files")
+                                                                   : RunImportTr::tr("the tokens-per-expert rank files");
         shownNames << source;
         mergeLoad(load, shownNames, merged.value().blocks, int(shownNames.size() - 1), errors);
     };
     mergeRanks(tpeFiles, tpeIndex, RankFileKind::LocalExperts);
+    mergeRanks(scopedFiles, scopedIndex, RankFileKind::AllExpertsTpe);
     mergeRanks(traceFiles, traceIndex, RankFileKind::GlobalExperts);
+    // The collector's sidecars: one set of per-step metrics for the whole training, in
+    // place of each rank's own (the first sidecar carries them into the metric merge).
+    if (!collectFiles.isEmpty()) {
+        auto merged = mergeCollectorFiles(collectFiles, record, options.allowPartialSteps);
+        if (!merged) {
+            errors << merged.error();
+        } else {
+            for (int k = 0; k < collectIndex.size(); ++k) {
+                PlannedFile& f = plan.files[collectIndex[k]];
+                const QString role = merged.value().roles.value(collectFiles[k].rank);
+                f.role = role;
+                parsed[collectIndex[k]].stepMetrics.clear();
+            }
+            parsed[collectIndex.first()].stepMetrics = std::move(merged.value().metrics);
+            plan.notes << merged.value().notes;
+            collectShares = merged.value().shareSteps;
+        }
+    }
     if (!traceFiles.isEmpty())
         plan.notes << RunImportTr::tr("routing-trace steps stored one higher (trace step N is iteration N + 1, as "
                                       "the console log and the tokens-per-expert files number it)");
@@ -611,6 +691,10 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         plan.environment.insert(QStringLiteral("mtp_layers"), mtpLayers);
     if (!derived.isEmpty())
         plan.environment.insert(QStringLiteral("derived_metrics"), derived);
+    if (collectShares > 0)
+        plan.environment.insert(QStringLiteral("busiest_device_share_source"), QStringLiteral("moewb-collect"));
+    else if (!collectFiles.isEmpty())
+        plan.environment.remove(QStringLiteral("busiest_device_share_source"));
     plan.environment.insert(QStringLiteral("source_format"),
                             formats.size() == 1 ? formats.first() : formats.join(QLatin1Char('+')));
     plan.environment.insert(QStringLiteral("source_rows"), rows);
@@ -671,7 +755,7 @@ Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore
     if (!errors.isEmpty())
         return unexpected(errors);
 
-    run.commSamples = comm.isEmpty() ? std::move(plan.commSamples) : comm;
+    run.commSamples = comm.isEmpty() ? std::move(plan.commSamples) : store::CommSampleList(comm);
     appendMerged(metrics, load, run.stepMetrics, run.expertLoad);
     run.environment = existing.environment;
     QJsonArray added = run.environment.value(QLatin1String("added")).toArray();

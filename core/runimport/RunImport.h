@@ -78,7 +78,7 @@ struct ImportPlan {
     QStringList notes; // what the merge did, in words
     store::RunKind kind = store::RunKind::Imported;
     QJsonObject environment;
-    QVector<store::CommSample> commSamples;
+    store::CommSampleList commSamples;
     QVector<store::StepMetric> stepMetrics;    // one value per (name, step)
     QVector<store::ExpertLoadBlock> expertLoad; // ordered by step, then layer
     QString sourceFile;                         // the one file, or the folder the files share

@@ -3,6 +3,7 @@
 #include "stages/StagesTr.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 namespace moewb::stages {
 
@@ -16,7 +17,97 @@ Verdict lockedVerdict(const QString& reason, int blocking) {
     return v;
 }
 
+QJsonObject runFingerprint(const store::RunRow& r) {
+    return {{QStringLiteral("name"), r.name},
+            {QStringLiteral("id"), r.id},
+            {QStringLiteral("samples"), r.commSampleCount},
+            {QStringLiteral("steps"), r.stepCount},
+            {QStringLiteral("blocks"), r.expertLoadBlocks},
+            {QStringLiteral("updated"), r.updated.toUTC().toString(Qt::ISODateWithMs)}};
+}
+
+QString nameList(const QStringList& names) {
+    return names.join(QStringLiteral(", "));
+}
+
 } // namespace
+
+QStringList evaluatedRunNames(const StageEvaluation& e) {
+    QStringList names;
+    switch (e.stage) {
+    case 1:
+        for (const StageOneRunInput& in : e.stageOneInputs)
+            names << in.runName;
+        break;
+    case 2:
+        for (const TrainingRunInput& in : e.stageTwoInputs)
+            names << in.runName;
+        break;
+    case 3:
+        for (const ExpertLoadRunInput& in : e.stageThreeInputs)
+            names << in.runName;
+        break;
+    default:
+        if (e.stageFourInputs)
+            names << e.stageFourInputs->source.run.runName << e.stageFourInputs->target.run.runName;
+        break;
+    }
+    return names;
+}
+
+QJsonObject verdictBasis(const store::ProjectStore& project, const StageEvaluation& e) {
+    QJsonArray runs;
+    for (const QString& name : evaluatedRunNames(e))
+        if (const auto row = project.run(name))
+            runs.append(runFingerprint(*row));
+    return {{QStringLiteral("selection"), e.runNames.isEmpty() ? QStringLiteral("default") : QStringLiteral("named")},
+            {QStringLiteral("runs"), runs}};
+}
+
+VerdictFreshness verdictFreshness(const store::ProjectStore& project, const store::VerdictRow& verdict) {
+    VerdictFreshness f;
+    const QJsonArray saved = verdict.basis.value(QLatin1String("runs")).toArray();
+    const QString selection = verdict.basis.value(QLatin1String("selection")).toString();
+    if (selection.isEmpty())
+        return f; // saved before verdicts recorded their runs
+    f.recorded = true;
+    QList<store::RunRow> now;
+    if (selection == QLatin1String("named")) {
+        for (const QJsonValue& v : saved)
+            if (const auto row = project.run(v.toObject().value(QLatin1String("name")).toString()))
+                now << *row;
+    } else {
+        now = defaultStageRuns(project, verdict.stage);
+    }
+    QStringList savedNames;
+    for (const QJsonValue& v : saved) {
+        const QJsonObject o = v.toObject();
+        const QString name = o.value(QLatin1String("name")).toString();
+        savedNames << name;
+        const auto it = std::find_if(now.cbegin(), now.cend(), [&](const store::RunRow& r) { return r.name == name; });
+        if (it == now.cend())
+            f.removed << name;
+        else if (runFingerprint(*it) != o)
+            f.changed << name;
+    }
+    for (const store::RunRow& r : std::as_const(now))
+        if (!savedNames.contains(r.name))
+            f.added << r.name;
+    if (!f.newData())
+        return f;
+    QStringList parts;
+    if (!f.added.isEmpty())
+        parts << Stages::tr("%n new run(s): %1", "", int(f.added.size())).arg(nameList(f.added));
+    if (!f.changed.isEmpty())
+        parts << Stages::tr("%n run(s) re-imported since: %1", "", int(f.changed.size())).arg(nameList(f.changed));
+    if (!f.removed.isEmpty())
+        parts << Stages::tr("%n run(s) no longer there: %1", "", int(f.removed.size())).arg(nameList(f.removed));
+    f.sentence = Stages::tr("New data since the verdict — re-evaluate? %1. The verdict, its lock and any override "
+                            "stay as they are until stage %2 is evaluated again.")
+                     .arg(parts.join(QStringLiteral("; ")))
+                     .arg(verdict.stage);
+    return f;
+}
 
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
                                                     const QStringList& runNames, bool preview) {
@@ -103,12 +194,18 @@ Expected<Ok, store::StoreError> saveStageVerdict(store::ProjectStore& project, c
     QJsonArray reasons;
     for (const QString& r : e.verdict.reasons)
         reasons.append(r);
-    if (auto saved = project.saveVerdict({e.stage, statusToken(e.verdict.status), reasons, {}}); !saved)
+    if (auto saved =
+            project.saveVerdict({e.stage, statusToken(e.verdict.status), reasons, {}, verdictBasis(project, e)});
+        !saved)
         return saved;
-    if (e.stage == 3 && !e.stageTwoStaleReason.isEmpty())
-        if (auto saved = project.saveVerdict({2, QStringLiteral("stale"), QJsonArray{e.stageTwoStaleReason}, {}});
+    if (e.stage == 3 && !e.stageTwoStaleReason.isEmpty()) {
+        // Stage 2 keeps what it was computed on: its runs did not change, its method did.
+        const auto two = project.verdict(2);
+        if (auto saved = project.saveVerdict(
+                {2, QStringLiteral("stale"), QJsonArray{e.stageTwoStaleReason}, {}, two ? two->basis : QJsonObject()});
             !saved)
             return saved;
+    }
     return Ok{};
 }
 
@@ -154,6 +251,7 @@ StageStatus stageStatus(const store::ProjectStore& project, int stage) {
     }
     if (!s.verdict)
         return s; // NotStarted
+    s.freshness = verdictFreshness(project, *s.verdict);
     const QString& status = s.verdict->status;
     s.reason = s.reasons.value(0);
     if (status == QLatin1String("pass")) {
@@ -167,6 +265,7 @@ StageStatus stageStatus(const store::ProjectStore& project, int stage) {
         if (s.override_) {
             s.kind = StageStatus::Kind::Overridden;
             s.reason = s.override_->justification;
+            s.overrideOnOlderData = s.freshness.newData();
         }
     } else if (status == QLatin1String("overridden")) {
         s.kind = StageStatus::Kind::Overridden;

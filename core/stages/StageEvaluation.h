@@ -16,6 +16,7 @@
 #include "stages/Verdict.h"
 #include "store/ProjectStore.h"
 
+#include <QJsonObject>
 #include <QStringList>
 #include <optional>
 #include <variant>
@@ -67,6 +68,29 @@ struct StageEvaluation {
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
                                                     const QStringList& runNames = {}, bool preview = false);
 
+// The names of the runs an evaluation read (stage 4: source, then target).
+QStringList evaluatedRunNames(const StageEvaluation& evaluation);
+
+// What a saved verdict was computed on (store::VerdictRow::basis): whether its runs
+// were the stage's default or named, and each run's name and fingerprint (id, sample,
+// step and load-block counts, last write). Written by saveStageVerdict.
+QJsonObject verdictBasis(const store::ProjectStore& project, const StageEvaluation& evaluation);
+
+// A saved verdict against the runs the stage would use now: the stage's default runs
+// (or, for a verdict on named runs, those runs). New data does not change the verdict,
+// its lock or its override: it only says "re-evaluate?" until the stage is evaluated
+// again (docs/method.md, "New data since the verdict").
+struct VerdictFreshness {
+    bool recorded = false; // the verdict names its runs (saved by schema 4 or later)
+    QStringList added;     // runs the stage would take now that the verdict did not see
+    QStringList changed;   // runs rewritten since (`import --into`), by name
+    QStringList removed;   // runs the verdict read that are gone or no longer qualify
+    bool newData() const { return !added.isEmpty() || !changed.isEmpty() || !removed.isEmpty(); }
+    // "New data since the verdict — re-evaluate? 1 new run: b. …" (empty when none).
+    QString sentence;
+};
+VerdictFreshness verdictFreshness(const store::ProjectStore& project, const store::VerdictRow& verdict);
+
 // Saves the evaluation's verdict as the stage's current one (status pass, stop or
 // not_ready; reasons = the verdict's reasons) and, when stage 3 found stage 2 stale,
 // stage 2's verdict "stale" with that reason. A locked evaluation saves nothing and
@@ -99,6 +123,10 @@ struct StageStatus {
     QStringList reasons; // the saved verdict's reasons (all of them)
     std::optional<store::VerdictRow> verdict;
     std::optional<store::OverrideRow> override_; // the override that counts, when Overridden
+    // The saved verdict against the runs the stage would use now.
+    VerdictFreshness freshness;
+    // Overridden, and the stop's runs changed since: the override was given on older data.
+    bool overrideOnOlderData = false;
 };
 // Locked (an earlier stage has not passed) wins over the stage's own verdict;
 // otherwise its saved verdict: pass, stop (Overridden when an override was written

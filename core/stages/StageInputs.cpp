@@ -86,6 +86,26 @@ bool hasThroughputMetric(const store::ProjectStore& project, const store::RunRow
            names.contains(QStringLiteral("elapsed_ms_per_iter"));
 }
 
+// Stage 4's default: the latest stage 1 run of each cluster, clusters in order of
+// their first run.
+QList<store::RunRow> latestRunPerCluster(const store::ProjectStore& project) {
+    QStringList order;
+    QHash<QString, store::RunRow> latest;
+    for (const store::RunRow& r : project.runs()) {
+        if (r.commSampleCount == 0)
+            continue;
+        const QString key = clusterKey(project, r);
+        if (!latest.contains(key))
+            order << key;
+        if (!latest.contains(key) || latest[key].created <= r.created)
+            latest[key] = r;
+    }
+    QList<store::RunRow> out;
+    for (const QString& key : std::as_const(order))
+        out << latest[key];
+    return out;
+}
+
 bool passedOrOverridden(const store::ProjectStore& project, const store::VerdictRow& v) {
     if (v.status == QLatin1String("pass") || v.status == QLatin1String("overridden"))
         return true;
@@ -197,24 +217,13 @@ Expected<StageFourInputs, InputError> loadStageFourInputs(const store::ProjectSt
             return unexpected(rows.error());
         chosen = *rows;
     } else {
-        // Latest run of each cluster, clusters in order of their first run.
-        QStringList order;
-        QHash<QString, store::RunRow> latest;
-        for (const store::RunRow& r : project.runs()) {
-            if (r.commSampleCount == 0)
-                continue;
-            const QString key = clusterKey(project, r);
-            if (!latest.contains(key))
-                order << key;
-            if (!latest.contains(key) || latest[key].created <= r.created)
-                latest[key] = r;
-        }
-        if (order.size() != 2)
+        const QList<store::RunRow> latest = latestRunPerCluster(project);
+        if (latest.size() != 2)
             return unexpected(InputError{
                 Stages::tr("stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n "
                            "cluster(s) with stage 1 runs. Name them: --run SOURCE --run TARGET",
-                           nullptr, int(order.size()))});
-        chosen = {latest[order[0]], latest[order[1]]};
+                           nullptr, int(latest.size()))});
+        chosen = latest;
     }
     for (const store::RunRow& r : chosen)
         if (r.commSampleCount == 0)
@@ -222,6 +231,25 @@ Expected<StageFourInputs, InputError> loadStageFourInputs(const store::ProjectSt
                 InputError{Stages::tr("run %1 has no all-to-all samples (not a stage 1 run)").arg(r.name)});
     return StageFourInputs{{stageOneInput(project, chosen[0]), recordOfRun(project, chosen[0])},
                            {stageOneInput(project, chosen[1]), recordOfRun(project, chosen[1])}};
+}
+
+QList<store::RunRow> defaultStageRuns(const store::ProjectStore& project, int stage) {
+    QList<store::RunRow> out;
+    if (stage == 4) {
+        out = latestRunPerCluster(project);
+        if (out.size() != 2)
+            out.clear();
+        return out;
+    }
+    for (const store::RunRow& r : project.runs()) {
+        const bool takes = stage == 1   ? r.commSampleCount > 0
+                           : stage == 2 ? hasThroughputMetric(project, r)
+                           : stage == 3 ? r.expertLoadBlocks > 0
+                                        : false;
+        if (takes)
+            out << r;
+    }
+    return out;
 }
 
 ThresholdSet loadThresholds(const store::ProjectStore& project) {

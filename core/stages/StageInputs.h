@@ -48,6 +48,11 @@ struct StageFourInputs {
 Expected<StageFourInputs, InputError> loadStageFourInputs(const store::ProjectStore& project,
                                                           const QStringList& runNames);
 
+// The runs stage `stage` takes without names, in the order the loaders above take
+// them (stage 4: source, then target; empty unless exactly two clusters). Reads no
+// measurements: what a saved verdict's runs are compared with (VerdictFreshness).
+QList<store::RunRow> defaultStageRuns(const store::ProjectStore& project, int stage);
+
 ThresholdSet loadThresholds(const store::ProjectStore& project);
 
 // Stage gating order: stage N may be evaluated only when stage N−1 passed or its

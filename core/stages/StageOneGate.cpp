@@ -166,23 +166,23 @@ StageOneCoverage coverageOf(const StageOneTarget& t, const QList<StageOneRunInpu
             atNodes << r;
     }
     if (atNodes.isEmpty() && !unknownNodes.isEmpty()) {
-        c.missing = Stages::tr("record %1 trains on %2 node(s), but %3 do(es) not say on how many nodes it ran "
-                               "(a moe-probe report or a whole nccl-tests rank list does)")
-                        .arg(t.recordName)
-                        .arg(*t.nodes)
-                        .arg(unknownNodes.join(QStringLiteral(", ")));
+        c.missing = Stages::tr("record %1 trains on %n node(s), but these baselines do not say on how many nodes "
+                               "they ran: %2. A moe-probe report or a whole nccl-tests rank list does",
+                               "", *t.nodes)
+                        .arg(t.recordName, unknownNodes.join(QStringLiteral(", ")));
         return c;
     }
     if (atNodes.isEmpty()) {
         c.missing = measuredNodes.isEmpty()
-                        ? Stages::tr("record %1 trains on %2 node(s): no baseline at %2 nodes on its cluster")
+                        ? Stages::tr("record %1 trains on %n node(s): no baseline at that node count on its "
+                                     "cluster", "", *t.nodes)
                               .arg(t.recordName)
-                              .arg(*t.nodes)
-                        : Stages::tr("record %1 trains on %2 node(s): no baseline at %2 nodes (measured at %3 "
-                                     "node(s))")
-                              .arg(t.recordName)
-                              .arg(*t.nodes)
-                              .arg(measuredNodes.join(QStringLiteral(", ")));
+                        : Stages::tr("record %1 trains on %n node(s): no baseline at that node count; the "
+                                     "baselines were measured at %2", "", *t.nodes)
+                              .arg(t.recordName,
+                                   measuredNodes.size() == 1
+                                       ? Stages::tr("%n node(s)", "", measuredNodes.first().toInt())
+                                       : Stages::tr("%1 nodes").arg(measuredNodes.join(QStringLiteral(", "))));
         return c;
     }
     for (const StageOneRunInput* r : atNodes)
@@ -276,17 +276,24 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
 
     // Measured the way each training communicates (seed 000 §4 step 1).
     QStringList uncovered;
+    QStringList recordGaps;
     for (const StageOneTarget& t : targets) {
         if (!t.nodes || !t.expertParallel) {
-            v.notes << Stages::tr("record %1 gives no node count or EP size: its baseline cannot be matched.")
-                           .arg(t.recordName);
+            // Without them no baseline can be shown to match the training: not a pass.
+            QStringList fields;
+            if (!t.nodes)
+                fields << QStringLiteral("cluster.nodes");
+            if (!t.expertParallel)
+                fields << QStringLiteral("parallelism.ep");
+            recordGaps << Stages::tr("record %1 does not give %2, so no baseline can be matched to the node count "
+                                     "and EP concurrency it trains at")
+                              .arg(t.recordName, fields.join(Stages::tr(" and ")));
             continue;
         }
         StageOneCoverage c = coverageOf(t, runs);
         if (c.covered)
-            v.notes << Stages::tr("record %1: baseline %2 matches its %3 node(s) and its concurrency.")
-                           .arg(t.recordName, c.baselineRun)
-                           .arg(*t.nodes);
+            v.notes << Stages::tr("record %1: baseline %2 matches its %n node(s) and its concurrency.", "", *t.nodes)
+                           .arg(t.recordName, c.baselineRun);
         else
             uncovered << c.missing;
         result.coverage << c;
@@ -296,6 +303,8 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                    "--nodes N (EP groups of the record's EP size, all at once).");
     for (const QString& u : uncovered)
         missing << u + QLatin1Char('.');
+    for (const QString& g : recordGaps)
+        missing << g + QLatin1Char('.');
 
     if (!stops.isEmpty()) {
         v.status = Verdict::Status::Stop;
@@ -306,9 +315,11 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         v.status = Verdict::Status::NotReady;
         v.reasons = missing;
         v.nextStep =
-            uncovered.isEmpty()
-                ? Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.")
-                : measureIt;
+            !uncovered.isEmpty() ? measureIt
+            : !recordGaps.isEmpty()
+                ? Stages::tr("Complete the record: give its node count (cluster.nodes) and its EP size "
+                             "(parallelism.ep), then evaluate stage 1 again.")
+                : Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
     } else {
         v.status = Verdict::Status::Pass;
         int sizes = 0;
@@ -322,9 +333,9 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
             }
         v.reasons
             << Stages::tr(
-                   "All %1 sizes in %2 run(s): run-to-run CV at most %3 ≤ %4; P99/median at most %5 ≤ %6.")
+                   "All %1 sizes in %n run(s): run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.", "",
+                   int(result.tables.size()))
                    .arg(sizes)
-                   .arg(result.tables.size())
                    .arg(QString::number(worstCv, 'f', 3), thresholdText(cvMax),
                         QString::number(worstRatio, 'f', 2), thresholdText(ratioMax));
         v.nextStep =

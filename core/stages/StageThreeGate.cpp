@@ -78,14 +78,14 @@ bool blocksOrdered(const QVector<store::ExpertLoadBlock>& blocks) {
 QString dropRateSourceText(DropRateSource source) {
     switch (source) {
     case DropRateSource::Metric:
-        return Stages::tr("measured: tokens dropped / tokens (drop_rate)");
+        return Stages::tr("measured: tokens dropped / tokens, drop_rate");
     case DropRateSource::DroppedTokensMetric:
-        return Stages::tr("measured: dropped_tokens / (global batch tokens × MoE layers)");
+        return Stages::tr("measured: dropped_tokens / global batch tokens × MoE layers");
     case DropRateSource::EstimatedFromLoad:
         return Stages::tr("estimated from expert load and capacity factor: dropped assignments / assignments, an "
                           "upper bound of the tokens dropped / tokens");
     case DropRateSource::NotApplicable:
-        return Stages::tr("not applicable (no tokens are dropped under this overflow policy)");
+        return Stages::tr("not applicable: no tokens are dropped under this overflow policy");
     case DropRateSource::Unknown:
         break;
     }
@@ -361,48 +361,45 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             result.runs.append(s);
             continue;
         }
-        const QString windowText = Stages::tr("steps %1–%2 (%3 steps; window %4)")
+        // "the last 500 steps, 1–500": the window is stage3.window_steps, listed with
+        // the thresholds; one level of parentheses at most in every sentence.
+        const QString windowText = Stages::tr("the last %n step(s), %1–%2", "", int(s.windowSteps))
                                        .arg(s.windowFirstStep)
-                                       .arg(s.windowLastStep)
-                                       .arg(s.windowSteps)
-                                       .arg(thresholdText(window, 0));
-        const QString ratioText =
-            Stages::tr("run %1, %2: load ratio max/mean above %3 in %4 of %5 > %6")
-                .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
-                .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3), windowText,
-                     thresholdText(fraction));
+                                       .arg(s.windowLastStep);
+        const QString shareAbove = units::formatPercent(s.worstLayerFractionAbove, -1);
+        const QString ratioText = Stages::tr("run %1, %2: max/mean above %3 in %4 of %5, more than the limit %6")
+                                      .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
+                                      .arg(thresholdText(ratioMax), shareAbove, windowText,
+                                           thresholdPercentText(fraction));
         if (s.loadRatioStops)
             stops << ratioText + QLatin1Char('.');
         if (s.dropRate) {
-            QString dropText = Stages::tr("run %1: drop rate %2 over %3 (%4)")
-                                   .arg(r.runName, QString::number(*s.dropRate, 'f', 4), windowText,
+            QString dropText = Stages::tr("run %1: drop rate %2 over %3 — %4")
+                                   .arg(r.runName, units::formatPercent(*s.dropRate), windowText,
                                         dropRateSourceText(s.dropSource));
             if (s.dropSource != DropRateSource::EstimatedFromLoad && s.assignmentDropRate)
-                dropText += Stages::tr("; beside it: assignments dropped %1").arg(QString::number(*s.assignmentDropRate, 'f', 4));
+                dropText += Stages::tr("; beside it: assignments dropped %1")
+                                .arg(units::formatPercent(*s.assignmentDropRate));
             if (s.partlyDroppedRate)
-                dropText += Stages::tr("; tokens partly dropped %1").arg(QString::number(*s.partlyDroppedRate, 'f', 4));
+                dropText += Stages::tr("; tokens partly dropped %1").arg(units::formatPercent(*s.partlyDroppedRate));
             if (s.dropRateStops)
-                stops << Stages::tr("%1 > %2.").arg(dropText, thresholdText(dropMax, 4));
+                stops << Stages::tr("%1; above the limit %2.").arg(dropText, thresholdPercentText(dropMax));
             else
-                passes << Stages::tr("%1 ≤ %2.").arg(dropText, thresholdText(dropMax, 4));
+                passes << Stages::tr("%1; within the limit %2.").arg(dropText, thresholdPercentText(dropMax));
         } else if (s.dropSource == DropRateSource::NotApplicable) {
             v.notes << Stages::tr("run %1: drop rate %2.").arg(r.runName, dropRateSourceText(s.dropSource));
         } else {
             missing << Stages::tr(
-                           "run %1: the drop rate is unknown (no drop_rate or dropped_tokens metric, and no "
-                           "capacity factor to estimate it from).")
+                           "run %1: the drop rate is not logged: no drop_rate or dropped_tokens metric, and no "
+                           "capacity factor to estimate it from.")
                            .arg(r.runName);
         }
         if (!s.loadRatioStops)
-            passes << Stages::tr(
-                          "run %1: the worst layer (%2) is above load ratio %3 in %4 of %5 ≤ %6; max/mean at "
-                          "most %7, mean %8.")
-                          .arg(r.runName,
-                               store::isMtpLayer(r.environment, s.worstLayer)
-                                   ? store::layerLabel(r.environment, s.worstLayer)
-                                   : QString::number(s.worstLayer))
-                          .arg(thresholdText(ratioMax), QString::number(s.worstLayerFractionAbove, 'f', 3),
-                               windowText, thresholdText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
+            passes << Stages::tr("run %1, worst %2: max/mean above %3 in %4 of %5, within the limit %6; "
+                                 "max/mean at most %7, mean %8.")
+                          .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
+                          .arg(thresholdText(ratioMax), units::formatPercent(s.worstLayerFractionAbove, -1),
+                               windowText, thresholdPercentText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
                                QString::number(s.windowMeanRatio, 'f', 2));
         if (s.busiestDeviceShare)
             v.notes
@@ -413,6 +410,11 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                               .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
                               .arg(s.expertParallel)
                               .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3))
+                        : r.environment.value(QLatin1String("busiest_device_share_source")).toString() ==
+                                  QLatin1String("moewb-collect")
+                        ? Stages::tr("run %1: busiest-device share %2 of step time (measured by the collector: the "
+                                     "busiest rank's expert compute + all-to-all time / its step time).")
+                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
                         : Stages::tr("run %1: busiest-device share %2 of step time (measured).")
                               .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3)));
         result.runs.append(s);

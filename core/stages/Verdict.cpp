@@ -1,6 +1,10 @@
 #include "stages/Verdict.h"
 
+#include "common/Units.h"
 #include "stages/StagesTr.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace moewb::stages {
 
@@ -17,7 +21,15 @@ QString thresholdSourceText(store::ThresholdSource source) {
 }
 
 QString thresholdText(const ThresholdUse& t, int decimals) {
-    return Stages::tr("%1 (%2)").arg(QString::number(t.value, 'f', decimals), thresholdSourceText(t.source));
+    QString value = QString::number(t.value, 'f', decimals);
+    // Never round a threshold away: 0.001 with 2 decimals would read "0.00".
+    if (std::fabs(value.toDouble() - t.value) > 1e-12 * std::max(1.0, std::fabs(t.value)))
+        value = QString::number(t.value, 'g', 6);
+    return Stages::tr("%1 (%2)").arg(value, thresholdSourceText(t.source));
+}
+
+QString thresholdPercentText(const ThresholdUse& t) {
+    return Stages::tr("%1 (%2)").arg(units::formatPercent(t.value, -2), thresholdSourceText(t.source));
 }
 
 QList<ThresholdUse> defaultThresholds() {

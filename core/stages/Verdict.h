@@ -23,6 +23,8 @@ struct ThresholdUse {
 QString thresholdSourceText(store::ThresholdSource source);
 // "0.10 (team threshold)"; the value printed with `decimals` decimals.
 QString thresholdText(const ThresholdUse& t, int decimals = 2);
+// A share or rate threshold as a percentage: "50 % (team threshold)".
+QString thresholdPercentText(const ThresholdUse& t);
 
 // The project's thresholds, with the gates' documented defaults (source
 // placeholder) for keys the project does not hold.

@@ -569,7 +569,7 @@ bool validStage(int stage) {
 }
 VerdictRow verdictFrom(const QSqlQuery& q) {
     return VerdictRow{q.value(0).toInt(), q.value(1).toString(), sql::arrayFromDb(q.value(2)),
-                      sql::fromDbTime(q.value(3))};
+                      sql::fromDbTime(q.value(3)), sql::objectFromDb(q.value(4))};
 }
 } // namespace
 
@@ -582,11 +582,12 @@ Expected<Ok, StoreError> ProjectStore::saveVerdict(const VerdictRow& v) {
         return unexpected(error(StoreTr::tr("a verdict needs a status")));
     QSqlQuery q(connection(m_connectionName));
     q.prepare(QStringLiteral(
-        "INSERT OR REPLACE INTO verdict (stage, status, reasons, decided) VALUES (?, ?, ?, ?)"));
+        "INSERT OR REPLACE INTO verdict (stage, status, reasons, decided, basis) VALUES (?, ?, ?, ?, ?)"));
     q.bindValue(0, v.stage);
     q.bindValue(1, v.status);
     q.bindValue(2, sql::toDbJson(v.reasons));
     q.bindValue(3, sql::toDbTime(v.decided.isValid() ? v.decided : QDateTime::currentDateTimeUtc()));
+    q.bindValue(4, sql::toDbJson(v.basis));
     QString err;
     if (!sql::exec(q, &err))
         return unexpected(
@@ -598,7 +599,7 @@ QList<VerdictRow> ProjectStore::verdicts() const {
     QList<VerdictRow> rows;
     QSqlQuery q(connection(m_connectionName));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT stage, status, reasons, decided FROM verdict ORDER BY stage")))
+    if (!q.exec(QStringLiteral("SELECT stage, status, reasons, decided, basis FROM verdict ORDER BY stage")))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next())
         rows.append(verdictFrom(q));
@@ -607,7 +608,7 @@ QList<VerdictRow> ProjectStore::verdicts() const {
 
 std::optional<VerdictRow> ProjectStore::verdict(int stage) const {
     QSqlQuery q(connection(m_connectionName));
-    q.prepare(QStringLiteral("SELECT stage, status, reasons, decided FROM verdict WHERE stage = ?"));
+    q.prepare(QStringLiteral("SELECT stage, status, reasons, decided, basis FROM verdict WHERE stage = ?"));
     q.bindValue(0, stage);
     if (!q.exec() || !q.next())
         return std::nullopt;

@@ -7,6 +7,7 @@
 // thread that opened it. Use one ProjectStore per thread (open another on the
 // same path in a worker); SQLite's WAL mode lets them read while one writes.
 #include "common/Expected.h"
+#include "store/CommSampleList.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -62,13 +63,6 @@ QString runKindName(RunKind kind);
 QString runKindTitle(RunKind kind);
 std::optional<RunKind> runKindFromName(const QString& name);
 
-struct CommSample {
-    quint64 bytesPerRank = 0;
-    int repeat = 0;
-    int iteration = 0;
-    double timeUs = 0.0;
-};
-
 struct StepMetric {
     qint64 step = 0;
     QString name; // e.g. "lm_loss", "val_loss", "tokens_per_s_per_gpu"
@@ -93,7 +87,7 @@ struct RunData {
     QString clusterName; // optional; when given it must exist
     QString sourceFile;
     QJsonObject environment;
-    QVector<CommSample> commSamples;
+    CommSampleList commSamples; // packed (CommSampleList.h)
     QVector<StepMetric> stepMetrics;
     QVector<ExpertLoadBlock> expertLoad;
     // Non-empty: `name` was chosen automatically from this base (an import's file
@@ -110,6 +104,7 @@ struct RunRow {
     QString clusterName;
     QString sourceFile;
     QDateTime created;
+    QDateTime updated; // the last write of its data: saveRun, or replaceRun (`import --into`)
     qint64 commSampleCount = 0;
     qint64 stepCount = 0; // distinct steps that carry at least one metric
     qint64 expertLoadBlocks = 0;
@@ -137,6 +132,10 @@ struct VerdictRow {
     QString status; // "pass", "stop", "overridden", "stale", ...
     QJsonArray reasons;
     QDateTime decided; // set to now by saveVerdict when invalid
+    // What the verdict was computed on (schema v4; stages/VerdictBasis.h writes and
+    // reads it): {"selection": "default"|"named", "runs": [{name, id, fingerprint}]}.
+    // Empty for a verdict saved before v4.
+    QJsonObject basis;
 };
 
 struct OverrideRow {
@@ -196,7 +195,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 

@@ -87,12 +87,13 @@ RunRow runFrom(const QSqlQuery& q) {
     r.stepCount = q.value(8).toLongLong();
     r.expertLoadBlocks = q.value(9).toLongLong();
     r.environment = sql::objectFromDb(q.value(10));
+    r.updated = sql::fromDbTime(q.value(11));
     return r;
 }
 
 const char* const kRunSelect =
     "SELECT r.id, r.name, r.kind, c.name, k.name, r.source_file, r.created, r.comm_sample_count, "
-    "r.step_count, r.expert_load_blocks, r.environment "
+    "r.step_count, r.expert_load_blocks, r.environment, r.updated "
     "FROM run r JOIN config_record c ON c.id = r.record_id LEFT JOIN cluster k ON k.id = r.cluster_id ";
 
 } // namespace
@@ -170,11 +171,11 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
         }
         insertRun.prepare(QStringLiteral(
             "UPDATE run SET name = ?, kind = ?, record_id = ?, cluster_id = ?, source_file = ?, environment = ?, "
-            "comm_sample_count = ?, step_count = ?, expert_load_blocks = ? WHERE id = ?"));
+            "comm_sample_count = ?, step_count = ?, expert_load_blocks = ?, updated = ? WHERE id = ?"));
     } else {
         insertRun.prepare(QStringLiteral(
             "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created, "
-            "comm_sample_count, step_count, expert_load_blocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+            "comm_sample_count, step_count, expert_load_blocks, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     }
     insertRun.bindValue(0, name);
     insertRun.bindValue(1, runKindName(run.kind));
@@ -183,11 +184,13 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     insertRun.bindValue(4, sql::toDbText(run.sourceFile));
     insertRun.bindValue(5, sql::toDbJson(run.environment));
     int column = 6;
+    const QString now = sql::toDbTime(QDateTime::currentDateTimeUtc());
     if (!replace)
-        insertRun.bindValue(column++, sql::toDbTime(QDateTime::currentDateTimeUtc()));
+        insertRun.bindValue(column++, now);
     insertRun.bindValue(column++, qint64(run.commSamples.size()));
     insertRun.bindValue(column++, qint64(steps.size()));
     insertRun.bindValue(column++, qint64(run.expertLoad.size()));
+    insertRun.bindValue(column++, now);
     if (replace)
         insertRun.bindValue(column++, *existing);
     if (!sql::exec(insertRun, &err))

@@ -165,6 +165,15 @@ const char* const kAssessmentTables[] = {
         notes TEXT NOT NULL DEFAULT ''))",
 };
 
+// Added by version 4: a run's last write (insert or `import --into`) and what each
+// verdict was computed on (stages/VerdictBasis.h: the runs with their fingerprints).
+// Used as-is both for new files and by the 3 -> 4 migration.
+const char* const kVersion4Statements[] = {
+    "ALTER TABLE run ADD COLUMN updated TEXT NOT NULL DEFAULT ''",
+    "UPDATE run SET updated = created",
+    "ALTER TABLE verdict ADD COLUMN basis TEXT NOT NULL DEFAULT '{}'",
+};
+
 bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
     for (const QString& s : statements)
         if (!sql::exec(db, s, error))
@@ -295,6 +304,15 @@ bool migrateV2ToV3(QSqlDatabase& db, QString* error) {
     return true;
 }
 
+// v3 -> v4: run.updated (filled with the creation time) and verdict.basis (empty: a
+// verdict saved before v4 does not say which runs it was computed on).
+bool migrateV3ToV4(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kVersion4Statements)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    return true;
+}
+
 } // namespace
 
 bool createLatest(QSqlDatabase& db, QString* error) {
@@ -302,6 +320,9 @@ bool createLatest(QSqlDatabase& db, QString* error) {
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     for (const char* statement : kAssessmentTables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    for (const char* statement : kVersion4Statements)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     return seedMissingThresholds(db, error);
@@ -327,6 +348,7 @@ const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, "expert load as one blob per step and layer; threshold sources; run counts", &migrateV1ToV2},
         {2, "the assessment sheet and its cost estimate", &migrateV2ToV3},
+        {3, "run.updated; what each verdict was computed on (verdict.basis)", &migrateV3ToV4},
     };
     return steps;
 }

@@ -2,6 +2,7 @@
 
 #include "../RemoteTr.h"
 #include "ClusterCheck.h"
+#include "LocalRanks.h"
 #include "NodePool.h"
 #include "ProbeSecret.h"
 #include "../ssh/RemoteCommand.h"
@@ -13,6 +14,7 @@
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -28,7 +30,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>  // sigabbrev_np (glibc ≥ 2.32, with _GNU_SOURCE)
+#include <mutex>
 #include <thread>
+
+#include <unistd.h>
 
 namespace moewb::remote {
 
@@ -37,12 +42,13 @@ QString launcherName(Launcher l) {
     case Launcher::Ssh: return QStringLiteral("ssh");
     case Launcher::Mpirun: return QStringLiteral("mpirun");
     case Launcher::Slurm: return QStringLiteral("slurm");
+    case Launcher::Local: return QStringLiteral("local");
     }
     return {};
 }
 
 std::optional<Launcher> launcherFromName(const QString& name) {
-    for (Launcher l : {Launcher::Ssh, Launcher::Mpirun, Launcher::Slurm})
+    for (Launcher l : {Launcher::Ssh, Launcher::Mpirun, Launcher::Slurm, Launcher::Local})
         if (launcherName(l) == name)
             return l;
     return std::nullopt;
@@ -136,6 +142,9 @@ struct StageOneSweep::Impl {
     StageOneRequest request;
     StageOneEvents events;
     std::atomic_bool cancel{false};
+    // Launcher local: the sweep points on this computer (after run()'s checks).
+    Expected<QStringList, StageOneFailure> runLocal(store::ProjectStore& project, const QList<int>& counts,
+                                                    const QString& prefix, const QString& bundle, int matrixRanks);
 };
 
 StageOneSweep::StageOneSweep(StageOneRequest request, StageOneEvents events) : d(std::make_unique<Impl>()) {
@@ -163,9 +172,9 @@ QStringList StageOneSweep::probeArguments(const StageOneRequest& r, const QStrin
                   QStringLiteral("-R"), QString::number(r.repeats),
                   QStringLiteral("--rendezvous"), rendezvous,
                   QStringLiteral("--timeout"), QString::number(r.probeTimeoutS)};
-    // ssh: rank and world on the command line (the rank is added per node); mpirun and
-    // srun give both through the environment, and the probe refuses --world alone.
-    if (r.launcher == Launcher::Ssh)
+    // ssh and local: rank and world on the command line (the rank is added per node);
+    // mpirun and srun give both through the environment, and the probe refuses --world alone.
+    if (r.launcher == Launcher::Ssh || r.launcher == Launcher::Local)
         a << QStringLiteral("--world") << QString::number(world);
     if (r.backend == ProbeBackend::Nccl)
         a << QStringLiteral("-g") << QString::number(qMax(1, r.gpusPerNode));
@@ -217,9 +226,13 @@ StageOneSweep::EpChoice StageOneSweep::epChoice(const StageOneRequest& r, int ra
         return whole(RemoteLaunch::tr("the record has no expert parallelism"));
     // A traffic matrix of the world's size is one all-to-all over the world; one of an EP
     // group's size (what `moewb traffic` and from-run: compute) runs in every EP group.
-    int matrixRanks = 0;
-    if (r.pattern.startsWith(QLatin1String("matrix:")) && patternProblem(r.pattern, &matrixRanks).isEmpty() &&
-        matrixRanks == ranks)
+    int matrixRanks = r.matrixRanks;
+    if (matrixRanks < 0) {
+        matrixRanks = 0;
+        if (r.pattern.startsWith(QLatin1String("matrix:")) && !patternProblem(r.pattern, &matrixRanks).isEmpty())
+            matrixRanks = 0;
+    }
+    if (matrixRanks > 0 && matrixRanks == ranks)
         return whole(RemoteLaunch::tr("the traffic matrix covers the whole world"));
     const record::ParallelismRecord& p = *r.parallelism;
     const auto training = record::RankGrid::expertGrid(p);
@@ -400,6 +413,59 @@ void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, QString jobId, con
         events.log(head.name, LogStream::Info, message);
 }
 
+// A finished sweep point saved as one run (kind probe): the probe's environment with the
+// nodes, the launcher and what was asked (sizes, pattern). Empty: saved; else why not.
+QString savePoint(store::ProjectStore& project, const StageOneRequest& r, const QString& runName,
+                  const QStringList& nodeNames, const decltype(store::RunData::commSamples)& samples,
+                  QJsonObject environment, const QString& sourceFile, const QList<SizeSweep>& sweeps, int matrixRanks,
+                  const QString& matrixOnNodes, const std::atomic_bool& cancel) {
+    // A local cluster's ranks are processes of this one computer: one node (the probe's
+    // own count of distinct hosts), its world the rank count. Elsewhere a node per address.
+    if (r.launcher == Launcher::Local)
+        environment.insert(QStringLiteral("nodes"), std::max(1, environment.value(QStringLiteral("nodes")).toInt()));
+    else
+        environment.insert(QStringLiteral("nodes"), int(nodeNames.size()));
+    environment.insert(QStringLiteral("node_addresses"), QJsonArray::fromStringList(nodeNames));
+    environment.insert(QStringLiteral("launcher"), launcherName(r.launcher));
+    environment.insert(QStringLiteral("backend"), backendName(r.backend));
+    environment.insert(QStringLiteral("stage"), 1);
+    // What was asked for: the sizes (bytes each rank sends) and the traffic pattern
+    // (the probe's own "pattern" is what it ran; a matrix is named by its file here).
+    QJsonArray sizesAsked;
+    for (const SizeSweep& sw : sweeps)
+        for (quint64 b = sw.begin; b <= sw.end && b > 0; b *= sw.factor) {
+            sizesAsked.append(double(b));
+            if (sw.factor < 2 || b > sw.end / sw.factor)
+                break;
+        }
+    environment.insert(QStringLiteral("sizes"), sizesAsked);
+    if (matrixRanks > 0) {
+        environment.insert(QStringLiteral("pattern"), QStringLiteral("matrix:") + QFileInfo(r.pattern.mid(7)).absoluteFilePath());
+        environment.insert(QStringLiteral("pattern_on_nodes"), QStringLiteral("matrix:") + matrixOnNodes);
+        if (!r.patternOrigin.isEmpty())
+            environment.insert(QStringLiteral("pattern_origin"), r.patternOrigin);
+    } else if (!environment.contains(QStringLiteral("pattern"))) {
+        environment.insert(QStringLiteral("pattern"), r.pattern.isEmpty() ? QStringLiteral("uniform") : r.pattern);
+    }
+    if (r.launcher == Launcher::Local && !r.netnsRate.isEmpty() && !r.noNetns) {
+        environment.insert(QStringLiteral("netns_rate"), r.netnsRate);
+        environment.insert(QStringLiteral("netns_burst"),
+                           r.netnsBurst.isEmpty() ? LocalClusterSpec::defaultBurst(r.netnsRate) : r.netnsBurst);
+    }
+    store::RunData run;
+    run.name = runName;
+    run.kind = store::RunKind::Probe;
+    run.recordName = r.recordName;
+    run.clusterName = r.clusterName;
+    run.sourceFile = sourceFile;
+    run.environment = environment;
+    run.commSamples = samples;
+    auto savedId = project.saveRun(run, [&cancel](double) { return !cancel.load(); });
+    if (!savedId)
+        return RemoteLaunch::tr("run %1 not saved: %2").arg(runName, savedId.error().text());
+    return {};
+}
+
 } // namespace
 
 Expected<QStringList, StageOneFailure> StageOneSweep::run() {
@@ -425,13 +491,34 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     if (!d->request.parallelism)
         d->request.parallelism = record::parseRecord(QJsonDocument(recordRow->json).toJson()).record.parallelism;
     QList<NodeAddress> nodes = r.nodes;
+    std::optional<LocalClusterSpec> localSpec;
+    int localRanks = 0;
     if (!r.clusterName.isEmpty()) {
         const auto clusters = project.clusters();
         const auto it = std::find_if(clusters.begin(), clusters.end(),
                                      [&](const store::ClusterRow& c) { return c.name == r.clusterName; });
         if (it == clusters.end())
             return failWith({}, invalid, RemoteLaunch::tr("%1: no cluster named \"%2\"").arg(r.projectPath, r.clusterName));
-        if (nodes.isEmpty()) {
+        localSpec = LocalClusterSpec::fromFacts(it->facts);
+        if (localSpec) {
+            // A cluster on this computer runs with launcher local, whatever was asked.
+            if (r.launcher != Launcher::Ssh && r.launcher != Launcher::Local)
+                return failWith({}, invalid,
+                                RemoteLaunch::tr("cluster %1 is this computer (cluster add --local): it runs with launcher "
+                                                 "local, not %2")
+                                    .arg(r.clusterName, launcherName(r.launcher)));
+            d->request.launcher = Launcher::Local;
+            if (r.netnsRate.isEmpty())
+                d->request.netnsRate = localSpec->netnsRate;
+            if (r.netnsBurst.isEmpty())
+                d->request.netnsBurst = localSpec->netnsBurst;
+            localRanks = int(project.nodes(it->id).size());
+        } else if (r.launcher == Launcher::Local) {
+            return failWith({}, invalid,
+                            RemoteLaunch::tr("launcher local runs a cluster of this computer (moewb cluster add %1 --local "
+                                             "--ranks N); %1 has remote nodes")
+                                .arg(r.clusterName));
+        } else if (nodes.isEmpty()) {
             for (const store::NodeRow& n : project.nodes(it->id)) {
                 auto a = NodeAddress::parse(n.address);
                 if (!a)
@@ -441,17 +528,27 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             }
         }
     }
-    if (nodes.isEmpty())
+    const bool local = r.launcher == Launcher::Local;
+    if (local && !localSpec) {
+        // No local cluster: as many ranks as the request's nodes or its largest count.
+        localRanks = int(nodes.size());
+        for (int n : r.nodeCounts)
+            localRanks = std::max(localRanks, n);
+    }
+    if (local && localRanks < 1)
+        return failWith({}, invalid, RemoteLaunch::tr("launcher local: no ranks (give node counts or a local cluster)"));
+    if (!local && nodes.isEmpty())
         return failWith({}, invalid, RemoteLaunch::tr("no nodes: give a cluster with nodes or a node list"));
+    const int available = local ? localRanks : int(nodes.size());
     QList<int> counts = r.nodeCounts;
     if (counts.isEmpty())
-        counts << int(nodes.size());
+        counts << available;
     for (int n : counts)
-        if (n < 1 || n > nodes.size())
+        if (n < 1 || n > available)
             return failWith({}, invalid,
                             RemoteLaunch::tr("node count %1 is outside 1..%2 (the nodes of %3)")
                                 .arg(n)
-                                .arg(nodes.size())
+                                .arg(available)
                                 .arg(r.clusterName.isEmpty() ? RemoteLaunch::tr("the request") : r.clusterName));
     if (r.messageSizes.isEmpty())
         return failWith({}, invalid, RemoteLaunch::tr("no message sizes"));
@@ -465,6 +562,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         const QString problem = patternProblem(r.pattern, &matrixRanks);
         if (!problem.isEmpty())
             return failWith({}, invalid, RemoteLaunch::tr("--pattern %1: %2").arg(r.pattern, problem));
+        d->request.matrixRanks = matrixRanks; // read once: epChoice takes it from here (r is d->request)
         // A matrix is the world's or an EP group's: every sweep point must run all-to-alls
         // of its N ranks.
         const int perNode = r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1;
@@ -502,6 +600,18 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     auto bundle = locateProbeBundle(r.probeBundleDir);
     if (!bundle)
         return failWith({}, invalid, bundle.error());
+    if (local) {
+        if (!r.netnsRate.isEmpty() && !r.noNetns) {
+            if (const QString why = LocalClusterSpec::rateProblem(r.netnsRate); !why.isEmpty())
+                return failWith({}, invalid, RemoteLaunch::tr("netns rate: %1").arg(why));
+            if (!r.netnsBurst.isEmpty())
+                if (const QString why = LocalClusterSpec::burstProblem(r.netnsBurst); !why.isEmpty())
+                    return failWith({}, invalid, RemoteLaunch::tr("netns burst: %1").arg(why));
+            if (const QString why = NetnsCluster::unavailableReason(); !why.isEmpty())
+                return failWith({}, invalid, why);
+        }
+        return d->runLocal(project, counts, prefix, *bundle, matrixRanks);
+    }
 
     // The fallback NCCL, unpacked here, goes only to nodes whose inventory has none.
     QTemporaryDir unpackDir;
@@ -607,7 +717,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                           RemoteLaunch::tr("%1: %2")
                               .arg(runName,
                                    epChoice(r, count * (r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1)).text));
-        QVector<store::CommSample> samples;
+        decltype(store::RunData::commSamples) samples;
         QJsonObject environment;
         QString sourceFile;
         for (qsizetype si = 0; si < sweeps.size(); ++si) {
@@ -887,50 +997,278 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         }
 
         // ---- Save the point as one run ------------------------------------------------
-        QJsonArray addresses;
+        QStringList addresses;
         for (int i = 0; i < count; ++i)
-            addresses.append(nodes[i].display());
-        environment.insert(QStringLiteral("nodes"), count);
-        environment.insert(QStringLiteral("node_addresses"), addresses);
-        environment.insert(QStringLiteral("launcher"), launcherName(r.launcher));
-        environment.insert(QStringLiteral("backend"), backendName(r.backend));
-        environment.insert(QStringLiteral("stage"), 1);
-        // What was asked for: the sizes (bytes each rank sends) and the traffic pattern
-        // (the probe's own "pattern" is what it ran; a matrix is named by its file here).
-        QJsonArray sizesAsked;
-        for (const SizeSweep& sw : sweeps)
-            for (quint64 b = sw.begin; b <= sw.end && b > 0; b *= sw.factor) {
-                sizesAsked.append(double(b));
-                if (sw.factor < 2 || b > sw.end / sw.factor)
-                    break;
-            }
-        environment.insert(QStringLiteral("sizes"), sizesAsked);
-        if (matrixRanks > 0) {
-            environment.insert(QStringLiteral("pattern"), QStringLiteral("matrix:") + QFileInfo(r.pattern.mid(7)).absoluteFilePath());
-            environment.insert(QStringLiteral("pattern_on_nodes"), QStringLiteral("matrix:") + matrixOnNode[0]);
-            if (!r.patternOrigin.isEmpty())
-                environment.insert(QStringLiteral("pattern_origin"), r.patternOrigin);
-        } else if (!environment.contains(QStringLiteral("pattern"))) {
-            environment.insert(QStringLiteral("pattern"), r.pattern.isEmpty() ? QStringLiteral("uniform") : r.pattern);
-        }
-        store::RunData run;
-        run.name = runName;
-        run.kind = store::RunKind::Probe;
-        run.recordName = r.recordName;
-        run.clusterName = r.clusterName;
-        run.sourceFile = sourceFile;
-        run.environment = environment;
-        run.commSamples = samples;
-        auto savedId = project.saveRun(run, [this](double) { return !d->cancel.load(); });
-        if (!savedId) {
+            addresses << nodes[i].display();
+        if (const QString problem = savePoint(project, r, runName, addresses, samples, environment, sourceFile, sweeps,
+                                              matrixRanks, matrixOnNode[0], d->cancel);
+            !problem.isEmpty()) {
             const bool wasCancelled = d->cancel.load();
-            return failWith({}, wasCancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol,
-                            RemoteLaunch::tr("run %1 not saved: %2").arg(runName, savedId.error().text()), saved);
+            return failWith({}, wasCancelled ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol, problem, saved);
         }
         saved << runName;
         if (d->events.log)
             d->events.log({}, LogStream::Info,
                           RemoteLaunch::tr("saved run %1 (%2 samples, %3 nodes)").arg(runName).arg(samples.size()).arg(count));
+    }
+    return saved;
+}
+
+// ---- Launcher local ---------------------------------------------------------------
+// The same sweep as above with the ranks as processes of this computer (LocalRanks.h):
+// the bundle's probe checked against its manifest and run from that descriptor, the
+// argv of the ssh launcher, the secret in the environment, rank 0's report in a private
+// temporary folder; with a rate, each point's ranks in network namespaces made for it
+// and removed after it (also on failure and cancel).
+Expected<QStringList, StageOneFailure> StageOneSweep::Impl::runLocal(store::ProjectStore& project, const QList<int>& counts,
+                                                                     const QString& prefix, const QString& bundle,
+                                                                     int matrixRanks) {
+    const StageOneRequest& r = request;
+    QStringList saved;
+    auto failWith = [&saved](const QString& node, RemoteError::Kind k, const QString& msg) {
+        StageOneFailure f;
+        f.nodes << NodeFailure{node, k, msg};
+        f.savedRuns = saved;
+        f.cancelled = k == RemoteError::Kind::Cancelled;
+        return unexpected(std::move(f));
+    };
+    auto info = [this](const QString& text) {
+        if (events.log)
+            events.log({}, LogStream::Info, text);
+    };
+    const bool shaped = !r.netnsRate.isEmpty() && !r.noNetns;
+    const QString burst = r.netnsBurst.isEmpty() ? LocalClusterSpec::defaultBurst(r.netnsRate) : r.netnsBurst;
+    if (shaped) {
+        const QStringList stale = NetnsCluster::removeStale();
+        if (!stale.isEmpty())
+            info(RemoteLaunch::tr("removed network namespaces left by an earlier run: %1").arg(stale.join(QStringLiteral(", "))));
+    }
+    QString sha;
+    auto probeFd = openVerifiedLocalProbe(bundle, &sha);
+    if (!probeFd)
+        return failWith({}, RemoteError::Kind::Verification, probeFd.error());
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{*probeFd};
+    info(RemoteLaunch::tr("this computer: %1/moe-probe (sha256 %2, as in the bundle's manifest)").arg(bundle, sha.left(16)));
+    // Rank 0's report: in a folder of our own (0700), read back and removed with it.
+    QTemporaryDir results(QDir::tempPath() + QStringLiteral("/moewb-stage1-XXXXXX"));
+    if (!results.isValid())
+        return failWith({}, RemoteError::Kind::Protocol,
+                        RemoteLaunch::tr("cannot make a private folder in %1 for the probe's report").arg(QDir::tempPath()));
+    QFile::setPermissions(results.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QString matrixFile = matrixRanks > 0 ? QFileInfo(r.pattern.mid(7)).absoluteFilePath() : QString();
+
+    const QList<SizeSweep> sweeps = sizeSweeps(r.messageSizes);
+    for (int count : counts) {
+        const QString runName = QStringLiteral("%1-n%2").arg(prefix).arg(count);
+        info(RemoteLaunch::tr("%1: %2").arg(runName, epChoice(r, count).text));
+        // This point's namespaces; removed when it ends, however it ends.
+        NetnsCluster netns;
+        if (shaped) {
+            if (events.progress)
+                events.progress({}, 0.0, RemoteLaunch::tr("making %1 network namespaces (%2, burst %3)").arg(count).arg(r.netnsRate, burst));
+            auto made = netns.create(count, r.netnsRate, burst);
+            if (!made)
+                return failWith({}, RemoteError::Kind::Protocol, made.error());
+            info(RemoteLaunch::tr("network namespaces %1: each rank's link shaped to %2 (tc tbf, burst %3)")
+                     .arg(netns.names().join(QStringLiteral(", ")), r.netnsRate, burst));
+        }
+        decltype(store::RunData::commSamples) samples;
+        QJsonObject environment;
+        QString sourceFile;
+        for (const SizeSweep& sweep : sweeps) {
+            const QString what = RemoteLaunch::tr("running %1 nodes, %2%3")
+                                     .arg(count)
+                                     .arg(sizeText(sweep.begin))
+                                     .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
+            const QString head = LocalClusterSpec::nodeName(0);
+            const QString jsonPath = results.filePath(fileSafe(runName) + QStringLiteral("-") +
+                                                      QString::number(QRandomGenerator::global()->generate64(), 16) +
+                                                      QStringLiteral(".json"));
+            const QString rvHost = shaped ? NetnsCluster::rankAddress(0) : QStringLiteral("127.0.0.1");
+            struct Outcome {
+                LocalRankResult result;
+                QString lastStderr;
+                QString allStderr;
+            };
+            std::vector<Outcome> outcome;
+            for (int attempt = 1;; ++attempt) {
+                const int port = r.rendezvousPort > 0 ? r.rendezvousPort : int(QRandomGenerator::global()->bounded(20000, 60000));
+                const QString rendezvous = rvHost + QLatin1Char(':') + QString::number(port);
+                const QByteArray secret = ProbeSecret::generate();
+                std::atomic_bool pointCancel{false};
+                std::atomic_int finished{0};
+                std::mutex outMutex;
+                outcome.assign(static_cast<size_t>(count), Outcome{});
+                std::vector<std::thread> threads;
+                for (int k = 0; k < count; ++k) {
+                    QStringList argv = probeArguments(r, QStringLiteral("moe-probe"), count, rendezvous, k == 0 ? jsonPath : QString());
+                    replaceSizes(argv, sweep);
+                    argv << QStringLiteral("--rank") << QString::number(k);
+                    const QString label = LocalClusterSpec::nodeName(k);
+                    if (k == 0)
+                        info(QStringLiteral("$ ") + (shaped ? QStringLiteral("ip netns exec %1 ").arg(netns.rankNamespace(0)) : QString()) +
+                             shellJoin(argv));
+                    LocalRankSpec spec;
+                    spec.execFd = *probeFd;
+                    spec.arguments = argv.mid(1);
+                    spec.netns = shaped ? netns.rankNamespace(k) : QString();
+                    spec.secret = secret;
+                    spec.workDir = results.path();
+                    spec.timeoutMs = r.commandTimeoutMs;
+                    spec.killGraceMs = 500;
+                    spec.cancel = &pointCancel;
+                    Outcome* out = &outcome[static_cast<size_t>(k)];
+                    spec.onStdout = [this, label](const QString& line) {
+                        if (events.log)
+                            events.log(label, LogStream::Stdout, line);
+                    };
+                    spec.onStderr = [this, label, out, &outMutex](const QString& line) {
+                        {
+                            std::lock_guard<std::mutex> lock(outMutex);
+                            if (!line.trimmed().isEmpty())
+                                out->lastStderr = line.trimmed();
+                            if (out->allStderr.size() < 16384)
+                                out->allStderr += line + QLatin1Char('\n');
+                        }
+                        if (events.log)
+                            events.log(label, LogStream::Stderr, line);
+                    };
+                    threads.emplace_back([this, spec, label, out, what, &outMutex, &finished] {
+                        if (events.progress)
+                            events.progress(label, 0.0, what);
+                        LocalRankResult res = runLocalRank(spec);
+                        {
+                            std::lock_guard<std::mutex> lock(outMutex);
+                            out->result = res;
+                        }
+                        if (events.progress)
+                            events.progress(label, 1.0,
+                                            res.exitStatus == 0 ? RemoteLaunch::tr("finished") : RemoteLaunch::tr("failed"));
+                        finished.fetch_add(1);
+                    });
+                }
+                // As the remote launchers: after the first failure the others get 2 s to end
+                // by themselves (a probe names the rank that failed), then they are stopped.
+                QElapsedTimer sinceFailure;
+                while (finished.load() < count) {
+                    if (cancel.load())
+                        pointCancel.store(true);
+                    bool anyFailed = false;
+                    {
+                        std::lock_guard<std::mutex> lock(outMutex);
+                        for (const Outcome& o : outcome)
+                            anyFailed = anyFailed || (o.result.started && o.result.exitStatus != 0) ||
+                                        (!o.result.started && !o.result.error.isEmpty());
+                    }
+                    if (anyFailed && !sinceFailure.isValid())
+                        sinceFailure.start();
+                    if (sinceFailure.isValid() && sinceFailure.elapsed() > 2000)
+                        pointCancel.store(true);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                }
+                for (std::thread& t : threads)
+                    t.join();
+                const bool busy = outcome[0].result.exitStatus != 0 && outcome[0].allStderr.contains(QLatin1String("in use"));
+                if (busy && r.rendezvousPort == 0 && attempt < 3 && !cancel.load()) {
+                    info(RemoteLaunch::tr("rendezvous port %1 busy; trying another").arg(port));
+                    continue;
+                }
+                break;
+            }
+            QList<NodeFailure> left;  // a process group not confirmed gone
+            for (int k = 0; k < count; ++k)
+                if (!outcome[static_cast<size_t>(k)].result.groupGone)
+                    left << NodeFailure{LocalClusterSpec::nodeName(k), RemoteError::Kind::Protocol,
+                                        RemoteLaunch::tr("%1: process group %2 could not be confirmed ended; it may still be running")
+                                            .arg(LocalClusterSpec::nodeName(k))
+                                            .arg(outcome[static_cast<size_t>(k)].result.pid)};
+            if (cancel.load()) {
+                StageOneFailure f;
+                f.cancelled = true;
+                f.savedRuns = saved;
+                f.nodes = left;
+                f.nodes << NodeFailure{{}, RemoteError::Kind::Cancelled,
+                                       RemoteLaunch::tr("cancelled during %1; %2 not saved").arg(what, runName)};
+                return unexpected(std::move(f));
+            }
+            QList<NodeFailure> failures, stopped;
+            for (int k = 0; k < count; ++k) {
+                const Outcome& o = outcome[static_cast<size_t>(k)];
+                const QString node = LocalClusterSpec::nodeName(k);
+                if (o.result.exitStatus == 0)
+                    continue;
+                if (!o.result.started) {
+                    failures << NodeFailure{node, RemoteError::Kind::Protocol, QStringLiteral("%1: %2").arg(node, o.result.error)};
+                } else if (o.result.cancelled) {
+                    stopped << NodeFailure{node, RemoteError::Kind::Cancelled,
+                                           RemoteLaunch::tr("%1: stopped after another node failed").arg(node)};
+                } else if (o.result.timedOut) {
+                    failures << NodeFailure{node, RemoteError::Kind::TimedOut,
+                                            RemoteLaunch::tr("%1: moe-probe (rank %2) ran past %3 s and was stopped")
+                                                .arg(node)
+                                                .arg(k)
+                                                .arg(r.commandTimeoutMs / 1000)};
+                } else {
+                    QString status = RemoteLaunch::tr("exited with status %1").arg(o.result.exitStatus);
+                    if (o.result.exitStatus > 128 && o.result.exitStatus < 160)
+                        status = RemoteLaunch::tr("was killed by signal %1%2 (exit status %3)")
+                                     .arg(o.result.exitStatus - 128)
+                                     .arg(signalName(o.result.exitStatus - 128))
+                                     .arg(o.result.exitStatus);
+                    failures << NodeFailure{node, RemoteError::Kind::Protocol,
+                                            QStringLiteral("%1: %2 %3%4")
+                                                .arg(node, RemoteLaunch::tr("moe-probe (rank %1)").arg(k), status,
+                                                     o.lastStderr.isEmpty() ? QString() : QStringLiteral(": ") + o.lastStderr)};
+                }
+            }
+            if (!failures.isEmpty() || !stopped.isEmpty() || !left.isEmpty()) {
+                StageOneFailure f;
+                f.nodes = failures + stopped + left;
+                f.savedRuns = saved;
+                f.nodes << NodeFailure{{}, RemoteError::Kind::Protocol,
+                                       RemoteLaunch::tr("%1 failed; run %2 not saved").arg(what, runName)};
+                return unexpected(std::move(f));
+            }
+            // Rank 0's report: a plain file in our private folder, bounded, then removed.
+            QByteArray json;
+            {
+                const QFileInfo fi(jsonPath);
+                QFile f(jsonPath);
+                if (!fi.exists())
+                    return failWith(head, RemoteError::Kind::Protocol,
+                                    RemoteLaunch::tr("%1: rank 0 wrote no report at %2; run %3 not saved").arg(head, jsonPath, runName));
+                if (fi.isSymLink() || !fi.isFile() || fi.size() > kMaxReportBytes || !f.open(QIODevice::ReadOnly))
+                    return failWith(head, RemoteError::Kind::Protocol,
+                                    RemoteLaunch::tr("%1: cannot read the report %2 (not a plain file, or larger than %3 MiB)")
+                                        .arg(head, jsonPath)
+                                        .arg(kMaxReportBytes >> 20));
+                json = f.read(kMaxReportBytes);
+                f.close();
+                QFile::remove(jsonPath);
+            }
+            const QString source = head + QLatin1Char(':') + jsonPath;
+            auto imported = importers::ProbeJsonImporter::parse(json, source);
+            if (!imported)
+                return failWith(head, RemoteError::Kind::Protocol,
+                                RemoteLaunch::tr("%1: %2; run %3 not saved").arg(head, imported.error().text(), runName));
+            samples += imported->commSamples;
+            if (environment.isEmpty())
+                environment = imported->environment;
+            sourceFile = sourceFile.isEmpty() ? source : sourceFile + QStringLiteral(", ") + source;
+        }
+        netns.remove();
+        QStringList names;
+        for (int k = 0; k < count; ++k)
+            names << LocalClusterSpec::nodeName(k);
+        if (const QString problem =
+                savePoint(project, r, runName, names, samples, environment, sourceFile, sweeps, matrixRanks, matrixFile, cancel);
+            !problem.isEmpty())
+            return failWith({}, cancel.load() ? RemoteError::Kind::Cancelled : RemoteError::Kind::Protocol, problem);
+        saved << runName;
+        info(RemoteLaunch::tr("saved run %1 (%2 samples, %3 nodes)").arg(runName).arg(samples.size()).arg(count));
     }
     return saved;
 }

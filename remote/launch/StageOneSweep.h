@@ -2,6 +2,11 @@
 // Stage 1 over SSH: upload the probe bundle to the nodes, run moe-probe for each sweep
 // point (a node count) through a launcher (ssh | mpirun | slurm), collect rank 0's
 // moe-probe/2 JSON, import it (core/importers) and save it (core/store) as one run.
+// Launcher local: the ranks run on this computer, no SSH (LocalRanks.h): a local cluster
+// (`moewb cluster add NAME --local --ranks N`) runs with it whatever launcher is asked
+// (ssh, the default, or local; mpirun and slurm are refused), its node counts are rank
+// counts, and with a rate (the cluster's or netnsRate) each rank runs in its own network
+// namespace behind a shaped link.
 //
 // Threading: run() blocks; call it on a worker thread. It opens its own ProjectStore
 // on request.projectPath and its own SSH sessions (one per thread). Every event is
@@ -33,10 +38,10 @@
 
 namespace moewb::remote {
 
-enum class Launcher { Ssh, Mpirun, Slurm };
+enum class Launcher { Ssh, Mpirun, Slurm, Local };
 enum class ProbeBackend { Tcp, Nccl };
 
-QString launcherName(Launcher l);                  // "ssh", "mpirun", "slurm"
+QString launcherName(Launcher l);                  // "ssh", "mpirun", "slurm", "local"
 std::optional<Launcher> launcherFromName(const QString& name);
 QString backendName(ProbeBackend b);               // "tcp", "nccl"
 std::optional<ProbeBackend> backendFromName(const QString& name);
@@ -58,6 +63,9 @@ struct StageOneRequest {
     // Where a matrix pattern came from, for the reader (`moewb run stage1 --pattern
     // from-run:RUN[:LAYER]`); recorded in each run's environment ("pattern_origin").
     QString patternOrigin;
+    // A matrix pattern's N, once run() has read the file (0: no matrix); epChoice uses it
+    // instead of reading the file again. -1: not read yet (epChoice reads it).
+    int matrixRanks = -1;
     int gpusPerNode = 1;      // nccl: -g N (one process per node driving N GPUs)
     Launcher launcher = Launcher::Ssh;
     ProbeBackend backend = ProbeBackend::Tcp;
@@ -107,6 +115,18 @@ struct StageOneRequest {
     QString scancelProgram = QStringLiteral("scancel");  // sbatch: cancels the job on cancel/timeout
     bool slurmUseSbatch = false;   // false: srun inside an existing allocation
     QStringList slurmExtraArgs;    // e.g. {"--partition=gpu"}
+
+    // Launcher local (also chosen by itself for a local cluster). The ranks: the local
+    // cluster's, else the largest node count (clusterName may then be empty: the runs
+    // are saved without a cluster). netnsRate (a tc rate, e.g. "200mbit"; empty: the
+    // local cluster's, if any): every sweep point runs each rank in its own network
+    // namespace, its link shaped with tc tbf at that rate (root only: refused otherwise,
+    // naming why, before anything runs); netnsBurst: tbf's burst (empty: the cluster's,
+    // else 10 ms of the rate, at least 32 KiB). noNetns: plain loopback even for a
+    // shaped cluster.
+    QString netnsRate;
+    QString netnsBurst;
+    bool noNetns = false;
 };
 
 enum class LogStream { Stdout, Stderr, Info };

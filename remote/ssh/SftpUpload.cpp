@@ -187,6 +187,31 @@ QString shellMessage(const QString& text, const QStringList& vars) {
     return out + shellQuote(literal);
 }
 
+// What secureDirectory, readSecureFile and upload all start with: the user's uid, an
+// SFTP session, the home directory, and home/relative made and checked component by
+// component (secureDirs).
+struct SecureDir {
+    Sftp sftp;
+    quint32 uid = 0;
+    QString path; // absolute
+};
+
+Expected<SecureDir, RemoteError> openSecureDir(SshSession& session, const QString& homeRelative, int timeoutMs) {
+    auto uid = remoteUid(session, timeoutMs);
+    if (!uid)
+        return unexpected(uid.error());
+    auto sftp = openSftp(session);
+    if (!sftp)
+        return unexpected(sftp.error());
+    auto home = homeOf(session, sftp->get());
+    if (!home)
+        return unexpected(home.error());
+    auto dir = secureDirs(session, sftp->get(), *home, *uid, homeRelative);
+    if (!dir)
+        return unexpected(dir.error());
+    return SecureDir{std::move(*sftp), *uid, *dir};
+}
+
 } // namespace
 
 Expected<Sftp, RemoteError> openSftp(SshSession& session) {
@@ -215,16 +240,10 @@ Expected<QString, RemoteError> SftpUpload::remoteSha256(SshSession& session, con
 }
 
 Expected<QString, RemoteError> SftpUpload::secureDirectory(SshSession& session, const QString& homeRelative, int timeoutMs) {
-    auto uid = remoteUid(session, timeoutMs);
-    if (!uid)
-        return unexpected(uid.error());
-    auto sftp = openSftp(session);
-    if (!sftp)
-        return unexpected(sftp.error());
-    auto home = homeOf(session, sftp->get());
-    if (!home)
-        return unexpected(home.error());
-    return secureDirs(session, sftp->get(), *home, *uid, homeRelative);
+    auto dir = openSecureDir(session, homeRelative, timeoutMs);
+    if (!dir)
+        return unexpected(dir.error());
+    return dir->path;
 }
 
 Expected<QByteArray, RemoteError> SftpUpload::readSecureFile(SshSession& session, const QString& homeRelativeDir,
@@ -234,27 +253,18 @@ Expected<QByteArray, RemoteError> SftpUpload::readSecureFile(SshSession& session
         fileName == QLatin1String("."))
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
                                       RemoteSsh::tr("%1: \"%2\" is not a plain file name").arg(node, fileName)});
-    auto uid = remoteUid(session, timeoutMs);
-    if (!uid)
-        return unexpected(uid.error());
-    auto sftpx = openSftp(session);
-    if (!sftpx)
-        return unexpected(sftpx.error());
-    sftp_session sftp = sftpx->get();
-    auto home = homeOf(session, sftp);
-    if (!home)
-        return unexpected(home.error());
-    auto dir = secureDirs(session, sftp, *home, *uid, homeRelativeDir);
+    auto dir = openSecureDir(session, homeRelativeDir, timeoutMs);
     if (!dir)
         return unexpected(dir.error());
-    const QString path = *dir + QLatin1Char('/') + fileName;
+    sftp_session sftp = dir->sftp.get();
+    const QString path = dir->path + QLatin1Char('/') + fileName;
     const QByteArray p = path.toUtf8();
     Attr a(sftp_lstat(sftp, p.constData()));
     if (!a && sftp_get_error(sftp) == SSH_FX_NO_SUCH_FILE)
         return QByteArray();
     if (!a)
         return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot read %1").arg(path)));
-    if (auto why = problemWith(*a, path, *uid, false, false))
+    if (auto why = problemWith(*a, path, dir->uid, false, false))
         return unexpected(refused(node, *why + RemoteSsh::tr("; refusing to read it")));
     auto tooLarge = [&](quint64 size) {
         return refused(node, RemoteSsh::tr("%1 is %2 bytes, more than the %3 bytes allowed").arg(path).arg(size).arg(maxBytes));
@@ -336,20 +346,11 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     const QString sha = QString::fromLatin1(hash.result().toHex());
     const QString name = QFileInfo(localFile).fileName();
 
-    auto uid = remoteUid(session, timeoutMs);
-    if (!uid)
-        return unexpected(uid.error());
-    auto sftpx = openSftp(session);
-    if (!sftpx)
-        return unexpected(sftpx.error());
-    sftp_session sftp = sftpx->get();
-    auto home = homeOf(session, sftp);
-    if (!home)
-        return unexpected(home.error());
-    auto dirx = secureDirs(session, sftp, *home, *uid, cacheDirFor(sha));
-    if (!dirx)
-        return unexpected(dirx.error());
-    const QString dir = *dirx;
+    auto secured = openSecureDir(session, cacheDirFor(sha), timeoutMs);
+    if (!secured)
+        return unexpected(secured.error());
+    sftp_session sftp = secured->sftp.get();
+    const QString dir = secured->path;
     const QString target = dir + QLatin1Char('/') + name;
     UploadResult result{target, sha, false};
 
@@ -358,7 +359,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     const QByteArray targetB = target.toUtf8();
     {
         Attr a(sftp_lstat(sftp, targetB.constData()));
-        if (a && !problemWith(*a, target, *uid, false) && a->size == static_cast<quint64>(in.size())) {
+        if (a && !problemWith(*a, target, secured->uid, false) && a->size == static_cast<quint64>(in.size())) {
             auto have = sha256Of(session, sftp, target, timeoutMs);
             if (have && *have == sha) {
                 if ((a->permissions & 0777) != 0500 && sftp_chmod(sftp, targetB.constData(), 0500) != SSH_OK)

@@ -42,8 +42,9 @@ declare -A SEEDS=(
   [torchtitan_log]="torchtitan malformed/torchtitan-log"
   [nemo_log]="nemo malformed/nemo-log"
   [wandb_csv]="wandb malformed/wandb-csv"
+  [moewb_collect_jsonl]="collect malformed/moewb-collect-jsonl"
   [control_frame]="../probe-control"
-  [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing megatron-routing-trace tensorboard csv jsonl torchtitan nemo wandb"
+  [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing megatron-routing-trace tensorboard csv jsonl torchtitan nemo wandb collect"
 )
 failed=0
 passed_targets=0
@@ -51,7 +52,7 @@ failed_targets=0
 mkdir -p "$BUILD/artifacts"
 for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
-              torchtitan_log nemo_log wandb_csv detect_format control_frame; do
+              torchtitan_log nemo_log wandb_csv moewb_collect_jsonl detect_format control_frame; do
   work="$BUILD/corpus/$target"
   mkdir -p "$work"
   seeds=()

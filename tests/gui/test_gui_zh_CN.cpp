@@ -234,10 +234,12 @@ private slots:
         qputenv(i18n::kLanguageEnvVar, "en");
         QCOMPARE(i18n::chooseLanguage(QStringLiteral("zh_CN")), QStringLiteral("en"));
         QCOMPARE(i18n::availableLanguages(), QStringList{QStringLiteral("zh_CN")});
-        // English installs nothing; the texts stay the source's.
-        QCOMPARE(i18n::installTranslations(*qApp, QStringLiteral("en")), 0);
-        QCOMPARE(i18n::installTranslations(*qApp, QStringLiteral("C")), 0);
+        // English installs only the plural forms; the texts stay the source's.
+        QVERIFY(i18n::installTranslations(*qApp, QStringLiteral("en")) > 0);
+        QVERIFY(i18n::installTranslations(*qApp, QStringLiteral("C")) > 0);
         QCOMPARE(QCoreApplication::translate("moewb::gui::MainWindow", "&File"), QStringLiteral("&File"));
+        QCOMPARE(QCoreApplication::translate("Report", "%n node(s)", nullptr, 1), QStringLiteral("1 node"));
+        QCOMPARE(QCoreApplication::translate("Report", "%n node(s)", nullptr, 3), QStringLiteral("3 nodes"));
     }
 
     void preferencesStoreTheLanguage() {

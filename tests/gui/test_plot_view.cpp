@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QClipboard>
 #include <QWheelEvent>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -132,10 +133,16 @@ private slots:
         const QCPRange y0 = plot->axisRect()->axis(QCPAxis::atLeft)->range();
         const QPoint centre = plot->axisRect()->rect().center();
 
-        QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+        // The plain wheel belongs to the page (no scroll area here: nothing moves).
+        QWheelEvent plain(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
                           Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &plain);
+        QCOMPARE(x->range(), x0);
+        QVERIFY(!view.wheelZoomArmed());
+        QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton,
+                          Qt::ControlModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(plot, &wheel);
-        QVERIFY2(x->range().size() < x0.size() * 0.99, "wheel must zoom in");
+        QVERIFY2(x->range().size() < x0.size() * 0.99, "Ctrl+wheel must zoom in");
 
         view.resetView();
         QCOMPARE(x->range(), x0);
@@ -161,6 +168,73 @@ private slots:
     // Zooming a latency axis from ms into µs: the title never names a unit the ticks
     // do not show. The log axis names none and every tick carries its own (also
     // zoomed within one decade); a linear one names the unit its ticks are divided by.
+    void crosshairLogYTailTicksCopy()
+    {
+        PlotView view;
+        const PlotSpec spec = stageOnePlots(stageOneResult())[0]; // bandwidth
+        show(view, spec);
+        QCustomPlot* plot = view.customPlot();
+        // Cross-hair at one series' third x: every line series with that x lists its y.
+        const Series& first = spec.series.first();
+        QVERIFY(first.x.size() >= 3);
+        const double x = first.x[2];
+        const QString text = view.crosshairTextAt(x);
+        for (const Series& s : spec.series) {
+            const qsizetype i = s.x.indexOf(x);
+            if (i < 0 || s.style == SeriesStyle::FaintLine)
+                continue;
+            const QString line = s.name + QStringLiteral(": ") + formatValue(s.y[i], spec.y);
+            QVERIFY2(text.contains(line), qPrintable(text + QStringLiteral("\n lacks ") + line));
+        }
+        QVERIFY(view.crosshairTextAt(first.x.last() * 1e6).isEmpty()); // beyond every series
+
+        // Log y on bandwidth: the axis turns logarithmic and back.
+        QVERIFY(view.offersLogY());
+        QCOMPARE(plot->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLinear);
+        view.setLogY(true);
+        QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLogarithmic);
+        view.setLogY(false);
+        QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLinear);
+
+        // The last 30 %: x from 70 % of the data's span, y fitted to the points there.
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const Series& s : spec.series)
+            for (double v : s.x) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        PlotSpec linear = spec;
+        linear.x.scale = AxisScale::Linear;
+        view.setSpec(linear);
+        view.setTailFraction(0.3);
+        const QCPRange xr = view.customPlot()->axisRect()->axis(QCPAxis::atBottom)->range();
+        QVERIFY2(std::fabs(xr.lower - (hi - 0.3 * (hi - lo))) < 1e-6 * hi, qPrintable(QString::number(xr.lower)));
+        view.setTailFraction(0.0);
+
+        // Narrow: the x tick labels do not touch.
+        view.setSpec(spec);
+        view.resize(300, 300);
+        QApplication::processEvents();
+        view.customPlot()->replot(QCustomPlot::rpImmediateRefresh);
+        QApplication::processEvents();
+        QCPAxis* xa = view.customPlot()->axisRect()->axis(QCPAxis::atBottom);
+        const QFontMetrics fm(xa->tickLabelFont());
+        double previousRight = -1e9;
+        for (int i = 0; i < xa->tickVector().size(); ++i) {
+            const double px = xa->coordToPixel(xa->tickVector()[i]);
+            if (px < view.customPlot()->axisRect()->left() - 1 || px > view.customPlot()->axisRect()->right() + 1)
+                continue;
+            const double half = fm.horizontalAdvance(xa->tickVectorLabels()[i]) / 2.0;
+            QVERIFY2(px - half > previousRight, qPrintable(tickLabels(xa).join(QLatin1Char(' '))));
+            previousRight = px + half;
+        }
+
+        // Copy image.
+        QApplication::clipboard()->clear();
+        view.copyToClipboard();
+        QVERIFY(!QApplication::clipboard()->image().isNull());
+    }
+
     void zoomedLatencyUnits()
     {
         PlotView view;

@@ -14,6 +14,8 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QToolButton>
 #include <QClipboard>
@@ -375,6 +377,52 @@ private slots:
         screenshot(4);
     }
 
+    // Issue 17 (1a), in the window: a run imported into the finished evaluation (stage 3
+    // stopped and overridden, stage 4 passed) changes no verdict and re-locks nothing;
+    // the verdict strip says "new data since the verdict", the override is marked "given
+    // on older data", and a Re-evaluate button is offered.
+    void importIntoFinishedEvaluationShowsNewData() {
+        QCOMPARE(stages::stageStatus(*m_project, 3).kind, stages::StageStatus::Kind::Overridden);
+        const QString decided = m_project->verdict(3)->decided.toString(Qt::ISODateWithMs);
+        auto* reevaluate = page(3)->findChild<QPushButton*>(QStringLiteral("reevaluateButton"));
+        QVERIFY(reevaluate);
+        page(3)->refresh();
+        QVERIFY(!reevaluate->isVisible());
+        std::optional<store::RunRow> source;
+        for (const store::RunRow& r : m_project->runs())
+            if (r.expertLoadBlocks > 0 && !source)
+                source = r;
+        QVERIFY(source);
+        store::RunData late;
+        late.name = QStringLiteral("late-import");
+        late.kind = store::RunKind::Imported;
+        late.recordName = source->recordName;
+        late.environment = source->environment;
+        late.expertLoad = m_project->expertLoad(source->id);
+        late.stepMetrics = m_project->stepMetrics(source->id);
+        QVERIFY(m_project->saveRun(late));
+
+        for (int s = 1; s <= 4; ++s)
+            page(s)->refresh();
+        auto* body = page(3)->findChild<QLabel*>(QStringLiteral("verdictBody"));
+        QVERIFY2(body->text().contains(QStringLiteral("New data since the verdict")), qPrintable(body->text()));
+        QVERIFY2(body->text().contains(QStringLiteral("late-import")), qPrintable(body->text()));
+        QVERIFY2(body->text().contains(QStringLiteral("given on older data")), qPrintable(body->text()));
+        QVERIFY(reevaluate->isVisible());
+        // Nothing changed: the verdict, the override, stage 4 unlocked and passed.
+        QCOMPARE(m_project->verdict(3)->decided.toString(Qt::ISODateWithMs), decided);
+        QCOMPARE(stages::stageStatus(*m_project, 3).kind, stages::StageStatus::Kind::Overridden);
+        QVERIFY(!page(4)->findChild<QLabel*>(QStringLiteral("lockLabel"))->isVisible());
+        QCOMPARE(m_project->verdict(4)->status, QStringLiteral("pass"));
+        screenshot(3, QStringLiteral("-new-data"));
+
+        // The run removed again: the data is what the verdict saw, nothing to say.
+        QVERIFY(m_project->removeRun(QStringLiteral("late-import")));
+        page(3)->refresh();
+        QVERIFY(!reevaluate->isVisible());
+        QVERIFY(!body->text().contains(QStringLiteral("New data since the verdict")));
+    }
+
     // "What a rebalanced placement would give": today's share recomputed here by brute
     // force from the stored load (max over GPUs of the summed contiguous loads / total),
     // the rebalanced share and the exported file against `moewb placement` run as a
@@ -607,6 +655,52 @@ private slots:
         qInfo("%s", qPrintable(panel->log()->toPlainText()));
         QVERIFY(!panel->log()->toPlainText().isEmpty());
         QCOMPARE(m_project->runs().size(), runsBefore);
+    }
+
+    // A local cluster (cluster add --local) in the measure-a-baseline panel: launcher
+    // local chosen and locked, no host-key question, "this computer" said; Run measures
+    // 2 real probe ranks on this machine and saves the run (the build's probe bundle).
+    void sweepOnLocalCluster() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("local.moewb"));
+        {
+            auto opened = store::ProjectStore::open(path);
+            QVERIFY(opened);
+            QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/records/moe-64e-top8.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY(opened.value()->addConfigRecord(QStringLiteral("moe-64e-top8"), QJsonDocument::fromJson(f.readAll()).object(), true));
+            QVERIFY(opened.value()->addCluster(
+                store::ClusterRow{0, QStringLiteral("here"), 0, {},
+                                  QJsonObject{{QStringLiteral("launcher"), QStringLiteral("local")}, {QStringLiteral("ranks"), 2}}},
+                {store::NodeRow{0, 0, QStringLiteral("local:0"), 0, {}}, store::NodeRow{0, 0, QStringLiteral("local:1"), 0, {}}}));
+        }
+        auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        gui::StageOneRunPanel panel;
+        panel.resize(900, 700);
+        panel.setProject(opened.value().get());
+        panel.show();
+        auto* launcher = panel.findChild<QComboBox*>(QStringLiteral("sweepLauncher"));
+        auto* where = panel.findChild<QLabel*>(QStringLiteral("sweepWhere"));
+        QVERIFY(launcher && where);
+        QCOMPARE(launcher->currentText(), QStringLiteral("local"));
+        QVERIFY(!launcher->isEnabled());
+        QVERIFY2(where->isVisible() && where->text().contains(QStringLiteral("this computer")), qPrintable(where->text()));
+        panel.findChild<QLineEdit*>(QStringLiteral("sweepNodeCounts"))->setText(QStringLiteral("2"));
+        panel.findChild<QLineEdit*>(QStringLiteral("sweepSizes"))->setText(QStringLiteral("64 KiB"));
+        panel.findChild<QSpinBox*>(QStringLiteral("sweepRepeats"))->setValue(2);
+        panel.findChild<QComboBox*>(QStringLiteral("sweepBackend"))->setCurrentText(QStringLiteral("tcp"));
+        qputenv("MOEWB_PROBE_BUNDLE", QByteArray(MOEWB_BINARY_DIR "/remote/probe/probe-bundle"));
+        panel.runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isRunning() && panel.runButton()->isEnabled(), 30000);
+        qunsetenv("MOEWB_PROBE_BUNDLE");
+        const QString log = panel.log()->toPlainText();
+        QVERIFY2(log.contains(QStringLiteral("[this computer, rank 0]")), qPrintable(log));
+        const auto runs = opened.value()->runs();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().clusterName, QStringLiteral("here"));
+        QCOMPARE(opened.value()->commSamples(runs.first().id).size(), 2 * 20);  // 2 repeats x 20 iterations
     }
 
     void noProjectPage() {

@@ -11,6 +11,7 @@
 #include "store/ProjectStore.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QGridLayout>
@@ -397,8 +398,18 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
         0, 2);
     gl->addWidget(d->stepDetail, 1, 0, 1, 3);
     gl->addWidget(d->curveSource, 2, 0, 1, 3);
+    {
+        auto* reference = new QPushButton(tr("Use the curve measured on this computer (reference project)…"), out);
+        reference->setObjectName(QStringLiteral("openReferenceProject"));
+        reference->setToolTip(tr("Opens the reference evaluation measured on this computer (moewb reference), whose "
+                                 "stage 1 curve this page then reads; offers to measure it when there is none."));
+        connect(reference, &QPushButton::clicked, this, &CostExplorerPage::referenceProjectRequested);
+        gl->addWidget(reference, 3, 0, 1, 3, Qt::AlignLeft);
+    }
     d->recomputeTime = new QLabel(out);
     d->recomputeTime->setObjectName(QStringLiteral("recomputeTime"));
+    // Timings are for the tests and the log, not for the reader: kept as properties, not shown.
+    d->recomputeTime->hide();
     d->recomputeTime->setWordWrap(true);
     // The plots shrink with the column (their axes relabel) rather than force a sideways
     // scroll at large text scaling.

@@ -35,6 +35,11 @@ public:
     // inputs sit above the outputs and the whole page scrolls vertically.
     bool isStacked() const;
 
+signals:
+    // "Use the curve measured on this computer": the window opens the reference project
+    // (`moewb reference`), or offers to measure it when there is none.
+    void referenceProjectRequested();
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
 

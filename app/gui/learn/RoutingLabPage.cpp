@@ -229,10 +229,10 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
         3, 3, tr("Bias updates"), d->iterations,
         tr("Sigmoid + bias learns one bias per expert over this many batches (b_e += u·sign(mean − load_e) "
            "after each)."));
-    d->seedButton = new QPushButton(tr("Seed setting (E=8, T=262144, K=2, factor 1.12)"), controls);
+    d->seedButton = new QPushButton(tr("The blog post's setting (E=8, T=262144, K=2, factor 1.12)"), controls);
     d->seedButton->setObjectName(QStringLiteral("seedSettingButton"));
     d->seedButton->setToolTip(
-        tr("Sets seed 001's setting (uniform scores, seed 1) and runs the three routers."));
+        tr("Sets the routing blog post's setting (uniform scores, random seed 1) and runs the three routers."));
     d->seedButton->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     d->runButton = new QPushButton(tr("Run"), controls);
     d->runButton->setObjectName(QStringLiteral("runButton"));
@@ -284,7 +284,7 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
            "log2 E when perfectly even. <b>Routing time</b>: one whole pass, single thread."),
         mine));
     mineLayout->addStretch(1);
-    auto* theirs = new QGroupBox(tr("Seed 001's table (its script)"), page);
+    auto* theirs = new QGroupBox(tr("The blog post's table (its script)"), page);
     auto* theirsLayout = new QVBoxLayout(theirs);
     d->seedTable = makeTable(theirs, {tr("router"), tr("scores"), tr("MaxVio"), tr("drops"), tr("ms/token")},
                              QStringLiteral("seedTable"));

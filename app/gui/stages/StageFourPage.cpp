@@ -81,8 +81,8 @@ void StageFourPage::buildResults(QVBoxLayout* results) {
     m_baselines->setObjectName(QStringLiteral("stage4BaselinePlot"));
     m_ratio = new plots::PlotView(this);
     m_ratio->setObjectName(QStringLiteral("stage4RatioPlot"));
-    m_baselines->setMinimumHeight(320);
-    m_ratio->setMinimumHeight(320);
+    m_baselines->setMinimumHeight(280);
+    m_ratio->setMinimumHeight(280);
     grid->addWidget(m_baselines, 0, 0);
     grid->addWidget(m_ratio, 0, 1);
     results->addWidget(sectionLabel(tr("Source and target baselines"), this));

@@ -95,8 +95,8 @@ void StageOnePage::buildResults(QVBoxLayout* results) {
     m_bandwidth->setObjectName(QStringLiteral("stage1BandwidthPlot"));
     m_latency = new plots::PlotView(this);
     m_latency->setObjectName(QStringLiteral("stage1LatencyPlot"));
-    m_bandwidth->setMinimumHeight(320);
-    m_latency->setMinimumHeight(320);
+    m_bandwidth->setMinimumHeight(280);
+    m_latency->setMinimumHeight(280);
     plotsGrid->addWidget(m_bandwidth, 0, 0);
     plotsGrid->addWidget(m_latency, 0, 1);
     results->addWidget(sectionLabel(tr("Bandwidth and latency by message size"), this));

@@ -1,5 +1,6 @@
 #include "StageOneRunPanel.h"
 
+#include "launch/LocalRanks.h"
 #include "launch/StageOneSweep.h"
 #include "store/ProjectStore.h"
 
@@ -23,6 +24,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <optional>
 
 namespace moewb::gui {
 
@@ -91,7 +93,7 @@ StageOneRunPanel::StageOneRunPanel(QWidget* parent) : QWidget(parent) {
     m_repeats->setToolTip(tr("Independent repeats per size: the CV across repeats needs at least two"));
     m_launcher = new QComboBox(this);
     m_launcher->setObjectName(QStringLiteral("sweepLauncher"));
-    for (auto l : {remote::Launcher::Ssh, remote::Launcher::Mpirun, remote::Launcher::Slurm})
+    for (auto l : {remote::Launcher::Ssh, remote::Launcher::Mpirun, remote::Launcher::Slurm, remote::Launcher::Local})
         m_launcher->addItem(remote::launcherName(l), int(l));
     m_backend = new QComboBox(this);
     m_backend->setObjectName(QStringLiteral("sweepBackend"));
@@ -116,6 +118,11 @@ StageOneRunPanel::StageOneRunPanel(QWidget* parent) : QWidget(parent) {
     m_hint = new QLabel(this);
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
+    m_where = new QLabel(this);
+    m_where->setObjectName(QStringLiteral("sweepWhere"));
+    m_where->setWordWrap(true);
+    m_where->hide();
+    layout->addWidget(m_where);
 
     auto* buttons = new QHBoxLayout;
     m_run = new QPushButton(tr("Run on cluster…"), this);
@@ -210,6 +217,8 @@ void StageOneRunPanel::setProject(store::ProjectStore* project) {
     m_hint->setVisible(!m_hint->text().isEmpty());
     if (cluster.isEmpty())
         clusterChosen(); // GPUs per node first: the node counts follow from EP ÷ GPUs per node
+    else
+        showClusterKind();
     if (record.isEmpty())
         recordChosen();
 }
@@ -220,6 +229,39 @@ void StageOneRunPanel::clusterChosen() {
     for (const store::ClusterRow& c : m_project->clusters())
         if (c.name == m_cluster->currentText() && c.gpusPerNode > 0)
             m_gpus->setValue(c.gpusPerNode);
+    showClusterKind();
+}
+
+// A cluster of this computer (cluster add --local) runs with launcher local, no SSH and
+// no host keys; its nodes are ranks on this computer.
+void StageOneRunPanel::showClusterKind() {
+    std::optional<remote::LocalClusterSpec> local;
+    int ranks = 0;
+    if (m_project)
+        for (const store::ClusterRow& c : m_project->clusters())
+            if (c.name == m_cluster->currentText()) {
+                local = remote::LocalClusterSpec::fromFacts(c.facts);
+                ranks = int(m_project->nodes(c.id).size());
+            }
+    const int localIndex = m_launcher->findData(int(remote::Launcher::Local));
+    if (local) {
+        m_launcher->setCurrentIndex(localIndex);
+        m_where->setText(local->netnsRate.isEmpty()
+                             ? tr("Cluster %1 is this computer: %2 ranks as local processes on loopback (no SSH, no "
+                                  "host keys); node counts are rank counts.")
+                                   .arg(m_cluster->currentText())
+                                   .arg(ranks)
+                             : tr("Cluster %1 is this computer: %2 ranks as local processes, each in its own network "
+                                  "namespace with its link shaped to %3 (needs root); node counts are rank counts.")
+                                   .arg(m_cluster->currentText())
+                                   .arg(ranks)
+                                   .arg(local->netnsRate));
+    } else if (m_launcher->currentIndex() == localIndex) {
+        m_launcher->setCurrentIndex(m_launcher->findData(int(remote::Launcher::Ssh)));
+    }
+    m_launcher->setEnabled(!local);
+    m_trustKeys->setEnabled(!local);
+    m_where->setVisible(bool(local));
 }
 
 void StageOneRunPanel::recordChosen() {
@@ -421,7 +463,10 @@ void StageOneRunPanel::cancel() {
 }
 
 void StageOneRunPanel::progress(const QString& node, double fraction, const QString& what) {
-    const QString key = node.isEmpty() ? tr("sweep") : node;
+    const QString key = node.isEmpty() ? tr("sweep")
+                        : remote::LocalClusterSpec::isNodeName(node)
+                            ? tr("this computer, rank %1").arg(node.section(QLatin1Char(':'), 1))
+                            : node;
     auto it = m_bars.find(key);
     if (it == m_bars.end()) {
         const int row = int(m_bars.size());
@@ -439,7 +484,10 @@ void StageOneRunPanel::progress(const QString& node, double fraction, const QStr
 }
 
 void StageOneRunPanel::appendLog(const QString& node, int stream, const QString& text) {
-    const QString prefix = node.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(node);
+    const QString prefix = node.isEmpty() ? QString()
+                           : remote::LocalClusterSpec::isNodeName(node)
+                               ? QStringLiteral("[%1] ").arg(tr("this computer, rank %1").arg(node.section(QLatin1Char(':'), 1)))
+                               : QStringLiteral("[%1] ").arg(node);
     const QString tag = stream == int(remote::LogStream::Stderr) ? QStringLiteral("! ") : QString();
     m_log->appendPlainText(prefix + tag + text);
 }

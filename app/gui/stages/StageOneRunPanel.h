@@ -75,6 +75,7 @@ signals:
 private:
     void recordChosen();
     void clusterChosen();
+    void showClusterKind();  // launcher and host-key choices for a local or remote cluster
     void suggestSizes();
     void progress(const QString& node, double fraction, const QString& what);
     void appendLog(const QString& node, int stream, const QString& text);
@@ -93,6 +94,7 @@ private:
     QComboBox* m_backend = nullptr;
     QCheckBox* m_trustKeys = nullptr;
     QLabel* m_hint = nullptr;
+    QLabel* m_where = nullptr;  // a local cluster: "this computer, N ranks ..."
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_copyLog = nullptr;

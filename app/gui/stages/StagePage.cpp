@@ -3,6 +3,7 @@
 #include "StagePages.h"
 #include "StageWidgets.h"
 
+#include "checks/MisjudgmentChecks.h"
 #include "stages/StageEvaluation.h"
 #include "store/ProjectStore.h"
 
@@ -17,12 +18,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStyle>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <functional>
 #include <optional>
 
 namespace moewb::gui {
@@ -47,15 +50,29 @@ WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, c
         return out;
     }
     auto e = stages::evaluateStage(**store, stage, runNames, preview);
-    if (!e)
+    if (!e) {
         out.error = e.error().message;
-    else
+    } else {
+        checks::addCheckReasons(**store, *e); // as `moewb stage N` does
         out.evaluation = std::move(e).value();
+    }
     return out;
 }
 
 QString escaped(const QString& s) {
     return s.toHtmlEscaped();
+}
+
+QString bulletList(const QStringList& items);
+
+// The first two reasons on the strip; the rest go under "Details" (said on the strip).
+QString shortReasons(const QStringList& reasons, QString* details) {
+    constexpr int shown = 2;
+    if (reasons.size() <= shown + 1)
+        return bulletList(reasons);
+    *details = bulletList(reasons.mid(shown)) + *details;
+    return bulletList(reasons.mid(0, shown)) +
+           StagePage::tr("<p>%n more reason(s) under Details.</p>", "", int(reasons.size() - shown));
 }
 
 QString bulletList(const QStringList& items) {
@@ -108,7 +125,10 @@ struct StagePage::Private {
     QFrame* verdictFrame = nullptr;
     QLabel* verdictTitle = nullptr;
     QLabel* verdictBody = nullptr;
+    QToolButton* detailsButton = nullptr; // thresholds and notes of the verdict, folded
+    QLabel* verdictDetails = nullptr;
     QPushButton* overrideButton = nullptr;
+    QPushButton* reevaluateButton = nullptr; // new data since the saved verdict
     CollapsibleSection* thresholdSection = nullptr;
     QTableWidget* thresholds = nullptr;
     QPushButton* suggestButton = nullptr;
@@ -117,6 +137,11 @@ struct StagePage::Private {
     QWidget* content = nullptr;
 
     QFutureWatcher<WorkerOutcome>* watcher = nullptr;
+    // Loading the project's data for the plots and tables before Evaluate (no verdict
+    // decided or saved): its own watcher, dropped when Evaluate starts.
+    QFutureWatcher<WorkerOutcome>* lookWatcher = nullptr;
+    bool lastIsLook = false;   // d->last holds loaded data, not an evaluation
+    QString lookSignature;     // the runs the loaded data came from
     int generation = 0;
     bool evaluating = false;
     bool fillingThresholds = false;
@@ -168,7 +193,11 @@ bool StagePage::isEvaluating() const {
 }
 
 const stages::StageEvaluation* StagePage::lastEvaluation() const {
-    return d->last ? &*d->last : nullptr;
+    return d->last && !d->lastIsLook ? &*d->last : nullptr;
+}
+
+bool StagePage::hasResults() const {
+    return d->last.has_value();
 }
 
 void StagePage::buildInputs(QVBoxLayout*) {}
@@ -183,7 +212,7 @@ void StagePage::build() {
     auto* content = new QWidget(scroll);
     content->setObjectName(QStringLiteral("stagePageContent"));
     auto* layout = new QVBoxLayout(content);
-    layout->setSpacing(10);
+    layout->setSpacing(6);
     scroll->setWidget(content);
     outer->addWidget(scroll);
     d->scroll = scroll;
@@ -312,8 +341,37 @@ void StagePage::build() {
     d->overrideButton->hide();
     vLayout->addWidget(d->verdictTitle);
     vLayout->addWidget(d->verdictBody);
+    // The strip stays short (the plots belong on the first screen): the thresholds used
+    // and the notes fold away behind "Details".
+    d->detailsButton = new QToolButton(d->verdictFrame);
+    d->detailsButton->setObjectName(QStringLiteral("verdictDetailsButton"));
+    d->detailsButton->setText(tr("Details: thresholds and notes"));
+    d->detailsButton->setCheckable(true);
+    d->detailsButton->setAutoRaise(true);
+    d->detailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    d->detailsButton->setArrowType(Qt::RightArrow);
+    d->detailsButton->hide();
+    d->verdictDetails = new QLabel(d->verdictFrame);
+    d->verdictDetails->setObjectName(QStringLiteral("verdictDetails"));
+    d->verdictDetails->setWordWrap(true);
+    d->verdictDetails->setTextFormat(Qt::RichText);
+    d->verdictDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->verdictDetails->hide();
+    vLayout->addWidget(d->verdictDetails); // its button sits in the row of buttons below
+    connect(d->detailsButton, &QToolButton::toggled, this, [this](bool on) {
+        d->detailsButton->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        d->verdictDetails->setVisible(on && !d->verdictDetails->text().isEmpty());
+        relayoutNow();
+    });
     auto* overrideRow = new QHBoxLayout;
     overrideRow->addWidget(d->overrideButton);
+    d->reevaluateButton = new QPushButton(tr("Re-evaluate"), d->verdictFrame);
+    d->reevaluateButton->setObjectName(QStringLiteral("reevaluateButton"));
+    d->reevaluateButton->setToolTip(tr("Evaluate the stage again on the runs it would use now and save that verdict"));
+    d->reevaluateButton->hide();
+    overrideRow->addWidget(d->reevaluateButton);
+    connect(d->reevaluateButton, &QPushButton::clicked, this, &StagePage::evaluate);
+    overrideRow->addWidget(d->detailsButton);
     overrideRow->addStretch(1);
     vLayout->addLayout(overrideRow);
     layout->addWidget(d->verdictFrame);
@@ -355,8 +413,71 @@ void StagePage::build() {
     layout->addWidget(d->resultsBox);
     layout->addStretch(1);
 
+    // Results first: the verdict strip and Evaluate on top, then the inputs (folded once
+    // the page has data), the results (plots, then tables), the thresholds last.
+    layout->removeWidget(d->verdictFrame);
+    layout->removeWidget(d->inputs);
+    layout->removeWidget(d->thresholdSection);
+    layout->insertWidget(layout->indexOf(evalRow), d->verdictFrame);
+    layout->insertWidget(layout->indexOf(evalRow) + 1, d->inputs);
+    layout->insertWidget(layout->indexOf(d->resultsBox) + 1, d->thresholdSection);
+    d->thresholdSection->setExpanded(false);
+    installWheelGuard();
+    // Tab follows the page from top to bottom (the layouts' order, not the order the
+    // widgets were created in: results first moved the tables below the plots).
+    QList<QWidget*> chain;
+    std::function<void(QLayout*)> walk = [&](QLayout* l) {
+        for (int i = 0; i < l->count(); ++i) {
+            QLayoutItem* item = l->itemAt(i);
+            if (QLayout* inner = item->layout()) {
+                walk(inner);
+            } else if (QWidget* w = item->widget()) {
+                if ((w->focusPolicy() & Qt::TabFocus) && !qobject_cast<QScrollBar*>(w))
+                    chain << w;
+                if (w->layout())
+                    walk(w->layout());
+            }
+        }
+    };
+    walk(layout);
+    for (int i = 1; i < chain.size(); ++i)
+        QWidget::setTabOrder(chain[i - 1], chain[i]);
+
     d->watcher = new QFutureWatcher<WorkerOutcome>(this);
     connect(d->watcher, &QFutureWatcher<WorkerOutcome>::finished, this, &StagePage::finishEvaluation);
+    d->lookWatcher = new QFutureWatcher<WorkerOutcome>(this);
+    connect(d->lookWatcher, &QFutureWatcher<WorkerOutcome>::finished, this, &StagePage::finishLook);
+}
+
+void StagePage::loadData() {
+    // The data the stage would read, shown before Evaluate: once per project and set of
+    // runs, never over an evaluation the user ran.
+    if (!d->project || d->evaluating || (d->last && !d->lastIsLook) || d->runList->count() == 0)
+        return;
+    QStringList signature;
+    for (const store::RunRow& r : d->project->runs())
+        signature << QStringLiteral("%1:%2:%3").arg(r.id).arg(r.name).arg(r.stepCount);
+    const QString joined = d->project->path() + QLatin1Char('|') + signature.join(QLatin1Char(','));
+    if (joined == d->lookSignature)
+        return;
+    d->lookSignature = joined;
+    d->lookWatcher->setFuture(QtConcurrent::run(evaluateInWorker, d->generation, d->project->path(), d->stage,
+                                                selectedRunNames(), true));
+}
+
+void StagePage::finishLook() {
+    const WorkerOutcome out = d->lookWatcher->result();
+    if (out.generation != d->generation || d->evaluating || !d->project || !out.evaluation ||
+        (d->last && !d->lastIsLook))
+        return;
+    d->last = out.evaluation;
+    d->lastIsLook = true; // a locked stage's data shows as its preview (no verdict)
+    clearResults();
+    showResults(*d->last);
+    d->resultsBox->setVisible(true);
+    showSavedState();
+    relayoutNow();
+    emit dataLoaded();
 }
 
 void StagePage::setProject(store::ProjectStore* project) {
@@ -364,10 +485,14 @@ void StagePage::setProject(store::ProjectStore* project) {
         ++d->generation; // drop a running evaluation of the previous project
         d->evaluating = false;
         d->last.reset();
+        d->lastIsLook = false;
+        d->lookSignature.clear();
         clearResults();
     }
     d->project = project;
     refresh();
+    // Inputs fold away once there is data to show; open while there is none.
+    d->inputs->setExpanded(d->runList->count() == 0);
     relayoutNow();
 }
 
@@ -411,6 +536,7 @@ void StagePage::refresh() {
         locked = stages::lockReason(*d->project, d->stage);
     if (d->last && d->last->preview && locked.isEmpty()) {
         d->last.reset(); // the stage unlocked: a preview is no stand-in for its evaluation
+        d->lookSignature.clear();
         clearResults();
     }
     d->lockLabel->setVisible(!locked.isEmpty());
@@ -423,6 +549,7 @@ void StagePage::refresh() {
         fillThresholds();
     refreshInputs();
     showSavedState();
+    loadData();
 }
 
 QStringList StagePage::selectedRunNames() const {
@@ -484,6 +611,7 @@ void StagePage::finishEvaluation() {
         return;
     }
     d->last = out.evaluation;
+    d->lastIsLook = false;
     const stages::StageEvaluation& e = *d->last;
     QString saved;
     if (!e.locked()) {
@@ -496,6 +624,11 @@ void StagePage::finishEvaluation() {
     showResults(e);
     refresh(); // lock, override button, the saved verdict
     relayoutNow();
+    // Results first: back to the top, where the verdict and the key plots are (the focus
+    // left the disabled Evaluate button for a control further down meanwhile).
+    if (d->evaluateButton->isVisible() && isVisible())
+        d->evaluateButton->setFocus(Qt::OtherFocusReason);
+    d->scroll->verticalScrollBar()->setValue(0);
     d->progressLabel->setText(
         e.preview ? tr("Stage %1 previewed at %2: no verdict while it is locked.")
                         .arg(d->stage)
@@ -533,16 +666,21 @@ void StagePage::showSavedState() {
     if (d->suggestButton)
         d->suggestButton->setEnabled(d->last && d->last->stageOne() && !d->last->stageOne()->suggestions.isEmpty());
     d->overrideButton->setVisible(status && status->kind == stages::StageStatus::Kind::Stopped);
+    // New data since the saved verdict: said on top, nothing changed until Re-evaluate.
+    const bool newData = status && status->kind != stages::StageStatus::Kind::Locked &&
+                         status->freshness.newData() && !d->evaluating;
+    d->reevaluateButton->setVisible(newData);
     if (!has) {
         d->verdictFrame->hide();
         return;
     }
     d->verdictFrame->show();
     QString body;
+    QString details; // under "Details" (thresholds used, notes)
     QString title;
     QString border = QStringLiteral("#888888");
     QString background = QStringLiteral("palette(base)");
-    if (d->last && !d->last->locked()) {
+    if (d->last && !d->last->locked() && !d->lastIsLook) {
         const stages::Verdict& v = d->last->verdict;
         title = verdictHeadline(v.status);
         switch (v.status) {
@@ -556,16 +694,16 @@ void StagePage::showSavedState() {
             border = QStringLiteral("#E69F00"); // orange
             break;
         }
-        body += bulletList(v.reasons);
+        body += shortReasons(v.reasons, &details);
         if (!v.nextStep.isEmpty())
             body += tr("<p><b>What to do:</b> %1</p>").arg(escaped(v.nextStep));
         QStringList used;
         for (const stages::ThresholdUse& t : v.thresholds)
             used << tr("%1 = %2 (%3)").arg(t.key, QString::number(t.value), stages::thresholdSourceText(t.source));
         if (!used.isEmpty())
-            body += tr("<p><b>Thresholds:</b> %1</p>").arg(escaped(used.join(QStringLiteral("; "))));
+            details += tr("<p><b>Thresholds:</b> %1</p>").arg(escaped(used.join(QStringLiteral("; "))));
         if (!v.notes.isEmpty())
-            body += tr("<p><b>Notes:</b></p>") + bulletList(v.notes);
+            details += tr("<p><b>Notes:</b></p>") + bulletList(v.notes);
         if (!d->last->stageTwoStaleReason.isEmpty())
             body += tr("<p><b>⚠ Stage 2 is now stale:</b> %1 Re-run stage 2 before relying on its verdict.</p>")
                         .arg(escaped(d->last->stageTwoStaleReason));
@@ -583,28 +721,36 @@ void StagePage::showSavedState() {
     } else if (status && status->verdict) {
         const stages::StageStatus& s = *status;
         title = tr("Saved verdict: %1").arg(stages::stageStatusText(s.kind).toUpper());
-        body += tr("<p>Decided %1. Press Evaluate to see the tables and plots again.</p>")
+        body += tr("<p>Decided %1. The plots and tables show the project's data now; Evaluate decides again.</p>")
                     .arg(s.verdict->decided.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
-        body += bulletList(s.reasons);
+        body += shortReasons(s.reasons, &details);
     } else if (status && status->kind == stages::StageStatus::Kind::Locked) {
         d->verdictFrame->hide();
         return;
     } else {
         title = tr("No verdict yet");
-        body = tr("<p>Choose the runs above and press <b>Evaluate</b>: the gate compares them with the thresholds "
-                  "below and saves its verdict in the project.</p>");
+        body = tr("<p>Press <b>Evaluate</b>: the gate compares the runs (under Inputs) with the thresholds and saves "
+                  "its verdict in the project.</p>");
     }
     if (status && status->kind == stages::StageStatus::Kind::Overridden && status->override_)
-        body += tr("<p><b>Overridden</b> by %1 on %2: “%3”. The stop stays on record beside this "
-                   "justification; the next stage is unlocked.</p>")
+        body += (status->overrideOnOlderData
+                     ? tr("<p><b>Overridden</b> by %1 on %2, given on older data: “%3”. The stop stays on record "
+                          "beside this justification; the next stage stays unlocked until you re-evaluate.</p>")
+                     : tr("<p><b>Overridden</b> by %1 on %2: “%3”. The stop stays on record beside this "
+                          "justification; the next stage is unlocked.</p>"))
                     .arg(escaped(status->override_->author),
                          status->override_->created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
                          escaped(status->override_->justification));
+    if (newData)
+        body = tr("<p style=\"color:#B35C00\"><b>⚠ %1</b></p>").arg(escaped(status->freshness.sentence)) + body;
     if (status && status->kind == stages::StageStatus::Kind::Stale)
         body += tr("<p><b>⚠ Stale:</b> the load-balancing method changed after this stage was decided. "
                    "Re-run this stage.</p>");
     d->verdictTitle->setText(title);
     d->verdictBody->setText(body);
+    d->verdictDetails->setText(details);
+    d->detailsButton->setVisible(!details.isEmpty());
+    d->verdictDetails->setVisible(!details.isEmpty() && d->detailsButton->isChecked());
     d->verdictFrame->setStyleSheet(frameStyle(border, background));
 }
 

@@ -38,8 +38,11 @@ public:
 
     // Whether an evaluation is running in the background.
     bool isEvaluating() const;
-    // The last evaluation shown (null before the first one finished).
+    // The last evaluation shown (null before the first one finished; the data loaded
+    // before Evaluate does not count).
     const stages::StageEvaluation* lastEvaluation() const;
+    // Whether the plots and tables show data (loaded before Evaluate, or evaluated).
+    bool hasResults() const;
 
 signals:
     // A verdict, override, threshold or run was written to the project file.
@@ -47,6 +50,8 @@ signals:
     void statusMessage(const QString& text);
     // An evaluation finished and its result is on the page (also when not ready).
     void evaluationFinished();
+    // The project's data was loaded into the plots and tables before Evaluate.
+    void dataLoaded();
 
 protected:
     explicit StagePage(int stage, QWidget* parent = nullptr);
@@ -87,6 +92,8 @@ private:
     void thresholdEdited(int row, int column);
     void overrideStop();
     void suggestThresholds();
+    void loadData();
+    void finishLook();
 
     struct Private;
     std::unique_ptr<Private> d;

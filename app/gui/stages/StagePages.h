@@ -14,6 +14,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSlider;
+class QDoubleSpinBox;
 class QSpinBox;
 class QGridLayout;
 
@@ -95,6 +96,7 @@ private:
     QSlider* m_smoothing = nullptr;
     QLabel* m_smoothingLabel = nullptr;
     plots::PlotView* m_loss = nullptr;
+    plots::PlotView* m_lossTail = nullptr; // the last part of training, zoomed
     plots::PlotView* m_throughput = nullptr;
     QList<stages::TrainingRunInput> m_runs;
 };
@@ -141,6 +143,7 @@ private:
     QLabel* m_staleNotice = nullptr;
     QComboBox* m_run = nullptr;
     QLineEdit* m_layers = nullptr;
+    QDoubleSpinBox* m_ratioSmoothing = nullptr; // debiased EMA on the load curves
     QSlider* m_stepSlider = nullptr;
     QSpinBox* m_step = nullptr;
     QSpinBox* m_layer = nullptr;

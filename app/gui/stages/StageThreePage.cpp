@@ -2,12 +2,14 @@
 #include "StageWidgets.h"
 
 #include "plots/PlotView.h"
+#include "plotspec/Smoothing.h"
 #include "plotspec/StagePlots.h"
 #include "store/ProjectStore.h"
 #include "traffic/PlacementWhatIf.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFutureWatcher>
 #include <QJsonDocument>
@@ -112,14 +114,13 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     m_staleNotice->hide();
     results->addWidget(m_staleNotice);
 
-    results->addWidget(sectionLabel(tr("Per run, over the window"), this));
+    auto* summaryTitle = sectionLabel(tr("Per run, over the window"), this);
     m_summary = new ResultTable({tr("run"), tr("experts"), tr("layers"), tr("window steps"), tr("worst layer"),
                                  tr("steps above (fraction)"), tr("max load ratio (× mean)"),
                                  tr("mean load ratio (× mean)"), tr("drop rate (%)"), tr("drop rate source"),
                                  tr("busiest-device share (%)"), tr("loss")},
                                 this);
     m_summary->setObjectName(QStringLiteral("stage3SummaryTable"));
-    results->addWidget(m_summary);
 
     auto* controls = new QHBoxLayout;
     auto* runLabel = new QLabel(tr("Run:"), this);
@@ -138,13 +139,27 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     m_layers->setPlaceholderText(tr("e.g. 0, 5"));
     m_layers->setMaximumWidth(120);
     controls->addWidget(m_layers);
+    controls->addSpacing(16);
+    auto* smoothingLabel = new QLabel(tr("Smoothing:"), this);
+    controls->addWidget(smoothingLabel);
+    m_ratioSmoothing = new QDoubleSpinBox(this);
+    smoothingLabel->setBuddy(m_ratioSmoothing);
+    m_ratioSmoothing->setObjectName(QStringLiteral("stage3RatioSmoothing"));
+    m_ratioSmoothing->setRange(0.0, 0.99);
+    m_ratioSmoothing->setSingleStep(0.05);
+    m_ratioSmoothing->setDecimals(2);
+    m_ratioSmoothing->setValue(0.0);
+    m_ratioSmoothing->setToolTip(tr("Debiased exponential moving average of the load curves, as TensorBoard's "
+                                    "smoothing (0 = the raw curves; the raw curve stays faint beneath)"));
+    controls->addWidget(m_ratioSmoothing);
     controls->addStretch(1);
-    results->addLayout(controls);
 
+    // The plot first, its controls under it.
     m_ratio = new plots::PlotView(this);
     m_ratio->setObjectName(QStringLiteral("stage3LoadRatioPlot"));
-    m_ratio->setMinimumHeight(320);
+    m_ratio->setMinimumHeight(280);
     results->addWidget(m_ratio);
+    results->addLayout(controls);
 
     auto* heatControls = new QHBoxLayout;
     auto* stepLabel = new QLabel(tr("Step:"), this);
@@ -180,12 +195,15 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     m_busiest = new plots::PlotView(this);
     m_busiest->setObjectName(QStringLiteral("stage3BusiestPlot"));
     for (auto* v : {m_layerExpert, m_expertStep, m_dropLoss, m_busiest})
-        v->setMinimumHeight(320);
+        v->setMinimumHeight(280);
     grid->addWidget(m_layerExpert, 0, 0);
     grid->addWidget(m_expertStep, 0, 1);
     grid->addWidget(m_dropLoss, 1, 0);
     grid->addWidget(m_busiest, 1, 1);
     results->addLayout(grid);
+    // The table with the deciding columns after the plots.
+    results->addWidget(summaryTitle);
+    results->addWidget(m_summary);
 
     // What a rebalanced placement would give (docs/traffic.md, "Placement what-if").
     results->addWidget(sectionLabel(tr("What a rebalanced placement would give"), this));
@@ -241,6 +259,7 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
 
     connect(m_run, &QComboBox::currentIndexChanged, this, &StageThreePage::runChosen);
     connect(m_layers, &QLineEdit::editingFinished, this, &StageThreePage::replotRatio);
+    connect(m_ratioSmoothing, &QDoubleSpinBox::valueChanged, this, &StageThreePage::replotRatio);
     connect(m_stepSlider, &QSlider::valueChanged, this, [this](int i) {
         if (i >= 0 && i < m_steps.size() && m_step->value() != m_steps[i])
             m_step->setValue(int(m_steps[i]));
@@ -302,7 +321,7 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
                            numberCell(double(s.windowSteps), 0),
                            s.worstLayer >= 0 ? numberCell(s.worstLayer, 0) : numberCell(std::nullopt, 0),
                            numberCell(s.worstLayerFractionAbove, 3), numberCell(s.windowMaxRatio, 2),
-                           numberCell(s.windowMeanRatio, 2), numberCell(drop, 3),
+                           numberCell(s.windowMeanRatio, 2), numberCell(drop, 2),
                            textCell(stages::dropRateSourceText(s.dropSource)), shareCell,
                            numberCell(s.windowLoss, 3)});
     }
@@ -482,6 +501,27 @@ void StageThreePage::replotRatio() {
             if (!s.x.isEmpty())
                 spec.series << s;
         }
+    }
+    // Smoothing: each curve (not the limit line) becomes its debiased EMA, the raw
+    // curve kept faint beneath in the same colour.
+    const double smoothing = m_ratioSmoothing ? m_ratioSmoothing->value() : 0.0;
+    if (smoothing > 0.0) {
+        QList<plots::Series> out;
+        for (const plots::Series& s : spec.series) {
+            if (s.colour < 0 || s.style != plots::SeriesStyle::Line) {
+                out << s;
+                continue;
+            }
+            plots::Series raw = s;
+            raw.style = plots::SeriesStyle::FaintLine;
+            raw.name = tr("%1 (raw)").arg(s.name);
+            plots::Series smooth = s;
+            smooth.y = plots::debiasedEma(s.y, smoothing);
+            out << raw << smooth;
+        }
+        spec.series = out;
+        spec.note = (spec.note.isEmpty() ? QString() : spec.note + QLatin1Char(' ')) +
+                    tr("Curves smoothed (debiased EMA, factor %1); raw curves faint.").arg(smoothing, 0, 'f', 2);
     }
     m_ratio->setSpec(spec);
 }

@@ -2,6 +2,7 @@
 #include "StageWidgets.h"
 
 #include "plots/PlotView.h"
+#include <qcustomplot.h>
 #include "plotspec/StagePlots.h"
 #include "record/Comparability.h"
 #include "record/JsonValueText.h"
@@ -56,14 +57,13 @@ bool StageTwoPage::takesRun(const store::ProjectStore& project, const store::Run
 }
 
 void StageTwoPage::buildResults(QVBoxLayout* results) {
-    results->addWidget(sectionLabel(tr("MoE against dense, at equal tokens"), this));
+    auto* pairsTitle = sectionLabel(tr("MoE against dense, at equal tokens"), this);
     m_pairs = new ResultTable({tr("group"), tr("MoE run"), tr("dense run"), tr("MoE tokens/s/GPU"),
                                tr("dense tokens/s/GPU"), tr("MoE train loss"), tr("dense train loss"),
                                tr("MoE val loss"), tr("dense val loss"), tr("at tokens"),
                                tr("activated params diff"), tr("result")},
                               this);
     m_pairs->setObjectName(QStringLiteral("stage2PairTable"));
-    results->addWidget(m_pairs);
 
     auto* lossControls = new QHBoxLayout;
     lossControls->addWidget(sectionLabel(tr("Loss curves"), this));
@@ -88,18 +88,26 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     lossControls->addStretch(1);
     results->addLayout(lossControls);
 
+    // The loss curves whole, and a second panel on the last 30 % of training where the
+    // difference that decides is (its y range fitted to that part); throughput beside.
     auto* grid = new QGridLayout;
     m_loss = new plots::PlotView(this);
     m_loss->setObjectName(QStringLiteral("stage2LossPlot"));
-    m_loss->setMinimumHeight(340);
+    m_loss->setMinimumHeight(280);
+    m_lossTail = new plots::PlotView(this);
+    m_lossTail->setObjectName(QStringLiteral("stage2LossTailPlot"));
+    m_lossTail->setMinimumHeight(280);
+    m_lossTail->customPlot()->setProperty("moewbNoLegend", true); // the full panel has it
+    m_lossTail->setTailFraction(0.3);
     m_throughput = new plots::PlotView(this);
     m_throughput->setObjectName(QStringLiteral("stage2ThroughputPlot"));
-    m_throughput->setMinimumHeight(340);
+    m_throughput->setMinimumHeight(280);
     grid->addWidget(m_loss, 0, 0);
-    grid->addWidget(m_throughput, 0, 1);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
+    grid->addWidget(m_lossTail, 0, 1);
+    grid->addWidget(m_throughput, 1, 0);
     results->addLayout(grid);
+    results->addWidget(pairsTitle);
+    results->addWidget(m_pairs);
 
     auto* configRow = new QHBoxLayout;
     configRow->addWidget(sectionLabel(tr("Config records compared"), this));
@@ -194,10 +202,17 @@ void StageTwoPage::replotLoss() {
     m_smoothingLabel->setText(tr("Smoothing: %1 (debiased EMA)").arg(smoothing, 0, 'f', 2));
     if (m_runs.isEmpty()) {
         m_loss->setSpec(plots::PlotSpec{});
+        m_lossTail->setSpec(plots::PlotSpec{});
         return;
     }
-    m_loss->setSpec(
-        plots::stageTwoLossPlot(m_runs, plots::TrainingX(m_lossX->currentData().toInt()), smoothing));
+    const plots::PlotSpec spec =
+        plots::stageTwoLossPlot(m_runs, plots::TrainingX(m_lossX->currentData().toInt()), smoothing);
+    m_loss->setSpec(spec);
+    plots::PlotSpec tail = spec;
+    tail.id += QStringLiteral("-tail");
+    tail.title = tr("Last 30 % of training (zoomed)");
+    tail.note.clear();
+    m_lossTail->setSpec(tail);
 }
 
 } // namespace moewb::gui

@@ -1,11 +1,17 @@
 #include "StageWidgets.h"
 
+#include <QAbstractScrollArea>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QApplication>
+#include <QComboBox>
+#include <QPointer>
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QResizeEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -16,8 +22,45 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace moewb::gui {
+
+namespace {
+class WheelGuard : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::Wheel)
+            return false;
+        auto* w = qobject_cast<QWidget*>(watched);
+        if (!w || w->hasFocus())
+            return false;
+        if (!qobject_cast<QAbstractSpinBox*>(w) && !qobject_cast<QAbstractSlider*>(w) &&
+            !qobject_cast<QComboBox*>(w))
+            return false;
+        if (qobject_cast<QScrollBar*>(w))
+            return false; // scroll bars are what the wheel is for
+        // Hand the wheel to the scroll area around the control.
+        for (QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(p)) {
+                QCoreApplication::sendEvent(area->viewport(), event);
+                break;
+            }
+        return true;
+    }
+};
+} // namespace
+
+void installWheelGuard() {
+    static QPointer<WheelGuard> guard;
+    if (guard || !qApp)
+        return;
+    guard = new WheelGuard(qApp);
+    qApp->installEventFilter(guard);
+}
 
 NumberCell::NumberCell(std::optional<double> value, const QString& text)
     : QTableWidgetItem(text), m_value(value) {
@@ -46,8 +89,17 @@ QTableWidgetItem* numberCell(std::optional<double> value, int decimals) {
 ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWidget(parent) {
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);
-    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Never sideways scrolling: columns share the width the table has (fitColumns),
+    // long text elides, the cell's tooltip has it whole.
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setTextElideMode(Qt::ElideRight);
+    setWordWrap(false);
+    for (int c = 0; c < columnCount(); ++c)
+        if (QTableWidgetItem* h = horizontalHeaderItem(c))
+            h->setToolTip(h->text());
     verticalHeader()->setVisible(false);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -68,21 +120,60 @@ void ResultTable::beginRows() {
 void ResultTable::addRow(const QList<QTableWidgetItem*>& cells) {
     const int r = rowCount();
     insertRow(r);
-    for (int c = 0; c < cells.size() && c < columnCount(); ++c)
+    for (int c = 0; c < cells.size() && c < columnCount(); ++c) {
+        if (cells[c] && cells[c]->toolTip().isEmpty())
+            cells[c]->setToolTip(cells[c]->text());
         setItem(r, c, cells[c]);
+    }
+}
+
+void ResultTable::fitColumns() {
+    const int avail = viewport()->width();
+    const int n = columnCount();
+    if (avail <= 0 || n == 0)
+        return;
+    QList<int> want(n);
+    int total = 0;
+    for (int c = 0; c < n; ++c) {
+        want[c] = std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c)) + 6;
+        total += want[c];
+    }
+    // Too wide: every column gives up the same share of its width, none below 48 px;
+    // what the minimum adds back comes off the widest columns.
+    const int minimum = std::min(48, avail / n);
+    const double scale = total > avail ? double(avail) / total : 1.0;
+    int sum = 0;
+    for (int c = 0; c < n; ++c) {
+        want[c] = std::max(minimum, int(want[c] * scale));
+        sum += want[c];
+    }
+    while (sum > avail) {
+        const auto widest = std::max_element(want.begin(), want.end());
+        const int cut = std::min(sum - avail, *widest - minimum);
+        if (cut <= 0)
+            break;
+        *widest -= std::max(1, std::min(cut, *widest / 4));
+        sum = std::accumulate(want.begin(), want.end(), 0);
+    }
+    for (int c = 0; c < n; ++c)
+        horizontalHeader()->resizeSection(c, want[c]);
+}
+
+void ResultTable::resizeEvent(QResizeEvent* event) {
+    QTableWidget::resizeEvent(event);
+    fitColumns();
 }
 
 void ResultTable::endRows() {
     setSortingEnabled(true);
+    fitColumns();
     fitHeight();
 }
 
 void ResultTable::fitHeight(int maxRows) {
     const int rows = qMin(qMax(rowCount(), 1), maxRows);
     const int rowH = verticalHeader()->defaultSectionSize();
-    // Room for the horizontal scroll bar, which wide tables show.
-    setMinimumHeight(horizontalHeader()->sizeHint().height() + rows * rowH + 2 * frameWidth() + 4 +
-                     horizontalScrollBar()->sizeHint().height());
+    setMinimumHeight(horizontalHeader()->sizeHint().height() + rows * rowH + 2 * frameWidth() + 4);
     setMaximumHeight(minimumHeight());
 }
 

@@ -41,10 +41,19 @@ public:
     QString toTsv() const;
     // Grows to show every row up to maxRows, then scrolls.
     void fitHeight(int maxRows = 14);
+    // Column widths that fill the table's width without a horizontal scroll bar:
+    // each column's content width, scaled down alike when they do not fit.
+    void fitColumns();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 };
+
+// Installs (once) an application-wide filter: spin boxes, sliders and combo boxes
+// take the mouse wheel only while they have the keyboard focus; otherwise the wheel
+// goes to the page, which scrolls.
+void installWheelGuard();
 
 // Text cell; number cell with `decimals` decimals ("–" when empty or not finite).
 QTableWidgetItem* textCell(const QString& text);

@@ -4,8 +4,9 @@
 // message, not abort, where the limit is too small or the file is absurd.
 //
 // Each limit is computed here from what the test wrote: the program's own share
-// (kProgram) + the file once + what the stored data takes (24 bytes per
-// communication sample, 40 per metric value, ...), with 10% slack.
+// (kProgram) + the file once + what the stored data takes (8 bytes per
+// communication sample and 24 per run of consecutive iterations, 40 per metric
+// value, ...), with 10% slack.
 #include "../MoewbCli.h"
 #include "store/ProjectStore.h"
 
@@ -27,6 +28,10 @@ constexpr qint64 kMiB = 1 << 20;
 constexpr qint64 kProgram = 128 * kMiB;
 // About this much of each format is written.
 constexpr qint64 kTarget = 8 * kMiB;
+// The formats whose data once took several times the file (packed since): three times
+// as much, so that the program's share (kProgram) does not hide what the data takes
+// (24 MiB of one-line probe JSON held as 24-byte samples runs out of this budget).
+constexpr qint64 kLargeTarget = 3 * kTarget;
 
 struct Limited {
     int exitCode = -1; // -1: crashed or hung
@@ -62,7 +67,7 @@ class TestImportMemory : public QObject {
 
     // moewb --project P import --format F FILE under prlimit --as=LIMIT.
     Limited importLimited(const QString& projectPath, const QString& format, const QString& file, qint64 limit,
-                          const QStringList& extraEnv = {}) {
+                          const QStringList& extraEnv = {}, const QStringList& extraArgs = {}) {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), m_home.path());
@@ -70,8 +75,9 @@ class TestImportMemory : public QObject {
         for (const QString& kv : extraEnv)
             env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
         p.setProcessEnvironment(env);
-        p.start(m_prlimit, {QStringLiteral("--as=%1").arg(limit), QStringLiteral(MOEWB_CLI), QStringLiteral("--project"),
-                            projectPath, QStringLiteral("import"), QStringLiteral("--format"), format, file});
+        p.start(m_prlimit, QStringList{QStringLiteral("--as=%1").arg(limit), QStringLiteral(MOEWB_CLI),
+                                       QStringLiteral("--project"), projectPath, QStringLiteral("import")} +
+                               extraArgs + QStringList{QStringLiteral("--format"), format, file});
         if (!p.waitForFinished(240000)) {
             p.kill();
             p.waitForFinished();
@@ -146,13 +152,15 @@ private slots:
     void probeJsonWithinBudget() {
         QFETCH(bool, oneLine);
         const int sizes = 8, repeats = 4;
-        const int iters = int(kTarget / (sizes * repeats * (oneLine ? 7 : 20)));
+        const int iters = int((oneLine ? kLargeTarget : kTarget) / (sizes * repeats * (oneLine ? 7 : 20)));
         const QByteArray text = probeReport(sizes, repeats, iters, oneLine);
         const QString file = write(QStringLiteral("probe.json"), text);
         const qint64 samples = qint64(sizes) * repeats * iters;
         const QString p = project();
         QVERIFY(!p.isEmpty());
-        const Limited r = importLimited(p, QStringLiteral("probe-json"), file, budget(text.size(), 24 * samples));
+        // 8 bytes per sample, 24 per (size, repeat): the samples are packed (docs/formats.md).
+        const Limited r = importLimited(p, QStringLiteral("probe-json"), file,
+                                        budget(text.size(), 8 * samples + 24 * sizes * repeats));
         QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
         QCOMPARE(stored(p, false), samples);
     }
@@ -160,7 +168,7 @@ private slots:
     void ncclTestsJsonWithinBudget() {
         QRandomGenerator rng(2);
         const int sizes = 16;
-        const int iters = int(kTarget / (sizes * 7));
+        const int iters = int(kLargeTarget / (sizes * 7));
         QByteArray t = "{\"version\":2,\"args\":[\"./build/alltoall_perf\"],\"nccl_version\":22705,\"config\":{\"nthreads\":1,"
                        "\"ngpus\":1,\"devices\":[{\"rank\":0,\"hostname\":\"a\"},{\"rank\":1,\"hostname\":\"a\"}]},\"results\":[";
         for (int s = 0; s < sizes; ++s) {
@@ -178,7 +186,7 @@ private slots:
         const qint64 samples = qint64(sizes) * iters;
         const QString p = project();
         QVERIFY(!p.isEmpty());
-        const Limited r = importLimited(p, QStringLiteral("nccl-tests-json"), file, budget(t.size(), 24 * samples));
+        const Limited r = importLimited(p, QStringLiteral("nccl-tests-json"), file, budget(t.size(), 8 * samples + 24 * sizes));
         QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
         QCOMPARE(stored(p, false), samples);
     }
@@ -227,7 +235,7 @@ private slots:
         QCOMPARE(qint64(store.value()->expertLoad(store.value()->runs().first().id).size()), rows);
     }
 
-    // nccl-tests text as alltoallv_perf -I 1 prints it: 190-byte rows.
+    // nccl-tests text as alltoall_perf prints it: 110-byte rows.
     void ncclTestsTextWithinBudget() {
         QRandomGenerator rng(5);
         QByteArray t = "# nccl-tests version 2.17.6 nccl-headers=22705 nccl-library=22705\n"
@@ -245,7 +253,7 @@ private slots:
                        "(GB/s)  (GB/s)\n";
         const qint64 size = 1048576;
         qint64 rows = 0;
-        while (t.size() < kTarget) {
+        while (t.size() < kLargeTarget) {
             const double time = double(rng.bounded(5000, 6000)) / 100.0;
             const QByteArray bw = QByteArray::number(double(size) / time / 1e3, 'f', 2);
             const QByteArray us = QByteArray::number(time, 'f', 2);
@@ -257,14 +265,16 @@ private slots:
         const QString file = write(QStringLiteral("nccl.txt"), t);
         const QString p = project();
         QVERIFY(!p.isEmpty());
-        // Per row: its sample (24 bytes), its checks and its in-place time in the environment.
-        const Limited r = importLimited(p, QStringLiteral("nccl-tests"), file, budget(t.size(), rows * 600));
+        // Per row: its sample (32 bytes: one per group), its checks (48) and its in-place
+        // time in the environment's column (16, more while the column grows).
+        const Limited r = importLimited(p, QStringLiteral("nccl-tests"), file, budget(t.size(), rows * 120));
         QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
         QCOMPARE(stored(p, false), rows);
     }
 
     // The line-per-record formats, written as their writers print them (the fixtures in
-    // tests/fixtures/importers), each about 8 MiB. `values` is what the lines hold: metric
+    // tests/fixtures/importers), each about 8 MiB (24 MiB: torchtitan, Megatron timer lines).
+    // `values` is what the lines hold: metric
     // values for the metric formats, expert-load blocks (one per step and layer) for the
     // load formats; `perValue` what one of them takes once stored.
     void lineFormatsWithinBudget_data() {
@@ -291,6 +301,32 @@ private slots:
                      " | number of nan iterations:   0 |\n";
             }
             QTest::newRow("megatron-log") << QStringLiteral("megatron-log") << t << lines * 12 << true << qint64(40);
+        }
+        {
+            // Megatron-LM with --timing-log-option all on 8 ranks (megatron/core/timers.py,
+            // the fixture megatron/megatron-timers-all-ranks.log): per iteration 8 metrics of
+            // the iteration line, max and min of 3 timers, forward-backward per rank (8) and
+            // the busiest device's share: 23 values, most of them from 21-byte rank lines.
+            QByteArray t;
+            qint64 iterations = 0;
+            while (t.size() < kLargeTarget) {
+                ++iterations;
+                t += " [2026-08-02 14:30:00.123456] iteration " + QByteArray::number(iterations * 10).rightJustified(8, ' ') +
+                     "/ 99999999 | consumed samples: " + QByteArray::number(iterations * 80).rightJustified(12, ' ') +
+                     " | elapsed time per iteration (ms): 1000.0 | learning rate: 1.000000E-04 | global batch size:     8"
+                     " | lm loss: " + QByteArray::number(real(20000, 110000, 10000), 'E', 6) +
+                     " | loss scale: 1.0 | number of skipped iterations:   0 | number of nan iterations:   0 |\n"
+                     "times across ranks (ms):\n";
+                for (const auto& [name, base] : {std::pair<const char*, int>{"forward-backward", 800},
+                                                 {"optimizer", 100}, {"batch-generator", 5}}) {
+                    t += QByteArray("  ") + name + ":\n";
+                    for (int r = 0; r < 8; ++r)
+                        t += "     rank  " + QByteArray::number(r) + ": " +
+                             QByteArray::number(base + real(0, 10000, 100), 'f', 2) + '\n';
+                }
+            }
+            QTest::newRow("megatron-log, timer lines") << QStringLiteral("megatron-log") << t << iterations * 23 << true
+                                                       << qint64(40);
         }
         {
             // NeMo 2 progress printer: lr, global_batch_size, reduced_train_loss, train_step_timing,
@@ -327,18 +363,18 @@ private slots:
         }
         {
             // torchtitan's metrics line: lm_loss, grad_norm, memory (GiB and %), tps and tflops
-            // are stored (mfu N/A is not). The steps are held by step until every line is
-            // read (the lowest rank's line wins): about 400 bytes a step beyond the values.
+            // are stored (mfu N/A is not). Each step line is held as where it is (24 bytes)
+            // until every line is read (the lowest rank's line wins).
             QByteArray t = "+ torchrun --nproc_per_node=1 -m torchtitan.train\n";
             qint64 steps = 0;
-            while (t.size() < kTarget) {
+            while (t.size() < kLargeTarget) {
                 t += "[titan] 2026-07-17 12:05:19,496 - root - INFO - step: " + QByteArray::number(++steps) +
                      "  loss: " + QByteArray::number(real(20000, 110000, 10000), 'f', 4) + "  grad_norm: " +
                      QByteArray::number(real(10000, 80000, 10000), 'f', 4) +
                      "  memory:  4.26GiB(2.39%)  tps: 72,915  tflops: 39.59  mfu: N/A\n";
             }
             QTest::newRow("torchtitan-log") << QStringLiteral("torchtitan-log") << t << steps * 6 << true
-                                            << qint64(40 + 400 / 6);
+                                            << qint64(40 + 24 / 6);
         }
         {
             QByteArray t;
@@ -448,15 +484,15 @@ private slots:
     }
 
     // Too little memory for the data: an error naming the file, nothing stored, no abort.
-    // 24 MiB on one line needs about 3.5 times its size beyond the program; the limit
-    // leaves the program (90 MiB) room to read it and half the file more.
+    // 24 MiB on one line needs about 2.2 times its size beyond the program; the limit
+    // leaves the program (90 MiB) room to read it and a quarter of the file more.
     void outOfMemoryIsAnError() {
         const int sizes = 8, repeats = 4, iters = int(3 * kTarget / (sizes * repeats * 7));
         const QByteArray text = probeReport(sizes, repeats, iters, true);
         const QString file = write(QStringLiteral("probe-oom.json"), text);
         const QString p = project();
         QVERIFY(!p.isEmpty());
-        const Limited r = importLimited(p, QStringLiteral("probe-json"), file, 96 * kMiB + text.size() * 3 / 2);
+        const Limited r = importLimited(p, QStringLiteral("probe-json"), file, 96 * kMiB + text.size() * 5 / 4);
         QVERIFY2(r.exitCode > 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
         QVERIFY2(r.err.contains(QStringLiteral("probe-oom.json: ran out of memory importing it")), qPrintable(r.err));
         QCOMPARE(stored(p, false), -1);
@@ -475,6 +511,42 @@ private slots:
                      r.err.contains(QStringLiteral("MOEWB_IMPORT_MAX_BYTES")),
                  qPrintable(r.err));
         QCOMPARE(stored(p, false), -1);
+    }
+
+    // moewb import --max-bytes SIZE: the same limit, given on the command line; it wins
+    // over MOEWB_IMPORT_MAX_BYTES either way, and a malformed size is a usage error.
+    void maxBytesOptionWinsOverTheVariable() {
+        const QByteArray text = probeReport(2, 2, 20000, true);
+        QVERIFY(text.size() > 64 * 1024 && text.size() < kMiB);
+        const QString file = write(QStringLiteral("probe-option.json"), text);
+        const QString p1 = project();
+        QVERIFY(!p1.isEmpty());
+        Limited r = importLimited(p1, QStringLiteral("probe-json"), file, kProgram + 16 * kMiB,
+                                  {QStringLiteral("MOEWB_IMPORT_MAX_BYTES=1G")},
+                                  {QStringLiteral("--max-bytes"), QStringLiteral("64K")});
+        QVERIFY(r.exitCode > 0);
+        QVERIFY2(r.err.contains(QStringLiteral("over the import limit of")) &&
+                     r.err.contains(QStringLiteral("(--max-bytes); give a larger --max-bytes")) &&
+                     !r.err.contains(QStringLiteral("MOEWB_IMPORT_MAX_BYTES")),
+                 qPrintable(r.err));
+        QCOMPARE(stored(p1, false), -1);
+
+        const QString p2 = project();
+        QVERIFY(!p2.isEmpty());
+        r = importLimited(p2, QStringLiteral("probe-json"), file, kProgram + 16 * kMiB,
+                          {QStringLiteral("MOEWB_IMPORT_MAX_BYTES=64K")}, {QStringLiteral("--max-bytes=1m")});
+        QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
+        QCOMPARE(stored(p2, false), qint64(2 * 2 * 20000));
+
+        for (const QString& bad : {QStringLiteral("lots"), QStringLiteral("0"), QStringLiteral("-5M"), QStringLiteral("1X")}) {
+            const QString p3 = project();
+            QVERIFY(!p3.isEmpty());
+            r = importLimited(p3, QStringLiteral("probe-json"), file, kProgram + 16 * kMiB, {},
+                              {QStringLiteral("--max-bytes"), bad});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("--max-bytes must be a size")), qPrintable(r.err));
+            QCOMPARE(stored(p3, false), -1);
+        }
     }
 };
 

@@ -5,6 +5,7 @@
 // vectors). Cancelling leaves no file. The assessment sheet round-trips through
 // the store, also in files upgraded from schema versions 1 and 2.
 #include "SqlScript.h"
+#include "Translations.h"
 #include "assessment/AssessmentSheet.h"
 #include "common/Units.h"
 #include "demo/DemoProject.h"
@@ -132,6 +133,9 @@ private slots:
         for (const char* tool : {"pdftotext", "pdftoppm", "pdfimages", "pdfinfo"})
             if (QStandardPaths::findExecutable(QLatin1String(tool)).isEmpty())
                 QSKIP(qPrintable(QStringLiteral("%1 (poppler-utils) is not installed").arg(QLatin1String(tool))));
+        // English as `moewb` (LANG=C) speaks it: plural forms from moewb_*_en.qm, so the
+        // sentences computed here read like the report's.
+        QVERIFY(i18n::installTranslations(*qApp, QStringLiteral("en")) > 0);
         m_project = m_dir.filePath(QStringLiteral("demo.moewb"));
         const auto written = demo::writeDemoProject(m_project);
         QVERIFY2(written, qPrintable(written ? QString() : written.error().text()));
@@ -146,6 +150,74 @@ private slots:
         QVERIFY(in && !in->isEmpty());
         m_firstProbeRun = in->first().runName;
         QVERIFY(assessment::saveSheet(p, sampleSheet(m_firstProbeRun)));
+    }
+
+    // Page 1 alone tells the decision: the four verdicts equal `moewb --json stage N`
+    // run just before (a locked stage reads LOCKED, never PASS), then the reason.
+    void firstPageIsTheDecision() {
+        const QString project = m_dir.filePath(QStringLiteral("decision.moewb"));
+        QVERIFY(demo::writeDemoProject(project));
+        const QHash<QString, QString> titles{{QStringLiteral("pass"), QStringLiteral("PASS")},
+                                             {QStringLiteral("stop"), QStringLiteral("STOP")},
+                                             {QStringLiteral("not_ready"), QStringLiteral("NOT READY")},
+                                             {QStringLiteral("locked"), QStringLiteral("LOCKED")}};
+        QStringList tokens;
+        for (int n = 1; n <= 4; ++n) {
+            const Proc r = run(QStringLiteral(MOEWB_CLI), {QStringLiteral("--project"), project, QStringLiteral("--json"),
+                                                          QStringLiteral("stage"), QString::number(n)});
+            const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+            tokens << o.value(QStringLiteral("status")).toString();
+            if (n == 2) {
+                // The demo's MoE runs mix capacity factors (check 2) and the faster ones lose
+                // on loss (check 4): the verdict on exactly those runs says so.
+                QStringList reasons;
+                for (const QJsonValue& v : o.value(QStringLiteral("reasons")).toArray())
+                    reasons << v.toString();
+                const QString all = reasons.join(QLatin1Char('\n'));
+                QVERIFY2(all.contains(QStringLiteral("Misjudgment warning 2 on these runs")), qPrintable(all));
+                QVERIFY2(all.contains(QStringLiteral("Misjudgment warning 4 on these runs — Higher throughput taken "
+                                                     "as better while the loss got worse: 6 run pairs faster")),
+                         qPrintable(all));
+            }
+        }
+        // The demo as shipped: stage 3 stops (its load ratio), so stage 4 is locked.
+        QCOMPARE(tokens, (QStringList{QStringLiteral("pass"), QStringLiteral("pass"), QStringLiteral("stop"),
+                                      QStringLiteral("locked")}));
+        const QString pdf = m_dir.filePath(QStringLiteral("decision.pdf"));
+        QCOMPARE(run(QStringLiteral(MOEWB_CLI), {QStringLiteral("--project"), project, QStringLiteral("report"),
+                                                QStringLiteral("-o"), pdf})
+                     .exitCode,
+                 0);
+        const Proc t = run(QStringLiteral("pdftotext"),
+                           {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"), QStringLiteral("1"),
+                            QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        const QString page = t.out;
+        QVERIFY2(page.contains(QStringLiteral("Decision")), qPrintable(page));
+        QVERIFY2(squeeze(page).contains(squeeze(QStringLiteral("Not yet: stage 3 stopped."))), qPrintable(page));
+        QVERIFY(squeeze(page).contains(squeeze(QStringLiteral("Open warnings"))));
+        QVERIFY(squeeze(page).contains(squeeze(QStringLiteral("Applicability"))));
+        QVERIFY(!page.contains(QDir::cleanPath(m_dir.path()))); // the project by name and fingerprint, not path
+        QVERIFY(page.contains(QStringLiteral("content fingerprint")) || page.contains(QStringLiteral("content ﬁngerprint")));
+        for (int n = 1; n <= 4; ++n) {
+            QString row;
+            for (const QString& line : page.split(QLatin1Char('\n')))
+                if (line.trimmed().startsWith(QStringLiteral("Stage %1 — ").arg(n)))
+                    row = line;
+            QVERIFY2(!row.isEmpty(), qPrintable(QStringLiteral("no row for stage %1 in:\n%2").arg(n).arg(page)));
+            const QString want = titles.value(tokens[n - 1]);
+            QVERIFY2(row.contains(QStringLiteral(" %1 ").arg(want)), qPrintable(row + QStringLiteral(" ≠ ") + want));
+            for (const QString& other : titles)
+                if (other != want)
+                    QVERIFY2(!row.contains(QStringLiteral(" %1 ").arg(other)), qPrintable(row));
+        }
+        // The locked stage's chapter says so too.
+        const Proc all = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(squeeze(all.out).contains(squeeze(QStringLiteral("Verdict: LOCKED — Stage 4 is locked"))));
+        // Stages 1–3 have saved verdicts, the locked stage 4 none: said once, for it only.
+        QCOMPARE(int(squeeze(all.out).count(squeeze(QStringLiteral("No verdict recorded in the project for this stage.")))),
+                 1);
+        QCOMPARE(int(squeeze(all.out).count(squeeze(QStringLiteral("Recorded verdict in the project:")))), 3);
     }
 
     void cliWritesTheReportWithoutADisplay() {
@@ -295,10 +367,12 @@ private slots:
             QVERIFY(text.contains(squeeze(c.title)));
 
         // Misjudgment warnings section says something either way; the appendix has
-        // each run's raw environment.
+        // each run's environment …
         for (const store::RunRow& r : p.runs())
             QVERIFY2(text.contains(squeeze(QStringLiteral("Run %1").arg(r.name))), qPrintable(r.name));
-        QVERIFY(text.contains(QStringLiteral("\"data\":\"synthetic\"")));
+        // … as a table of fields, not raw JSON.
+        QVERIFY(text.contains(QStringLiteral("datasynthetic")));
+        QVERIFY(!text.contains(QStringLiteral("\"data\":\"synthetic\"")));
         QVERIFY(text.contains(squeeze(QStringLiteral("MoE Workbench " MOEWB_VERSION))));
     }
 
@@ -444,7 +518,9 @@ private slots:
         QVERIFY2(r, qPrintable(r ? QString() : r.error().text()));
         const Proc t = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
         QCOMPARE(t.exitCode, 0);
-        QCOMPARE(int(t.out.count(QStringLiteral("No data"))), 4);
+        // Each stage's chapter says so; page 1's verdict table too, for stage 1 (the
+        // others are locked behind it).
+        QCOMPARE(int(t.out.count(QStringLiteral("No data"))), 5);
         QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("Rated 0 of 10"))));
         QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("not estimated"))));
     }
@@ -463,7 +539,7 @@ private slots:
             {
                 auto opened = store::ProjectStore::open(path);
                 QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
-                QCOMPARE((*opened)->schemaVersion(), 3);
+                QCOMPARE((*opened)->schemaVersion(), store::ProjectStore::kSchemaVersion);
                 if (!c.run) {
                     QVERIFY((*opened)->addConfigRecord(QStringLiteral("r"), {}, false));
                     store::RunData run;

@@ -187,6 +187,107 @@ private slots:
         QCOMPARE(p->verdict(1)->status, QStringLiteral("pass"));
     }
 
+    // Issue 17 (1a): an import into a finished evaluation changes no verdict, no lock and
+    // no override; `status` and `stage N --preview` say "new data since the verdict"
+    // (the override "given on older data") until `stage N` re-evaluates. Everything
+    // through the real CLI on a real project file: records, imports, verdicts.
+    void importIntoFinishedEvaluationKeepsVerdictsAndOverrides() {
+        const QString project = m_home.filePath(QStringLiteral("finished.moewb"));
+        const QString dir = QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/method/stage1-one-group-matches/");
+        QCOMPARE(run(project, {QStringLiteral("init")}).exitCode, 0);
+        QCOMPARE(run(project, {QStringLiteral("record"), QStringLiteral("add"), dir + QStringLiteral("record.json")})
+                     .exitCode,
+                 0);
+        const QString baseline = dir + QStringLiteral("baseline-1n.txt");
+        QCOMPARE(run(project, {QStringLiteral("import"), baseline, QStringLiteral("--run"), QStringLiteral("base")})
+                     .exitCode,
+                 0);
+        // A team threshold its CVs (0.002–0.003) exceed: stage 1 stops, and is overridden.
+        QCOMPARE(run(project, {QStringLiteral("threshold"), QStringLiteral("set"), QStringLiteral("stage1.cv_max"),
+                               QStringLiteral("0.001")})
+                     .exitCode,
+                 0);
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QCOMPARE(run(project, {QStringLiteral("override"), QStringLiteral("1"), QStringLiteral("--justification"),
+                               QStringLiteral("fabric accepted"), QStringLiteral("--author"), QStringLiteral("lead")})
+                     .exitCode,
+                 0);
+        auto stageOf = [&](int n) {
+            const CliResult st = run(project, {QStringLiteral("--json"), QStringLiteral("status")});
+            if (st.exitCode != 0)
+                qFatal("status failed: %s", qPrintable(st.err));
+            return st.json().value(QStringLiteral("stages")).toArray().at(n - 1).toObject();
+        };
+        QJsonObject one = stageOf(1);
+        QCOMPARE(one.value(QStringLiteral("state")).toString(), QStringLiteral("overridden"));
+        QCOMPARE(one.value(QStringLiteral("new_data")).toBool(), false);
+        QCOMPARE(one.value(QStringLiteral("runs")).toArray(), QJsonArray{QStringLiteral("base")});
+        const QString decided = one.value(QStringLiteral("decided")).toString();
+        QCOMPARE(stageOf(2).value(QStringLiteral("state")).toString(), QStringLiteral("not started"));
+
+        // New data: a second baseline. Verdict, override and unlock stay.
+        QCOMPARE(run(project, {QStringLiteral("import"), baseline, QStringLiteral("--run"), QStringLiteral("second")})
+                     .exitCode,
+                 0);
+        one = stageOf(1);
+        QCOMPARE(one.value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QCOMPARE(one.value(QStringLiteral("state")).toString(), QStringLiteral("overridden"));
+        QCOMPARE(one.value(QStringLiteral("decided")).toString(), decided);
+        QCOMPARE(one.value(QStringLiteral("new_data")).toBool(), true);
+        QCOMPARE(one.value(QStringLiteral("new_runs")).toArray(), QJsonArray{QStringLiteral("second")});
+        const QJsonObject over = one.value(QStringLiteral("override")).toObject();
+        QCOMPARE(over.value(QStringLiteral("author")).toString(), QStringLiteral("lead"));
+        QCOMPARE(over.value(QStringLiteral("given_on_older_data")).toBool(), true);
+        QCOMPARE(stageOf(2).value(QStringLiteral("state")).toString(), QStringLiteral("not started"));
+        // In words, with English plural forms.
+        r = run(project, {QStringLiteral("status")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("New data since the verdict — re-evaluate? 1 new run: second.")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("Overridden by lead, given on older data.")), qPrintable(r.out));
+        QVERIFY(!r.out.contains(QStringLiteral("(s)")));
+
+        // --preview looks and says so, and saves nothing.
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1"),
+                          QStringLiteral("--preview")});
+        QCOMPARE(r.json().value(QStringLiteral("saved")).toBool(), false);
+        QCOMPARE(r.json().value(QStringLiteral("saved_verdict")).toObject().value(QStringLiteral("new_data")).toBool(),
+                 true);
+        QCOMPARE(stageOf(1).value(QStringLiteral("decided")).toString(), decided);
+
+        // A run rewritten in place (as `import --into` does: ProjectStore::replaceRun) is new
+        // data too, though its name and counts stay.
+        {
+            std::unique_ptr<store::ProjectStore> holder;
+            store::ProjectStore& p = open(project, holder);
+            const auto base = p.run(QStringLiteral("base"));
+            QVERIFY(base);
+            store::RunData again;
+            again.name = base->name;
+            again.kind = base->kind;
+            again.recordName = base->recordName;
+            again.sourceFile = base->sourceFile;
+            again.environment = base->environment;
+            again.commSamples = p.commSamples(base->id);
+            QTest::qWait(5); // a later write stamp than the first
+            QVERIFY(p.replaceRun(again));
+        }
+        QCOMPARE(stageOf(1).value(QStringLiteral("changed_runs")).toArray(), QJsonArray{QStringLiteral("base")});
+
+        // Re-evaluating decides on the new data: a new stop, the old override no longer
+        // counts, stage 2 locks again.
+        r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        one = stageOf(1);
+        QCOMPARE(one.value(QStringLiteral("new_data")).toBool(), false);
+        QCOMPARE(one.value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
+        QCOMPARE(one.value(QStringLiteral("runs")).toArray(),
+                 (QJsonArray{QStringLiteral("base"), QStringLiteral("second")}));
+        QCOMPARE(stageOf(2).value(QStringLiteral("state")).toString(), QStringLiteral("locked"));
+    }
+
     void overrideUnlocksTheNextStage() {
         std::unique_ptr<store::ProjectStore> p;
         const QString project = newProject(&p);

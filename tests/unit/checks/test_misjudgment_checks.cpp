@@ -161,8 +161,30 @@ private slots:
         QVERIFY2(w->message.contains(QStringLiteral("moe-fast is faster than moe-slow")),
                  qPrintable(w->message));
         QVERIFY(w->message.contains(QStringLiteral("2.300 vs 2.100")));
-        QVERIFY(w->message.contains(QStringLiteral("drop rate 0.0500")));
+        QVERIFY(w->message.contains(QStringLiteral("drop rate 5.00 %")));
         QVERIFY(w->message.contains(QStringLiteral("drop rate not logged")));
+        // One finding: it is the summary; the warning names both runs.
+        QCOMPARE(w->summary, w->message);
+        QCOMPARE(w->runs, (QStringList{QStringLiteral("moe-fast"), QStringLiteral("moe-slow")}));
+        // A dropless run drops nothing by construction: "not applicable", as stage 3 says.
+        RunFacts dropless = slow;
+        dropless.name = QStringLiteral("moe-dropless");
+        dropless.record.moe.overflowPolicy = record::OverflowPolicy::Dropless;
+        w = checkThroughputOverLoss({{fast, dropless}});
+        QVERIFY(w);
+        QVERIFY2(w->message.contains(QStringLiteral("moe-dropless: drop rate not applicable")), qPrintable(w->message));
+        // Several findings are grouped: one summary naming the pairs, the findings as details.
+        RunFacts slower = training(QStringLiteral("moe-slower"), moe(), 900.0, 2.0);
+        w = checkThroughputOverLoss({{fast, slow, slower}});
+        QVERIFY(w);
+        QCOMPARE(w->details.size(), 3); // fast over slow, fast over slower, slow over slower
+        QVERIFY2(w->summary.contains(QStringLiteral("moe-fast over moe-slow, moe-fast over moe-slower, moe-slow over "
+                                                    "moe-slower")),
+                 qPrintable(w->summary));
+        QVERIFY(w->summary.startsWith(QStringLiteral("3 run pair")));
+        // The reason a stage gets for exactly these runs, and none for others.
+        QCOMPARE(checkReasonsForRuns({{fast, slow, slower}}, {QStringLiteral("moe-slow")}).size(), 1);
+        QVERIFY(checkReasonsForRuns({{fast, slow, slower}}, {QStringLiteral("other")}).isEmpty());
         // Faster and better: no warning. Equal loss: no warning.
         QVERIFY(!checkThroughputOverLoss({{training(QStringLiteral("a"), moe(), 1200.0, 2.0),
                                            training(QStringLiteral("b"), moe(), 1000.0, 2.1)}}));

@@ -24,7 +24,8 @@ private slots:
                               QStringLiteral("tensorboard"),
                               QStringLiteral("csv-metrics"), QStringLiteral("jsonl-metrics"),
                               QStringLiteral("csv-expert-load"), QStringLiteral("jsonl-expert-load"),
-                              QStringLiteral("torchtitan-log"), QStringLiteral("nemo-log"), QStringLiteral("wandb-csv")}));
+                              QStringLiteral("torchtitan-log"), QStringLiteral("nemo-log"), QStringLiteral("wandb-csv"),
+                              QStringLiteral("moewb-collect-jsonl")}));
         auto r = importFile(fixture(QStringLiteral("csv/metrics-long.csv")), QStringLiteral("excel"));
         QVERIFY(!r.hasValue());
         QVERIFY(r.error().message.startsWith(QStringLiteral("unknown format \"excel\"; known formats: probe-json,")));

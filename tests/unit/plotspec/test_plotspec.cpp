@@ -95,7 +95,7 @@ private slots:
         const Series* a = seriesNamed(bw, QStringLiteral("2 nodes · a2"));
         const Series* b = seriesNamed(bw, QStringLiteral("4 nodes · b4 (algbw)"));
         QVERIFY(a && b);
-        QVERIFY(a->colour != b->colour); // coloured by node count
+        QVERIFY(a->colour != b->colour); // one colour per run
         QCOMPARE(a->run, QStringLiteral("a2"));
         // Values are the table's: effective for a2, algbw for b4 (world unknown).
         const StageOneTable& ta = result.tables[0].runName == QLatin1String("a2") ? result.tables[0] : result.tables[1];

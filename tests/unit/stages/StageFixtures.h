@@ -27,7 +27,8 @@ inline record::ConfigRecord denseRecord() {
 }
 
 // One size: one list of iteration times (µs) per repeat.
-inline void addSize(QVector<store::CommSample>& samples, quint64 bytes, const QList<QList<double>>& repeats) {
+template <typename Samples> // QVector<store::CommSample> or store::CommSampleList
+inline void addSize(Samples& samples, quint64 bytes, const QList<QList<double>>& repeats) {
     for (int r = 0; r < repeats.size(); ++r)
         for (int i = 0; i < repeats[r].size(); ++i)
             samples.append({bytes, r, i, repeats[r][i]});

@@ -112,6 +112,30 @@ private slots:
         QVERIFY(r.verdict.notes.join(QLatin1Char(' ')).contains(QStringLiteral("algbw")));
     }
 
+    // A record that does not say its node count or EP size cannot be matched to any
+    // baseline: stage 1 is not ready (never a pass beside a note saying so), naming the
+    // fields to fill.
+    void recordWithoutNodesOrEpIsNotReady() {
+        StageOneRunInput run = cvRun();
+        run.nodesMeasured = 4;
+        run.epSize = 8;
+        const StageOneTarget matched{QStringLiteral("moe-4n-ep8"), {}, 4, 32, 8};
+        QCOMPARE(evaluateStageOne({run}, ThresholdSet(), {matched}).verdict.status, Verdict::Status::Pass);
+        const StageOneTarget noEp{QStringLiteral("moe-no-ep"), {}, 4, 32, std::nullopt};
+        StageOneResult r = evaluateStageOne({run}, ThresholdSet(), {matched, noEp});
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        const QString reasons = r.verdict.reasons.join(QLatin1Char('\n'));
+        QVERIFY2(reasons.contains(QStringLiteral("record moe-no-ep does not give parallelism.ep")), qPrintable(reasons));
+        QVERIFY(!reasons.contains(QStringLiteral("cluster.nodes")));
+        QVERIFY(r.verdict.nextStep.contains(QStringLiteral("parallelism.ep")));
+        const StageOneTarget neither{QStringLiteral("moe-bare"), {}, std::nullopt, std::nullopt, std::nullopt};
+        r = evaluateStageOne({run}, ThresholdSet(), {neither});
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(
+                     QStringLiteral("record moe-bare does not give cluster.nodes and parallelism.ep")),
+                 qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
+    }
+
     // Seed 000 §4 step 1: measured at the training's node count and EP concurrency.
     void baselineMustMatchNodesAndConcurrency() {
         StageOneRunInput run = cvRun(); // 4 nodes, 32 ranks, one all-to-all over the world
@@ -140,7 +164,7 @@ private slots:
         r = evaluateStageOne({run}, ThresholdSet(), {target});
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
         QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(
-                     QStringLiteral("trains on 4 node(s): no baseline at 4 nodes (measured at 1 node(s))")),
+                     QStringLiteral("trains on 4 node(s): no baseline at that node count; the baselines were measured at 1 node(s)")),
                  qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
         // Not stated at all: not taken from the record.
         run.nodesMeasured.reset();

@@ -80,9 +80,9 @@ private slots:
         QCOMPARE(r.runs[0].worstLayerFractionAbove, 0.6);
         QCOMPARE(r.verdict.status, Verdict::Status::Stop);
         QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("layer 1")), qPrintable(r.verdict.reasons[0]));
-        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("0.600")));
-        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("0.50 (team threshold)")));
-        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("steps 11–20")));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("in 60 % of")));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("limit 50 % (team threshold)")));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("the last 10 step")) && r.verdict.reasons[0].contains(QStringLiteral("11–20")));
     }
 
     void loadRatioExactlyAtLimitIsNotAbove() {
@@ -128,9 +128,9 @@ private slots:
         r = evaluateStageThree({run}, teamThresholds({{QStringLiteral("stage3.window_steps"), 10},
                                                       {QStringLiteral("stage3.drop_rate_max"), 0.2499}}));
         QCOMPARE(r.verdict.status, Verdict::Status::Stop);
-        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("drop rate 0.2500")),
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("drop rate 25.00 %")),
                  qPrintable(r.verdict.reasons[0]));
-        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("0.2499 (team threshold)")));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("limit 24.99 % (team threshold)")));
     }
 
     void dropRateFromDroppedTokens() {
@@ -151,9 +151,9 @@ private slots:
                                                                              {QStringLiteral("stage3.load_ratio_max"), 100},
                                                                              {QStringLiteral("stage3.drop_rate_max"), 0.1}}));
         QCOMPARE(r.verdict.status, Verdict::Status::Stop);
-        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("drop rate 0.1250")),
+        QVERIFY2(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("drop rate 12.50 %")),
                  qPrintable(r.verdict.reasons.join(QLatin1Char('\n'))));
-        QVERIFY(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("assignments dropped 0.0625")));
+        QVERIFY(r.verdict.reasons.join(QLatin1Char(' ')).contains(QStringLiteral("assignments dropped 6.25 %")));
     }
 
     void dropRateEstimatedFromLoad() {

@@ -1,11 +1,13 @@
-// Files written by schema versions 1 and 2 (tests/fixtures/store/schema-v1.sql,
-// schema-v2.sql) are upgraded on open to the current version (3); their data
+// Files written by schema versions 1, 2 and 3 (tests/fixtures/store/schema-v1.sql,
+// schema-v2.sql, schema-v3.sql) are upgraded on open to the current version (4); their data
 // survives, the assessment sheet works on them, and the upgraded schema matches a
 // new file's.
 #include "SqlScript.h"
 #include "store/ProjectStore.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -113,8 +115,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 3);
-        QCOMPARE(ProjectStore::kSchemaVersion, 3);
+        QCOMPARE(s.schemaVersion(), 4);
+        QCOMPARE(ProjectStore::kSchemaVersion, 4);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -207,7 +209,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 3);
+        QCOMPARE(s.schemaVersion(), 4);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
 
@@ -239,6 +241,58 @@ private slots:
         QCOMPARE(back.author, QStringLiteral("bob"));
         QVERIFY(back.updated.isValid());
         QVERIFY(!QFile::exists(path + QStringLiteral(".v2.bak.2"))); // already current: no second backup
+    }
+
+    // A file the previous release wrote (schema 3: a stop of stage 1 with its override)
+    // keeps its verdict and override; the verdict does not know its runs yet, and each
+    // run's last write is its creation.
+    void upgradesV3AndKeepsVerdictsAndOverrides() {
+        const QString path = m_dir.filePath(QStringLiteral("v3.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v3.sql"), QString());
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 3);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM pragma_table_info('verdict') WHERE name = 'basis'")),
+                     0);
+        });
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 4);
+        QVERIFY(s.integrityProblems()->isEmpty());
+        QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
+        const auto v = s.verdict(1);
+        QVERIFY(v);
+        QCOMPARE(v->status, QStringLiteral("stop"));
+        QCOMPARE(v->reasons.size(), 3);
+        QVERIFY(v->basis.isEmpty());
+        QCOMPARE(s.overrides().size(), 1);
+        QCOMPARE(s.overrides()[0].author, QStringLiteral("lead"));
+        QCOMPARE(s.overrides()[0].justification, QStringLiteral("the fabric team accepts the variation"));
+        const auto run = s.run(QStringLiteral("baseline-1n"));
+        QVERIFY(run);
+        QCOMPARE(run->commSampleCount, 9);
+        QVERIFY(run->created.isValid());
+        QCOMPARE(run->updated, run->created);
+
+        // A verdict saved now keeps what it was computed on.
+        VerdictRow again = *v;
+        again.decided = {};
+        again.basis = QJsonObject{{QStringLiteral("selection"), QStringLiteral("default")},
+                                  {QStringLiteral("runs"), QJsonArray{QJsonObject{{QStringLiteral("name"),
+                                                                                   QStringLiteral("baseline-1n")}}}}};
+        QVERIFY(s.saveVerdict(again));
+        QCOMPARE(s.verdict(1)->basis, again.basis);
+    }
+
+    void upgradedV3SchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old-v3.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new-v3.moewb"));
+        QCOMPARE(writeFixture(oldPath, "schema-v3.sql"), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.contains(QStringLiteral("verdict.basis TEXT notnull=1 pk=0 default='{}'")));
+        QCOMPARE(upgraded, fresh);
     }
 
     void upgradedV2SchemaMatchesANewFile() {

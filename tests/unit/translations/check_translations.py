@@ -85,6 +85,41 @@ def check_part(source_dir, part, work_dir):
                                     f"the translation {form!r}")
                 if ACCELERATOR.search(source) and not ACCELERATOR.search(form):
                     problems.append(f"{label}: the source's & accelerator is missing from {form!r}")
+    problems += check_english(source_dir, part, work_dir)
+    return problems
+
+
+def numerus_messages(path):
+    """(context, source) -> the numerus forms of every %n message of a catalogue."""
+    out = {}
+    for context in ET.parse(path).getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            if message.get("numerus") != "yes":
+                continue
+            translation = message.find("translation")
+            forms = [f.text or "" for f in translation.findall("numerusform")] if translation is not None else []
+            out[(name, message.findtext("source") or "")] = forms
+    return out
+
+
+def check_english(source_dir, part, work_dir):
+    """The committed moewb_<part>_en.ts gives every %n message of the code its two English forms."""
+    committed = os.path.join(source_dir, "translations", f"moewb_{part}_en.ts")
+    fresh = os.path.join(work_dir, f"moewb_{part}_en.ts")
+    if not os.path.isfile(committed):
+        return [f"{committed}: missing (run translations/update-ts {part})"]
+    if not os.path.isfile(fresh):
+        return [f"{part}: translations/update-ts wrote no {os.path.basename(fresh)}"]
+    have = numerus_messages(committed)
+    problems = []
+    for (context, source) in numerus_messages(fresh):
+        forms = have.get((context, source))
+        label = f"{committed}: [{part}] {context}: {source!r}"
+        if forms is None:
+            problems.append(f"{label}: no English plural forms (run translations/update-ts {part})")
+        elif len(forms) != 2 or any(not f.strip() or "(s)" in f for f in forms):
+            problems.append(f"{label}: English plural forms {forms!r} are not singular and plural")
     return problems
 
 

@@ -1,0 +1,279 @@
+// Results first (docs/gui.md, "Stage pages"): the real window on the demo project at
+// 1366×768 (offscreen). Before Evaluate every stage page's plots already show the
+// project's data; after stages 1–3 are evaluated the first screen of each page (the
+// scroll area's viewport, nothing scrolled) holds the verdict strip and a plot with
+// data; no page and no table scrolls sideways; the runs of one plot have pairwise
+// distinct colours; the mouse wheel over a plot scrolls the page and leaves the
+// plot's range alone (Ctrl+wheel zooms); a click on a legend entry hides its series;
+// the Help menu has the guide and the shortcuts. Screenshots:
+// tests/artifacts/gui/results-first/.
+#include "MainWindow.h"
+#include "ProjectBrowser.h"
+#include "StageFrame.h"
+#include "plots/PlotView.h"
+#include "plotspec/StagePlots.h"
+#include "stages/StagePage.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QDir>
+#include <QFrame>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace moewb;
+using Kind = gui::StageState::Kind;
+
+namespace {
+// A 1366×768 screen less a panel and the window's title bar.
+const QSize kWindow(1366, 720);
+
+QString artifacts() {
+    const QString dir = QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/gui/results-first");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+// The rectangle of `w` in the coordinates of `area`'s viewport.
+QRect inViewport(QWidget* w, QScrollArea* area) {
+    return QRect(w->mapTo(area->viewport(), QPoint(0, 0)), w->size());
+}
+} // namespace
+
+class TestResultsFirst : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<gui::MainWindow> m_window;
+
+    gui::StagePage* page(int stage) const {
+        return qobject_cast<gui::StagePage*>(m_window->stageFrame(stage)->page());
+    }
+    QScrollArea* scroll(int stage) const {
+        return page(stage)->findChild<QScrollArea*>(QStringLiteral("stagePageScroll"));
+    }
+    QList<plots::PlotView*> plotsWithData(int stage) const {
+        QList<plots::PlotView*> out;
+        for (plots::PlotView* v : page(stage)->findChildren<plots::PlotView*>())
+            if (v->isVisible() && !plots::isEmpty(v->spec()))
+                out << v;
+        return out;
+    }
+    void noSidewaysScrolling(int stage) {
+        QApplication::processEvents();
+        QStringList problems;
+        QScrollArea* area = scroll(stage);
+        if (area->horizontalScrollBar()->maximum() > 0)
+            problems << QStringLiteral("the page scrolls sideways by %1 px").arg(area->horizontalScrollBar()->maximum());
+        for (QTableWidget* t : page(stage)->findChildren<QTableWidget*>()) {
+            if (!t->isVisible())
+                continue;
+            int sum = 0;
+            for (int c = 0; c < t->columnCount(); ++c)
+                sum += t->horizontalHeader()->isSectionHidden(c) ? 0 : t->horizontalHeader()->sectionSize(c);
+            if (t->horizontalScrollBar()->maximum() > 0 || sum > t->viewport()->width() + 1)
+                problems << QStringLiteral("table %1: columns %2 px in a %3 px view")
+                                .arg(t->objectName())
+                                .arg(sum)
+                                .arg(t->viewport()->width());
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("stage %1: ").arg(stage) + problems.join(QStringLiteral("; "))));
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_results_first"));
+        QSettings().clear();
+        // The first size fits a 1366×768 screen (and a smaller one).
+        const QSize first = gui::MainWindow::defaultWindowSize(QSize(1366, 728));
+        QVERIFY(first.width() <= 1366 && first.height() <= 728);
+        QVERIFY(gui::MainWindow::defaultWindowSize(QSize(1024, 600)).height() <= 600);
+        m_window = std::make_unique<gui::MainWindow>();
+        m_window->resize(kWindow);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QSignalSpy opened(m_window.get(), &gui::MainWindow::demoOpened);
+        QVERIFY(m_window->openDemo());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 120000);
+        QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+
+    void plotsHaveDataBeforeEvaluate() {
+        for (int stage = 1; stage <= 4; ++stage) {
+            m_window->showStage(stage);
+            QTRY_VERIFY_WITH_TIMEOUT(page(stage)->hasResults(), 60000);
+            QVERIFY2(page(stage)->lastEvaluation() == nullptr,
+                     "loading the data is not an evaluation (nothing decided or saved)");
+            QVERIFY2(!plotsWithData(stage).isEmpty(), qPrintable(QStringLiteral("stage %1: no plot with data").arg(stage)));
+            noSidewaysScrolling(stage);
+            QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/before-evaluate-stage%1.png").arg(stage)));
+        }
+        // Nothing was saved: the stages are still not started (4 locked).
+        QCOMPARE(m_window->browser()->stageStateOf(1).kind, Kind::NotStarted);
+    }
+
+    void firstScreenHasVerdictAndPlot() {
+        const Kind expected[] = {Kind::Passed, Kind::Passed, Kind::Stopped};
+        for (int stage = 1; stage <= 3; ++stage) {
+            m_window->showStage(stage);
+            auto* evaluate = page(stage)->findChild<QPushButton*>(QStringLiteral("evaluateButton"));
+            QTRY_VERIFY(evaluate->isVisible() && evaluate->isEnabled());
+            evaluate->click();
+            QTRY_VERIFY_WITH_TIMEOUT(page(stage)->lastEvaluation() != nullptr && !page(stage)->isEvaluating(), 60000);
+            QTRY_COMPARE_WITH_TIMEOUT(m_window->browser()->stageStateOf(stage).kind, expected[stage - 1], 10000);
+            QApplication::processEvents();
+            QScrollArea* area = scroll(stage);
+            // After Evaluate the page shows its top: the verdict and the key plots.
+            QCOMPARE(area->verticalScrollBar()->value(), 0);
+            const QRect view = area->viewport()->rect();
+            auto* verdict = page(stage)->findChild<QFrame*>(QStringLiteral("verdictFrame"));
+            QVERIFY(verdict->isVisible());
+            QVERIFY2(view.contains(inViewport(verdict, area)),
+                     qPrintable(QStringLiteral("stage %1: verdict at %2,%3 %4×%5 outside the %6×%7 first screen")
+                                    .arg(stage)
+                                    .arg(inViewport(verdict, area).x())
+                                    .arg(inViewport(verdict, area).y())
+                                    .arg(verdict->width())
+                                    .arg(verdict->height())
+                                    .arg(view.width())
+                                    .arg(view.height())));
+            bool plotOnFirstScreen = false;
+            QStringList where;
+            for (plots::PlotView* v : plotsWithData(stage)) {
+                const QRect r = inViewport(v, area);
+                where << QStringLiteral("%1 at y %2..%3").arg(v->objectName()).arg(r.top()).arg(r.bottom());
+                plotOnFirstScreen = plotOnFirstScreen || view.contains(r);
+            }
+            QVERIFY2(plotOnFirstScreen, qPrintable(QStringLiteral("stage %1, viewport height %2: %3")
+                                                       .arg(stage)
+                                                       .arg(view.height())
+                                                       .arg(where.join(QStringLiteral(", ")))));
+            noSidewaysScrolling(stage);
+            QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/stage%1.png").arg(stage)));
+        }
+    }
+
+    void runColoursPairwiseDistinct() {
+        int checked = 0;
+        for (int stage = 1; stage <= 3; ++stage) {
+            m_window->showStage(stage);
+            QApplication::processEvents();
+            for (plots::PlotView* v : plotsWithData(stage)) {
+                // The pen colour drawn for each run's legend series.
+                QMap<QString, QRgb> byRun;
+                QCustomPlot* plot = v->customPlot();
+                for (int i = 0; i < plot->graphCount(); ++i) {
+                    QCPGraph* g = plot->graph(i);
+                    const QVariant si = g->property("moewbSeries");
+                    if (!si.isValid() || !plot->legend->hasItemWithPlottable(g))
+                        continue;
+                    const plots::Series& s = v->spec().series[si.toInt()];
+                    if (s.colour < 0 || s.run.isEmpty())
+                        continue;
+                    const QRgb c = g->pen().color().rgb();
+                    if (byRun.contains(s.run)) {
+                        QCOMPARE(byRun[s.run], c); // one run, one colour
+                        continue;
+                    }
+                    for (auto it = byRun.cbegin(); it != byRun.cend(); ++it)
+                        QVERIFY2(it.value() != c, qPrintable(QStringLiteral("%1: runs %2 and %3 share colour %4")
+                                                                 .arg(v->spec().id, it.key(), s.run)
+                                                                 .arg(c, 6, 16)));
+                    byRun[s.run] = c;
+                }
+                if (byRun.size() >= 2)
+                    ++checked;
+            }
+        }
+        QVERIFY2(checked >= 2, "at least two plots with several runs were compared");
+    }
+
+    void wheelOverPlotScrollsThePage() {
+        m_window->showStage(1);
+        QScrollArea* area = scroll(1);
+        QApplication::processEvents();
+        QVERIFY2(area->verticalScrollBar()->maximum() > 0, "the stage 1 page is taller than the window");
+        area->verticalScrollBar()->setValue(0);
+        plots::PlotView* view = plotsWithData(1).first();
+        QCustomPlot* plot = view->customPlot();
+        QCPAxis* x = plot->axisRect()->axis(QCPAxis::atBottom);
+        const QCPRange x0 = x->range();
+        const QPoint centre = plot->axisRect()->rect().center();
+        QWheelEvent down(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                         Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &down);
+        QVERIFY2(area->verticalScrollBar()->value() > 0, "the wheel over a plot must scroll the page");
+        QCOMPARE(x->range(), x0);
+        // Ctrl+wheel zooms.
+        QWheelEvent zoom(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                         Qt::ControlModifier, Qt::NoScrollPhase, false);
+        const int scrolled = area->verticalScrollBar()->value();
+        QApplication::sendEvent(plot, &zoom);
+        QVERIFY2(x->range().size() < x0.size() * 0.99, "Ctrl+wheel must zoom");
+        QCOMPARE(area->verticalScrollBar()->value(), scrolled);
+        view->resetView();
+    }
+
+    void legendClickHidesSeries() {
+        m_window->showStage(1);
+        plots::PlotView* view = nullptr;
+        for (plots::PlotView* v : plotsWithData(1))
+            if (v->customPlot()->legend->visible() && v->customPlot()->legend->itemCount() >= 2)
+                view = v;
+        QVERIFY(view);
+        scroll(1)->ensureWidgetVisible(view);
+        QApplication::processEvents();
+        QCustomPlot* plot = view->customPlot();
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(0));
+        QVERIFY(item);
+        QCPAbstractPlottable* series = item->plottable();
+        QVERIFY(series->visible());
+        const QPoint at = item->rect().center();
+        QMouseEvent press(QEvent::MouseButtonPress, at, plot->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
+        QApplication::sendEvent(plot, &press);
+        QMouseEvent release(QEvent::MouseButtonRelease, at, plot->mapToGlobal(at), Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
+        QApplication::sendEvent(plot, &release);
+        QVERIFY2(!series->visible(), "a click on the legend entry hides its series");
+        QVERIFY(view->isSeriesHidden(series->name()));
+        // The cross-hair no longer lists it.
+        const double xMid = plot->axisRect()->axis(QCPAxis::atBottom)->range().center();
+        QVERIFY(!view->crosshairTextAt(xMid).contains(series->name() + QLatin1Char(':')));
+        QApplication::sendEvent(plot, &press);
+        QApplication::sendEvent(plot, &release);
+        QVERIFY2(series->visible(), "a second click shows it again");
+    }
+
+    void helpMenu() {
+        QStringList names;
+        for (QAction* a : m_window->menuBar()->actions())
+            if (a->menu())
+                for (QAction* i : a->menu()->actions())
+                    names << i->objectName();
+        QVERIFY(names.contains(QStringLiteral("actionGuide")));
+        QVERIFY(names.contains(QStringLiteral("actionShortcuts")));
+        const QString guide = gui::MainWindow::guidePath();
+        QVERIFY2(!guide.isEmpty(), "the guide is found beside the build");
+        QVERIFY(guide.endsWith(QStringLiteral("guide.md")));
+    }
+};
+
+QTEST_MAIN(TestResultsFirst)
+#include "test_results_first.moc"

@@ -1,0 +1,264 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+    <context>
+        <name>Checks</name>
+        <message numerus="yes">
+            <source>%n run(s) with throughput from a cluster that has no stage 1 baseline: %1</source>
+            <translation>
+                <numerusform>%n run with throughput from a cluster that has no stage 1 baseline: %1</numerusform>
+                <numerusform>%n runs with throughput from a cluster that has no stage 1 baseline: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n MoE run(s) with mixed or unrecorded routing settings: %1</source>
+            <translation>
+                <numerusform>%n MoE run with mixed or unrecorded routing settings: %1</numerusform>
+                <numerusform>%n MoE runs with mixed or unrecorded routing settings: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n MoE run(s) without per-expert load or EP size: %1</source>
+            <translation>
+                <numerusform>%n MoE run without per-expert load or EP size: %1</numerusform>
+                <numerusform>%n MoE runs without per-expert load or EP size: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run pair(s) faster but with a worse loss: %1</source>
+            <translation>
+                <numerusform>%n run pair faster but with a worse loss: %1</numerusform>
+                <numerusform>%n run pairs faster but with a worse loss: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n node</numerusform>
+                <numerusform>%n nodes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) train at a node count stage 1 did not measure: %1</source>
+            <translation>
+                <numerusform>%n run train at a node count stage 1 did not measure: %1</numerusform>
+                <numerusform>%n runs train at a node count stage 1 did not measure: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) with warm-up steps inside their throughput: %1</source>
+            <translation>
+                <numerusform>%n run with warm-up steps inside their throughput: %1</numerusform>
+                <numerusform>%n runs with warm-up steps inside their throughput: %1</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Comparability</name>
+        <message numerus="yes">
+            <source>Comparison refused: %n run(s) have missing or invalid config-record fields.</source>
+            <translation>
+                <numerusform>Comparison refused: %n run have missing or invalid config-record fields.</numerusform>
+                <numerusform>Comparison refused: %n runs have missing or invalid config-record fields.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Importers</name>
+        <message numerus="yes">
+            <source>%n byte(s)</source>
+            <translation>
+                <numerusform>%n byte</numerusform>
+                <numerusform>%n bytes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>must have at least %n item(s), got %1</source>
+            <translation>
+                <numerusform>must have at least %n item, got %1</numerusform>
+                <numerusform>must have at least %n items, got %1</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>RunImport</name>
+        <message numerus="yes">
+            <source>%1 and %n more</source>
+            <translation>
+                <numerusform>%1 and %n more</numerusform>
+                <numerusform>%1 and %n more</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>left out %n step(s) not every collector sidecar has</source>
+            <translation>
+                <numerusform>left out %n step not every collector sidecar has</numerusform>
+                <numerusform>left out %n steps not every collector sidecar has</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>collector: rank %1 of %2, %n step(s)</source>
+            <translation>
+                <numerusform>collector: rank %1 of %2, %n step</numerusform>
+                <numerusform>collector: rank %1 of %2, %n steps</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>busiest-device share measured in %n step(s): the rank with the most expert compute time, its compute + all-to-all time / its step time</source>
+            <translation>
+                <numerusform>busiest-device share measured in %n step: the rank with the most expert compute time, its compute + all-to-all time / its step time</numerusform>
+                <numerusform>busiest-device share measured in %n steps: the rank with the most expert compute time, its compute + all-to-all time / its step time</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>left out %n step(s) not every rank file has: %1</source>
+            <translation>
+                <numerusform>left out %n step not every rank file has: %1</numerusform>
+                <numerusform>left out %n steps not every rank file has: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n MTP layer(s) kept apart, numbered from %1</source>
+            <translation>
+                <numerusform>%n MTP layer kept apart, numbered from %1</numerusform>
+                <numerusform>%n MTP layers kept apart, numbered from %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n communication sample(s)</source>
+            <translation>
+                <numerusform>%n communication sample</numerusform>
+                <numerusform>%n communication samples</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>expert load: %n block(s)</source>
+            <translation>
+                <numerusform>expert load: %n block</numerusform>
+                <numerusform>expert load: %n blocks</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>no file to read (%n skipped)</source>
+            <translation>
+                <numerusform>no file to read (%n skipped)</numerusform>
+                <numerusform>no file to read (%n skipped)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n step(s) of tokens_per_s_per_gpu derived: %1</source>
+            <translation>
+                <numerusform>%n step of tokens_per_s_per_gpu derived: %1</numerusform>
+                <numerusform>%n steps of tokens_per_s_per_gpu derived: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>  %1  %2  %n row(s)  %3</source>
+            <translation>
+                <numerusform>  %1  %2  %n row  %3</numerusform>
+                <numerusform>  %1  %2  %n rows  %3</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Stages</name>
+        <message numerus="yes">
+            <source>… and %n more impossible value(s).</source>
+            <translation>
+                <numerusform>… and %n more impossible value.</numerusform>
+                <numerusform>… and %n more impossible values.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n new run(s): %1</source>
+            <translation>
+                <numerusform>%n new run: %1</numerusform>
+                <numerusform>%n new runs: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) re-imported since: %1</source>
+            <translation>
+                <numerusform>%n run re-imported since: %1</numerusform>
+                <numerusform>%n runs re-imported since: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n run(s) no longer there: %1</source>
+            <translation>
+                <numerusform>%n run no longer there: %1</numerusform>
+                <numerusform>%n runs no longer there: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n cluster(s) with stage 1 runs. Name them: --run SOURCE --run TARGET</source>
+            <translation>
+                <numerusform>stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n cluster with stage 1 runs. Name them: --run SOURCE --run TARGET</numerusform>
+                <numerusform>stage 4 needs the stage 1 baselines of exactly two clusters; the project has %n clusters with stage 1 runs. Name them: --run SOURCE --run TARGET</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>run %1 (%n node(s))</source>
+            <translation>
+                <numerusform>run %1 (%n node)</numerusform>
+                <numerusform>run %1 (%n nodes)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).</source>
+            <translation>
+                <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (-R).</numerusform>
+                <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (-R).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>the last %n step(s), %1–%2</source>
+            <translation>
+                <numerusform>the last %n step, %1–%2</numerusform>
+                <numerusform>the last %n steps, %1–%2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>record %1 trains on %n node(s), but these baselines do not say on how many nodes they ran: %2. A moe-probe report or a whole nccl-tests rank list does</source>
+            <translation>
+                <numerusform>record %1 trains on %n node, but these baselines do not say on how many nodes they ran: %2. A moe-probe report or a whole nccl-tests rank list does</numerusform>
+                <numerusform>record %1 trains on %n nodes, but these baselines do not say on how many nodes they ran: %2. A moe-probe report or a whole nccl-tests rank list does</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>record %1 trains on %n node(s): no baseline at that node count on its cluster</source>
+            <translation>
+                <numerusform>record %1 trains on %n node: no baseline at that node count on its cluster</numerusform>
+                <numerusform>record %1 trains on %n nodes: no baseline at that node count on its cluster</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>record %1 trains on %n node(s): no baseline at that node count; the baselines were measured at %2</source>
+            <translation>
+                <numerusform>record %1 trains on %n node: no baseline at that node count; the baselines were measured at %2</numerusform>
+                <numerusform>record %1 trains on %n nodes: no baseline at that node count; the baselines were measured at %2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n node</numerusform>
+                <numerusform>%n nodes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>record %1: baseline %2 matches its %n node(s) and its concurrency.</source>
+            <translation>
+                <numerusform>record %1: baseline %2 matches its %n node and its concurrency.</numerusform>
+                <numerusform>record %1: baseline %2 matches its %n nodes and its concurrency.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>All %1 sizes in %n run(s): run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</source>
+            <translation>
+                <numerusform>All %1 sizes in %n run: run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</numerusform>
+                <numerusform>All %1 sizes in %n runs: run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>

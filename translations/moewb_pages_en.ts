@@ -1,0 +1,62 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+    <context>
+        <name>moewb::gui::StageOnePage</name>
+        <message numerus="yes">
+            <source>Sweep finished: %n run(s) saved (%1).</source>
+            <translation>
+                <numerusform>Sweep finished: %n run saved (%1).</numerusform>
+                <numerusform>Sweep finished: %n runs saved (%1).</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>moewb::gui::StageOneRunPanel</name>
+        <message numerus="yes">
+            <source>Done: %n run(s) saved.</source>
+            <translation>
+                <numerusform>Done: %n run saved.</numerusform>
+                <numerusform>Done: %n runs saved.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Cancelled. %n finished run(s) kept.</source>
+            <translation>
+                <numerusform>Cancelled. %n finished run kept.</numerusform>
+                <numerusform>Cancelled. %n finished runs kept.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>moewb::gui::StagePage</name>
+        <message numerus="yes">
+            <source>Runs to evaluate (%n run(s) with this stage's data; all are taken by default):</source>
+            <translation>
+                <numerusform>Runs to evaluate (%n run with this stage's data; all are taken by default):</numerusform>
+                <numerusform>Runs to evaluate (%n runs with this stage's data; all are taken by default):</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Evaluating stage %1 on %n run(s)…</source>
+            <translation>
+                <numerusform>Evaluating stage %1 on %n run…</numerusform>
+                <numerusform>Evaluating stage %1 on %n runs…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n suggested threshold(s) applied. Evaluate again to use them.</source>
+            <translation>
+                <numerusform>%n suggested threshold applied. Evaluate again to use them.</numerusform>
+                <numerusform>%n suggested thresholds applied. Evaluate again to use them.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;p&gt;%n more reason(s) under Details.&lt;/p&gt;</source>
+            <translation>
+                <numerusform>&lt;p&gt;%n more reason under Details.&lt;/p&gt;</numerusform>
+                <numerusform>&lt;p&gt;%n more reasons under Details.&lt;/p&gt;</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>
