@@ -94,5 +94,12 @@
                 <numerusform>Note: %n experts counted more assignments than there are tokens (count &gt; Σ counts / top-k), which one layer's top-k routing cannot give; their probability was capped at 1. Check the load's units and top-k.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant slot(s) per GPU, %8 policy.</source>
+            <translation>
+                <numerusform>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant slot per GPU, %8 policy.</numerusform>
+                <numerusform>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant slots per GPU, %8 policy.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

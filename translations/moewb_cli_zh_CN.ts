@@ -1448,14 +1448,6 @@ Commands:
         <translation>（moewb stage %1 --preview 可显示其数据，但不下结论。）</translation>
     </message>
     <message>
-        <source>preview — no verdict while stage %1 is locked, because %2</source>
-        <translation>预览 — 阶段 %1 已锁定，不下结论；原因：%2</translation>
-    </message>
-    <message>
-        <source>PREVIEW: %1</source>
-        <translation>预览：%1</translation>
-    </message>
-    <message>
         <source>No verdict: only passing stage %1 (or overriding its stop with a written justification) unlocks stage %2.</source>
         <translation>无结论：只有通过阶段 %1（或附书面理由豁免其停止）才能解锁阶段 %2。</translation>
     </message>
@@ -1674,10 +1666,6 @@ Commands:
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1:%2</translation>
-    </message>
-    <message>
-        <source>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %8 redundant slot(s) per GPU, %9 policy.</source>
-        <translation>运行 %1,第 %2-%3 步：%4 层 × %5 个专家，分布在 %6 个 GPU(%7 个节点）上，每个 GPU %8 个冗余槽位，%9策略。</translation>
     </message>
     <message>
         <source>EPLB hierarchical</source>
@@ -2184,6 +2172,16 @@ Commands:
     <message>
         <source>not logged</source>
         <translation>未记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant slot(s) per GPU, %8 policy.</source>
+        <translation>
+            <numerusform>运行 %1,第 %2-%3 步：%4 层 × %5 个专家，分布在 %6 个 GPU（%7 个节点）上，每个 GPU %n 个冗余槽位，%8策略。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Preview, no verdict: %1</source>
+        <translation>预览，不下结论：%1</translation>
     </message>
 </context>
 <context>

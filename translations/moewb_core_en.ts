@@ -159,6 +159,34 @@
                 <numerusform>  %1  %2  %n rows  %3</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%1 lacks %n step(s): %2</source>
+            <translation>
+                <numerusform>%1 lacks %n step: %2</numerusform>
+                <numerusform>%1 lacks %n steps: %2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n collector sidecar(s) merged over %1 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%2)</source>
+            <translation>
+                <numerusform>%n collector sidecar merged over %1 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%2)</numerusform>
+                <numerusform>%n collector sidecars merged over %1 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%2)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n step(s)</source>
+            <translation>
+                <numerusform>%n step</numerusform>
+                <numerusform>%n steps</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %n expert-DP group(s)%6</source>
+            <translation>
+                <numerusform>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %n expert-DP group%6</numerusform>
+                <numerusform>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %n expert-DP groups%6</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Stages</name>
@@ -258,6 +286,13 @@
             <translation>
                 <numerusform>All %1 sizes in %n run: run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</numerusform>
                 <numerusform>All %1 sizes in %n runs: run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (alltoall_perf -N).</source>
+            <translation>
+                <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
+                <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
             </translation>
         </message>
     </context>

@@ -2599,10 +2599,6 @@
         <translation>%1 不完整：配置记录布局的 %3 个 rank 中缺少 %2（每个 rank 路由各自的 token）</translation>
     </message>
     <message>
-        <source>%1 lacks step(s) %2</source>
-        <translation>%1 缺少第 %2 步</translation>
-    </message>
-    <message>
         <source>the %1 do not hold the same steps: %2. Import only the steps every rank has with --allow-partial-steps</source>
         <translation>%1 包含的步不一致：%2。可用 --allow-partial-steps 只导入所有 rank 都有的步</translation>
     </message>
@@ -2647,10 +2643,6 @@
     <message>
         <source>step %1, layer %2 differs from %3, which the record&apos;s layout puts in the same expert-TP group (the same tokens): check parallelism.etp and parallelism.order</source>
         <translation>第 %1 步、第 %2 层与 %3 不同，而按配置记录的布局二者属于同一专家 TP 组（token 应相同）：请检查 parallelism.etp 和 parallelism.order</translation>
-    </message>
-    <message>
-        <source>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %6 expert-DP group(s)%7</source>
-        <translation>%1 个 %2 合并为每层 %3 个专家：EP %4 × %5 个本地专家，在 %6 个专家 DP 组上求和%7</translation>
     </message>
     <message>
         <source>, expert-TP %1 counted once</source>
@@ -2852,10 +2844,6 @@
             <numerusform>采集器：第 %1 个 rank（共 %2 个），%n 步</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 collector sidecar(s) merged over %2 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%3 step(s))</source>
-        <translation>合并了 %2 个 rank 的 %1 个采集器旁路文件：丢弃率 = 各 rank 与各 MoE 层合计的被丢弃 token 数 / token 数（%3 步）</translation>
-    </message>
     <message numerus="yes">
         <source>busiest-device share measured in %n step(s): the rank with the most expert compute time, its compute + all-to-all time / its step time</source>
         <translation>
@@ -2877,6 +2865,30 @@
     <message>
         <source>no busiest-device share: not every rank measured its expert compute time in any one step</source>
         <translation>没有最忙设备占比：没有任何一步中每个 rank 都测量了其专家计算时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks %n step(s): %2</source>
+        <translation>
+            <numerusform>%1 缺少 %n 步：%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collector sidecar(s) merged over %1 ranks: drop rate = tokens dropped / tokens over ranks and MoE layers (%2)</source>
+        <translation>
+            <numerusform>合并了 %1 个 rank 的 %n 个采集器旁路文件：丢弃率 = 各 rank 与各 MoE 层合计的被丢弃 token 数 / token 数（%2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %n expert-DP group(s)%6</source>
+        <translation>
+            <numerusform>%1 个 %2 合并为每层 %3 个专家：EP %4 × %5 个本地专家，在 %n 个专家 DP 组上求和%6</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3523,6 +3535,24 @@
         <translation>
             <numerusform>%n 个运行中的全部 %1 个大小：轮间 CV 最大 %2 ≤ %3；P99/中位数最大 %4 ≤ %5。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (alltoall_perf -N).</source>
+        <translation>
+            <numerusform>%1，%2：%n 次重复；测量重复间波动至少需要 2 次（alltoall_perf -N）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measure it the way the training communicates: run nccl-tests on N nodes, one rank per GPU (mpirun -np RANKS or srun), e.g. alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5, with NCCL_TESTS_SPLIT_MASK set so that the ranks form EP groups of the record&apos;s EP size; then import its output (moewb import).</source>
+        <translation>请按训练的通信方式测量：在 N 个节点上运行 nccl-tests，每个 GPU 一个 rank（mpirun -np RANKS 或 srun），例如 alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5，并设置 NCCL_TESTS_SPLIT_MASK，使各 rank 按配置记录的 EP 规模分成 EP 组；然后导入其输出（moewb import）。</translation>
+    </message>
+    <message>
+        <source>Re-run alltoall_perf with -N 5 or more (each cycle printed as one repeat) so run-to-run variation can be measured.</source>
+        <translation>请用 -N 5 或更多重新运行 alltoall_perf（每轮输出计为一次重复），以便测量重复间波动。</translation>
+    </message>
+    <message>
+        <source>moe-probe runs: %1 nccl-tests runs: %2</source>
+        <translation>moe-probe 的运行：%1 nccl-tests 的运行：%2</translation>
     </message>
 </context>
 <context>

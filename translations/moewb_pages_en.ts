@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>moewb::gui::CostExplorerPage</name>
+        <message numerus="yes">
+            <source>%n replica(s)</source>
+            <translation>
+                <numerusform>%n replica</numerusform>
+                <numerusform>%n replicas</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>moewb::gui::StageOnePage</name>
         <message numerus="yes">
             <source>Sweep finished: %n run(s) saved (%1).</source>
@@ -56,6 +66,23 @@
             <translation>
                 <numerusform>&lt;p&gt;%n more reason under Details.&lt;/p&gt;</numerusform>
                 <numerusform>&lt;p&gt;%n more reasons under Details.&lt;/p&gt;</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>moewb::gui::StageThreePage</name>
+        <message numerus="yes">
+            <source>EPLB hierarchical, %n redundant slot(s) per GPU</source>
+            <translation>
+                <numerusform>EPLB hierarchical, %n redundant slot per GPU</numerusform>
+                <numerusform>EPLB hierarchical, %n redundant slots per GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>EPLB global, %n redundant slot(s) per GPU</source>
+            <translation>
+                <numerusform>EPLB global, %n redundant slot per GPU</numerusform>
+                <numerusform>EPLB global, %n redundant slots per GPU</numerusform>
             </translation>
         </message>
     </context>

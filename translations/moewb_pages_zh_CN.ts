@@ -268,10 +268,6 @@
         <translation>每层注意力 %1 · 单个专家 %2 · 路由专家 %3，占总量的 %4 · 每层路由器 %5。E 翻倍，路由专家的显存翻倍；K 翻倍，它们的计算量翻倍。</translation>
     </message>
     <message>
-        <source>Held per device: %1 dense + %2 expert parameters. Parameters %3 · gradients %4 · master weights %5 · optimizer state %6. Each expert has %7 replica(s) (DP ÷ EP)%8. Activations come on top and depend on the micro-batch and recomputation.</source>
-        <translation>每设备持有：稠密参数 %1 + 专家参数 %2。参数 %3 · 梯度 %4 · 主权重 %5 · 优化器状态 %6。每个专家有 %7 个副本（DP ÷ EP）%8。激活值另计，取决于微批次大小和重计算。</translation>
-    </message>
-    <message>
         <source>, over which the optimizer state is sharded</source>
         <translation>，优化器状态在这些副本间切分</translation>
     </message>
@@ -326,6 +322,20 @@
     <message>
         <source>Opens the reference evaluation measured on this computer (moewb reference), whose stage 1 curve this page then reads; offers to measure it when there is none.</source>
         <translation>打开在本机上实测的参考评估（moewb reference），本页随后读取其阶段 1 曲线；若尚无该项目，则提议测量它。</translation>
+    </message>
+    <message>
+        <source>Held per device: %1 dense + %2 expert parameters. Parameters %3 · gradients %4 · master weights %5 · optimizer state %6. Each expert has %7 (DP ÷ EP)%8. Activations come on top and depend on the micro-batch and recomputation.</source>
+        <translation>每设备持有：稠密参数 %1 + 专家参数 %2。参数 %3 · 梯度 %4 · 主权重 %5 · 优化器状态 %6。每个专家有 %7（DP ÷ EP）%8。激活值另计，取决于微批次大小和重计算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 replicas</source>
+        <translation>%1 个副本</translation>
     </message>
 </context>
 <context>
@@ -1430,14 +1440,6 @@
         <translation>备注</translation>
     </message>
     <message>
-        <source>EPLB hierarchical, %1 redundant slot(s) per GPU</source>
-        <translation>EPLB 分层策略，每 GPU %1 个冗余槽位</translation>
-    </message>
-    <message>
-        <source>EPLB global, %1 redundant slot(s) per GPU</source>
-        <translation>EPLB 全局策略，每 GPU %1 个冗余槽位</translation>
-    </message>
-    <message>
         <source>This run has no rebalanced placement.</source>
         <translation>该运行没有重新平衡的放置方案。</translation>
     </message>
@@ -1472,6 +1474,18 @@
     <message>
         <source>Curves smoothed (debiased EMA, factor %1); raw curves faint.</source>
         <translation>曲线已平滑（去偏 EMA，系数 %1）；原始曲线为浅色。</translation>
+    </message>
+    <message numerus="yes">
+        <source>EPLB hierarchical, %n redundant slot(s) per GPU</source>
+        <translation>
+            <numerusform>EPLB 分层策略，每 GPU %n 个冗余槽位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>EPLB global, %n redundant slot(s) per GPU</source>
+        <translation>
+            <numerusform>EPLB 全局策略，每 GPU %n 个冗余槽位</numerusform>
+        </translation>
     </message>
 </context>
 <context>

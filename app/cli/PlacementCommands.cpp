@@ -220,9 +220,10 @@ int runPlacement(CliContext& ctx, const Command& self, const QStringList& args) 
         return Success;
     }
     QTextStream& out = ctx.out();
-    out << Cli::tr("Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %8 redundant "
+    out << Cli::tr("Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant "
                    "slot(s) per GPU, "
-                   "%9 policy.")
+                   "%8 policy.",
+                   "", redundant)
                .arg(runName)
                .arg(loads.firstStep)
                .arg(loads.lastStep)
@@ -230,7 +231,6 @@ int runPlacement(CliContext& ctx, const Command& self, const QStringList& args) 
                .arg(loads.experts)
                .arg(gpus)
                .arg(nodes)
-               .arg(redundant)
                .arg(p->hierarchical ? Cli::tr("EPLB hierarchical") : Cli::tr("EPLB global"))
         << Qt::endl
         << Qt::endl;

@@ -253,7 +253,7 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
         table.addRow(
             {s.runName, QString::number(s.experts), QString::number(s.layers), QString::number(s.windowSteps),
              s.worstLayer >= 0 ? QString::number(s.worstLayer) : QStringLiteral("-"),
-             fixed(s.worstLayerFractionAbove, 3), fixed(s.windowMaxRatio, 2), fixed(s.windowMeanRatio, 2),
+             units::formatPercent(s.worstLayerFractionAbove, 1), fixed(s.windowMaxRatio, 2), fixed(s.windowMeanRatio, 2),
              drop, share, s.windowLoss ? fixed(*s.windowLoss, 3) : QStringLiteral("-")});
         QJsonArray series;
         for (const stages::LoadRatioPoint& p : s.ratioOverSteps)
@@ -472,9 +472,7 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         reasons.append(r);
     if (e.preview) {
         // Looking is not proceeding: the tables, no verdict, nothing saved.
-        const QString banner = Cli::tr("preview — no verdict while stage %1 is locked, because %2")
-                                   .arg(stage)
-                                   .arg(e.lockReason);
+        const QString banner = Cli::tr("Preview, no verdict: %1").arg(e.lockReason);
         if (ctx.json) {
             QJsonArray notes;
             for (const QString& n : v.notes)
@@ -491,7 +489,7 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
             ctx.printJson(out);
         } else {
             QTextStream& s = ctx.out();
-            s << stageTitle(stage) << "\n" << Cli::tr("PREVIEW: %1").arg(banner) << "\n\n" << o.text;
+            s << stageTitle(stage) << "\n" << banner << "\n\n" << o.text;
             for (const QString& n : v.notes)
                 s << Cli::tr("Note: %1").arg(n) << '\n';
             s << Cli::tr("No verdict: only passing stage %1 (or overriding its stop with a written justification) "

@@ -110,14 +110,16 @@ Expected<CollectMergeResult, QList<ImportError>> mergeCollectorFiles(const QList
         for (const CollectorStep& s : f.steps)
             own.insert(s.step);
         QStringList lacking;
+        int lackingCount = 0;
         for (qint64 s : allSteps)
             if (!own.count(s)) {
                 keep.erase(s);
+                ++lackingCount;
                 if (lacking.size() < 9)
                     lacking << QString::number(s);
             }
         if (!lacking.isEmpty())
-            partial << RunImportTr::tr("%1 lacks step(s) %2").arg(f.shown, listed(lacking, 8));
+            partial << RunImportTr::tr("%1 lacks %n step(s): %2", "", lackingCount).arg(f.shown, listed(lacking, 8));
     }
     if (!partial.isEmpty()) {
         if (!allowPartialSteps) {
@@ -199,11 +201,12 @@ Expected<CollectMergeResult, QList<ImportError>> mergeCollectorFiles(const QList
         result.roles.insert(f.rank, RunImportTr::tr("collector: rank %1 of %2, %n step(s)", "", int(f.steps.size()))
                                         .arg(f.rank)
                                         .arg(world));
-    result.notes << RunImportTr::tr("%1 collector sidecar(s) merged over %2 ranks: drop rate = tokens dropped / tokens "
-                                    "over ranks and MoE layers (%3 step(s))")
-                        .arg(files.size())
+    result.notes << RunImportTr::tr("%n collector sidecar(s) merged over %1 ranks: drop rate = tokens dropped / tokens "
+                                    "over ranks and MoE layers (%2)",
+                                    "", int(files.size()))
                         .arg(world)
-                        .arg(dropSteps);
+                        .arg(RunImportTr::tr("%n step(s)", "",
+                                             int(std::min<qint64>(dropSteps, std::numeric_limits<int>::max()))));
     if (result.shareSteps > 0)
         result.notes << RunImportTr::tr("busiest-device share measured in %n step(s): the rank with the most expert "
                                         "compute time, its compute + all-to-all time / its step time",

@@ -273,7 +273,8 @@ Expected<RankMergeResult, QList<ImportError>> mergeRankFiles(const QList<RankFil
                 continue;
             for (qint64 s : lacking)
                 keep.erase(s);
-            partial << RunImportTr::tr("%1 lacks step(s) %2").arg(files[i].shown, stepList(lacking));
+            partial << RunImportTr::tr("%1 lacks %n step(s): %2", "", int(lacking.size()))
+                           .arg(files[i].shown, stepList(lacking));
         }
         if (!partial.isEmpty() && !allowPartialSteps) {
             errors << fileError(files[counted.first()].shown,
@@ -456,13 +457,13 @@ Expected<RankMergeResult, QList<ImportError>> mergeRankFiles(const QList<RankFil
 
     if (local)
         result.notes << RunImportTr::tr("%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, "
-                                        "summed over %6 expert-DP group(s)%7")
+                                        "summed over %n expert-DP group(s)%6",
+                                        "", int(grid->size(ParallelAxis::Dp)))
                             .arg(files.size())
                             .arg(what)
                             .arg(experts)
                             .arg(ep)
                             .arg(width)
-                            .arg(grid->size(ParallelAxis::Dp))
                             .arg(grid->size(ParallelAxis::Tp) > 1
                                      ? RunImportTr::tr(", expert-TP %1 counted once").arg(grid->size(ParallelAxis::Tp))
                                      : QString());

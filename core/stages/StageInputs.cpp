@@ -64,6 +64,12 @@ StageOneRunInput stageOneInput(const store::ProjectStore& project, const store::
     in.epSize = positiveInt(r.environment, "ep_size");
     in.clusterKey = recordClusterKey(rec);
     in.samples = project.commSamples(r.id);
+    const QString format = r.environment.value(QLatin1String("source_format")).toString();
+    if (r.kind == store::RunKind::Probe || format.startsWith(QLatin1String("probe-json")) ||
+        r.environment.value(QLatin1String("schema")).toString().startsWith(QLatin1String("moe-probe/")))
+        in.tool = BaselineTool::Probe;
+    else if (format.startsWith(QLatin1String("nccl-tests")))
+        in.tool = BaselineTool::NcclTests;
     return in;
 }
 

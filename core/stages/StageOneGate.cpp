@@ -240,8 +240,12 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         for (const StageOneSizeRow& r : table.rows) {
             const QString size = units::formatBytes(double(r.bytesPerRank));
             if (!r.cv) {
-                missing << Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).",
-                                      nullptr, r.repeats)
+                missing << (run.tool == BaselineTool::NcclTests
+                                ? Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 "
+                                             "(alltoall_perf -N).",
+                                             nullptr, r.repeats)
+                                : Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).",
+                                             nullptr, r.repeats))
                                .arg(runLabel(table), size);
             } else if (*r.cv > cvMax.value) {
                 stops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
@@ -298,9 +302,31 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
             uncovered << c.missing;
         result.coverage << c;
     }
-    const QString measureIt =
+    // Advice names the tool the baselines came from; the probe when none says.
+    bool fromNccl = false, fromProbe = false;
+    for (const StageOneRunInput& run : runs) {
+        fromNccl = fromNccl || run.tool == BaselineTool::NcclTests;
+        fromProbe = fromProbe || run.tool != BaselineTool::NcclTests;
+    }
+    const QString probeMeasure =
         Stages::tr("Measure it the way the training communicates: moewb run stage1 --cluster NAME --record RECORD "
                    "--nodes N (EP groups of the record's EP size, all at once).");
+    const QString ncclMeasure =
+        Stages::tr("Measure it the way the training communicates: run nccl-tests on N nodes, one rank per GPU "
+                   "(mpirun -np RANKS or srun), e.g. alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5, with "
+                   "NCCL_TESTS_SPLIT_MASK set so that the ranks form EP groups of the record's EP size; then "
+                   "import its output (moewb import).");
+    const QString probeRepeats =
+        Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
+    const QString ncclRepeats =
+        Stages::tr("Re-run alltoall_perf with -N 5 or more (each cycle printed as one repeat) so run-to-run "
+                   "variation can be measured.");
+    const auto byTool = [&](const QString& probe, const QString& nccl) {
+        if (fromNccl && fromProbe)
+            return Stages::tr("moe-probe runs: %1 nccl-tests runs: %2").arg(probe, nccl);
+        return fromNccl ? nccl : probe;
+    };
+    const QString measureIt = byTool(probeMeasure, ncclMeasure);
     for (const QString& u : uncovered)
         missing << u + QLatin1Char('.');
     for (const QString& g : recordGaps)
@@ -319,7 +345,7 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
             : !recordGaps.isEmpty()
                 ? Stages::tr("Complete the record: give its node count (cluster.nodes) and its EP size "
                              "(parallelism.ep), then evaluate stage 1 again.")
-                : Stages::tr("Re-run stage 1 with repeats (-R 5 or more) so run-to-run variation can be measured.");
+                : byTool(probeRepeats, ncclRepeats);
     } else {
         v.status = Verdict::Status::Pass;
         int sizes = 0;

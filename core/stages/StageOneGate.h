@@ -11,6 +11,9 @@
 
 namespace moewb::stages {
 
+// The tool a baseline came from, so that advice names that tool's flags (docs/method.md).
+enum class BaselineTool { Unknown, Probe, NcclTests };
+
 struct StageOneRunInput {
     QString runName;
     QString clusterName;                // may be empty
@@ -25,6 +28,8 @@ struct StageOneRunInput {
     // or one all-to-all over `world` when empty.
     std::optional<int> epSize = {};
     QString clusterKey; // the run's record's cluster (model, network, topology)
+    // moe-probe (run kind probe, probe-json) or nccl-tests (nccl-tests, nccl-tests-json).
+    BaselineTool tool = BaselineTool::Unknown;
 };
 
 // A training the baseline must match: seed 000 §4 step 1, "在目标节点数下测量" (measure at

@@ -12,9 +12,14 @@
 //            the one recomputed from the sidecar's step times;
 //   stage 4: as root, cluster B's stored baseline is slower than A's at the largest size
 //            and stage 4 stops on it; else stage 4 says why it was not measured;
-//   the PDF report carries the banner (pdftotext).
+//   the PDF report carries the banner (pdftotext);
+//   cluster A through the ssh launcher: 4 real sshd on 127.0.0.x, `cluster add/check`,
+//   `run stage1` with the reference's MoE record and --quick options at 64 KiB and 1 MiB;
+//   the run says launcher "ssh", its medians (recomputed from the stored samples) are
+//   > 0, and at 1 MiB within 20x of the local launcher's run on the same machine.
 // MOEWB_KEEP_PROJECTS=1 keeps the project for a look.
 #include "../integration/MoewbCli.h"
+#include "SshdCluster.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -379,6 +384,104 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Measured on this computer: CPU, gloo, tiny model")),
                  qPrintable(text.left(2000)));
         QVERIFY(text.contains(QStringLiteral("the method is real, the scale is not")));
+    }
+
+    // The same probe through the ssh launcher: cluster A's four ranks as four real sshd
+    // nodes on 127.0.0.x (last: the project gains a run the stages above do not expect).
+    void clusterAThroughTheSshLauncher() {
+        QElapsedTimer clock;
+        clock.start();
+        SshdCluster c;
+        const QString e = c.start(4);
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        auto cli = [&](const QStringList& args) {
+            return runMoewb(c.home(), QStringList{QStringLiteral("--json"), QStringLiteral("--project"), m_project} + args,
+                            120000);
+        };
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("e2e-ssh"));
+        db.setDatabaseName(m_project);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QVERIFY(db.open());
+        // The local run of cluster A and the record stage 1 used for it.
+        const QString localRun = m_result.value(QStringLiteral("stage1_runs")).toArray().at(0).toString();
+        QVERIFY2(localRun.contains(QLatin1String("-A")), qPrintable(localRun));
+        QString record;
+        {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT c.name, r.environment FROM run r JOIN config_record c ON c.id = r.record_id "
+                                     "WHERE r.name = ?"));
+            q.addBindValue(localRun);
+            QVERIFY(q.exec() && q.next());
+            record = q.value(0).toString();
+            QCOMPARE(QJsonDocument::fromJson(q.value(1).toByteArray()).object().value(QStringLiteral("launcher")).toString(),
+                     QStringLiteral("local"));
+        }
+        QVERIFY(!record.isEmpty());
+
+        CliResult r = cli({QStringLiteral("cluster"), QStringLiteral("add"), QStringLiteral("A-ssh"), QStringLiteral("--node"),
+                           QStringLiteral("node0,node1,node2,node3")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString bundle = QStringLiteral(MOEWB_PROBE_BUNDLE_DIR);
+        r = cli({QStringLiteral("cluster"), QStringLiteral("check"), QStringLiteral("A-ssh"), QStringLiteral("--probe-bundle"),
+                 bundle});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QCOMPARE(r.json().value(QStringLiteral("nodes")).toArray().size(), 4);
+        r = cli({QStringLiteral("run"), QStringLiteral("stage1"), QStringLiteral("--cluster"), QStringLiteral("A-ssh"),
+                 QStringLiteral("--record"), record, QStringLiteral("--nodes"), QStringLiteral("4"), QStringLiteral("--sizes"),
+                 QStringLiteral("64K,1M"), QStringLiteral("-R"), QStringLiteral("3"), QStringLiteral("-n"), QStringLiteral("5"),
+                 QStringLiteral("-w"), QStringLiteral("2"), QStringLiteral("--name"), QStringLiteral("ssh-A"),
+                 QStringLiteral("--probe-bundle"), bundle});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        const QString sshRun = QStringLiteral("ssh-A-n4");
+
+        {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT environment FROM run WHERE name = ?"));
+            q.addBindValue(sshRun);
+            QVERIFY(q.exec() && q.next());
+            const QJsonObject env = QJsonDocument::fromJson(q.value(0).toByteArray()).object();
+            QCOMPARE(env.value(QStringLiteral("launcher")).toString(), QStringLiteral("ssh"));
+            QCOMPARE(env.value(QStringLiteral("world")).toInt(), 4);
+        }
+        // Per size, the median of the stored samples (brute force here) for each run.
+        auto medianOf = [&](const QString& run, qint64 bytes) -> double {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT c.time_us FROM comm_sample c JOIN run r ON r.id = c.run_id "
+                                     "WHERE r.name = ? AND c.bytes_per_rank = ?"));
+            q.addBindValue(run);
+            q.addBindValue(bytes);
+            if (!q.exec())
+                return -1.0;
+            QVector<double> t;
+            while (q.next())
+                t << q.value(0).toDouble();
+            return t.size() == 15 ? median(t) : -1.0;  // 3 repeats x 5 iterations
+        };
+        // Stage 1's table shows these medians for the ssh run.
+        const CliResult s = cli({QStringLiteral("stage"), QStringLiteral("1"), QStringLiteral("--preview")});
+        QVERIFY2(s.exitCode == 0 || s.exitCode == 1, qPrintable(s.err));
+        int rows = 0;
+        for (const qint64 bytes : {qint64(64) << 10, qint64(1) << 20}) {
+            const double ssh = medianOf(sshRun, bytes);
+            const double local = medianOf(localRun, bytes);
+            QVERIFY2(ssh > 0.0 && local > 0.0, qPrintable(QStringLiteral("%1 B: ssh %2, local %3").arg(bytes).arg(ssh).arg(local)));
+            for (const QJsonValue& v : s.json().value(QStringLiteral("table")).toArray()) {
+                const QJsonObject row = v.toObject();
+                if (row.value(QStringLiteral("run")).toString() != sshRun ||
+                    qint64(row.value(QStringLiteral("bytes_per_rank")).toDouble()) != bytes)
+                    continue;
+                ++rows;
+                QVERIFY2(std::abs(row.value(QStringLiteral("median_us")).toDouble() - ssh) <= 1e-6 * ssh,
+                         qPrintable(QStringLiteral("%1 vs %2").arg(row.value(QStringLiteral("median_us")).toDouble()).arg(ssh)));
+            }
+            qInfo("%lld B: local launcher %.1f us, ssh launcher %.1f us", bytes, local, ssh);
+            if (bytes == (qint64(1) << 20))
+                QVERIFY2(ssh < 20.0 * local && local < 20.0 * ssh,
+                         qPrintable(QStringLiteral("1 MiB: local %1 us, ssh %2 us").arg(local).arg(ssh)));
+        }
+        QCOMPARE(rows, 2);
+        qInfo("cluster A through ssh: %.1f s", clock.elapsed() / 1000.0);
+        QVERIFY(clock.elapsed() < 60000);
     }
 };
 

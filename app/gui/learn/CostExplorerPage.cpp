@@ -555,12 +555,14 @@ void CostExplorerPage::Impl::recompute() {
     memoryBreakdown->setText(
         CostExplorerPage::tr(
             "Held per device: %1 dense + %2 expert parameters. Parameters %3 · gradients %4 · "
-            "master weights %5 · optimizer state %6. Each expert has %7 replica(s) (DP ÷ EP)%8. "
+            "master weights %5 · optimizer state %6. Each expert has %7 (DP ÷ EP)%8. "
             "Activations come on top and depend on the micro-batch and recomputation.")
             .arg(units::formatCount(m.denseParams), units::formatCount(m.expertParams),
                  units::formatBytes(m.parameterBytes), units::formatBytes(m.gradientBytes),
                  units::formatBytes(m.masterWeightBytes), units::formatBytes(m.optimizerStateBytes))
-            .arg(m.expertDataParallel, 0, 'g', 4)
+            .arg(m.expertDataParallel == std::floor(m.expertDataParallel) && m.expertDataParallel < 1e9
+                     ? CostExplorerPage::tr("%n replica(s)", "", int(m.expertDataParallel))
+                     : CostExplorerPage::tr("%1 replicas").arg(m.expertDataParallel, 0, 'g', 4))
             .arg(options.distributedOptimizer
                      ? CostExplorerPage::tr(", over which the optimizer state is sharded")
                      : QString()));

@@ -388,10 +388,10 @@ void StageThreePage::showPlacement() {
              numberCell(worst.layer, 0), numberCell(percent(worst.today), 1), numberCell(percent(worst.after), 1),
              numberCell(percent(w.meanToday), 1), numberCell(percent(w.meanAfter), 1),
              numberCell(percent(w.evenShare()), 1),
-             textCell(w.placement.hierarchical ? tr("EPLB hierarchical, %1 redundant slot(s) per GPU")
-                                                      .arg(w.options.redundant)
-                                                : tr("EPLB global, %1 redundant slot(s) per GPU")
-                                                      .arg(w.options.redundant))});
+             textCell(w.placement.hierarchical ? tr("EPLB hierarchical, %n redundant slot(s) per GPU", "",
+                                                         w.options.redundant)
+                                                : tr("EPLB global, %n redundant slot(s) per GPU", "",
+                                                         w.options.redundant))});
     }
     m_placementTable->endRows();
     m_placementTable->fitHeight();

@@ -188,7 +188,7 @@ private slots:
         files[1].steps.removeLast(); // rank 1 lacks step 12
         auto merged = runimport::mergeCollectorFiles(files, fixtureRecord(), false);
         QVERIFY(!merged.hasValue());
-        QVERIFY(merged.error().first().text().contains(QStringLiteral("rank1.jsonl lacks step(s) 12")));
+        QVERIFY(merged.error().first().text().contains(QStringLiteral("rank1.jsonl lacks 1 step(s): 12")));
         merged = runimport::mergeCollectorFiles(files, fixtureRecord(), true);
         QVERIFY(merged.hasValue());
         QVERIFY(!metricOf(merged.value().metrics, QStringLiteral("drop_rate")).count(12));

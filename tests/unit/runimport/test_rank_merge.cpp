@@ -138,7 +138,7 @@ private slots:
               << RankFile{QStringLiteral("rank1.jsonl"), 1, {block(1, 0, {2})}};
         auto refused = mergeRankFiles(files, RankFileKind::LocalExperts, rec, false);
         QVERIFY(!refused.hasValue());
-        QVERIFY(refused.error().first().message.contains(QStringLiteral("rank1.jsonl lacks step(s) 2")));
+        QVERIFY(refused.error().first().message.contains(QStringLiteral("rank1.jsonl lacks 1 step(s): 2")));
         auto kept = mergeRankFiles(files, RankFileKind::LocalExperts, rec, true);
         QVERIFY(kept.hasValue());
         QCOMPARE(kept.value().blocks.size(), 1);

@@ -61,6 +61,18 @@ private slots:
         QCOMPARE(*in->at(0).world, 32);
         QCOMPARE(*in->at(0).nodes, 4);
         QCOMPARE(in->at(0).samples.size(), 4);
+        QCOMPARE(in->at(0).tool, BaselineTool::Probe);
+        // An imported nccl-tests run (source_format as the import writes it) and one that says nothing.
+        store::RunData nccl = probeRun(QStringLiteral("nccl-a"), 32, 4);
+        nccl.kind = store::RunKind::Imported;
+        nccl.environment.insert(QStringLiteral("source_format"), QStringLiteral("nccl-tests-json"));
+        QVERIFY(p->saveRun(nccl));
+        store::RunData unknown = nccl;
+        unknown.name = QStringLiteral("unknown-a");
+        unknown.environment.remove(QStringLiteral("source_format"));
+        QVERIFY(p->saveRun(unknown));
+        QCOMPARE(loadStageOneInputs(*p, {QStringLiteral("nccl-a")})->at(0).tool, BaselineTool::NcclTests);
+        QCOMPARE(loadStageOneInputs(*p, {QStringLiteral("unknown-a")})->at(0).tool, BaselineTool::Unknown);
         QVERIFY(!loadStageOneInputs(*p, {QStringLiteral("nope")}));
         QVERIFY(loadStageOneInputs(*p, {QStringLiteral("nope")})
                     .error()

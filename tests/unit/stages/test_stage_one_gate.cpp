@@ -221,6 +221,53 @@ private slots:
         QVERIFY(std::fabs(floor[0].value - 0.02) < 1e-12);
         QVERIFY(std::fabs(floor[1].value - 1.6) < 1e-12); // 1.5 × 1.000098, rounded up
     }
+
+    // Issue 17 1d: the advice names the flags of the tool the baselines came from.
+    void adviceNamesTheToolTheDataCameFrom() {
+        StageOneRunInput probe = cvRun(); // one 32-rank all-to-all on 4 nodes
+        probe.nodesMeasured = 4;
+        probe.tool = BaselineTool::Probe;
+        StageOneRunInput nccl = probe;
+        nccl.runName = QStringLiteral("nccl-4n");
+        nccl.tool = BaselineTool::NcclTests;
+        const StageOneTarget target{QStringLiteral("moe-4n-ep8"), {}, 4, 32, 8}; // concurrency not matched
+        const auto advice = [&](const QList<StageOneRunInput>& runs) {
+            const StageOneResult r = evaluateStageOne(runs, ThresholdSet(), {target});
+            [&] { QCOMPARE(r.verdict.status, Verdict::Status::NotReady); }();
+            return r.verdict.nextStep;
+        };
+        QString s = advice({probe});
+        QVERIFY2(s.contains(QStringLiteral("moewb run stage1 --cluster NAME --record RECORD --nodes N")), qPrintable(s));
+        QVERIFY2(!s.contains(QStringLiteral("alltoall_perf")), qPrintable(s));
+        s = advice({nccl});
+        QVERIFY2(s.contains(QStringLiteral("alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5")), qPrintable(s));
+        QVERIFY2(s.contains(QStringLiteral("NCCL_TESTS_SPLIT_MASK")), qPrintable(s));
+        QVERIFY2(!s.contains(QStringLiteral("moewb run stage1")), qPrintable(s));
+        s = advice({probe, nccl});
+        QVERIFY2(s.contains(QStringLiteral("moewb run stage1")) && s.contains(QStringLiteral("alltoall_perf")),
+                 qPrintable(s));
+        // A run that does not say which tool made it: the project's own probe.
+        StageOneRunInput unknown = probe;
+        unknown.tool = BaselineTool::Unknown;
+        s = advice({unknown});
+        QVERIFY2(s.contains(QStringLiteral("moewb run stage1")) && !s.contains(QStringLiteral("alltoall_perf")),
+                 qPrintable(s));
+
+        // One repeat per size: the repeat flag of each tool (-R for the probe, -N for alltoall_perf).
+        StageOneRunInput single{QStringLiteral("one-repeat"), {}, 8, 1, {}};
+        addSize(single.samples, 1024, {{10, 11, 12}});
+        single.tool = BaselineTool::NcclTests;
+        StageOneResult r = evaluateStageOne({single}, ThresholdSet());
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QVERIFY2(r.verdict.nextStep.contains(QStringLiteral("alltoall_perf with -N 5")), qPrintable(r.verdict.nextStep));
+        QVERIFY(!r.verdict.nextStep.contains(QStringLiteral("-R ")));
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("(alltoall_perf -N)")), qPrintable(r.verdict.reasons[0]));
+        single.tool = BaselineTool::Probe;
+        r = evaluateStageOne({single}, ThresholdSet());
+        QVERIFY2(r.verdict.nextStep.contains(QStringLiteral("-R 5")), qPrintable(r.verdict.nextStep));
+        QVERIFY(!r.verdict.nextStep.contains(QStringLiteral("alltoall_perf")));
+        QVERIFY(r.verdict.reasons[0].endsWith(QStringLiteral("(-R).")));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestStageOneGate)
