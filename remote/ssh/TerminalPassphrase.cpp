@@ -44,12 +44,14 @@ std::optional<QByteArray> askOnTerminal(const QString& prompt) {
         ::close(fd);
         return std::nullopt;
     }
-    const QByteArray text = prompt.toUtf8();
-    writeAll(fd, text.constData(), size_t(text.size()));
+    // Echo off (and type-ahead flushed) BEFORE the prompt shows, as readpassphrase(3)
+    // does: an answer typed once the prompt is visible is never flushed away.
     termios quiet = saved;
     quiet.c_lflag &= ~tcflag_t(ECHO);
     quiet.c_lflag |= ECHONL;
     ::tcsetattr(fd, TCSAFLUSH, &quiet);
+    const QByteArray text = prompt.toUtf8();
+    writeAll(fd, text.constData(), size_t(text.size()));
 
     char buf[1024];
     size_t used = 0;

@@ -18,7 +18,7 @@ QString throughTerminal(const QStringList& childArgs, const QString& answer, int
     p.start(QStringLiteral("/usr/bin/python3"),
             QStringList{QStringLiteral(PTY_ANSWER), answer, QStringLiteral(SSH_CONNECT_CHILD)} +
                 childArgs);
-    if (!p.waitForFinished(60000)) {
+    if (!p.waitForFinished(130000)) {
         p.kill();
         p.waitForFinished();
     }
