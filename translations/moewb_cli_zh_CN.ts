@@ -82,26 +82,6 @@
         <translation>需要且只需要一个集群名称</translation>
     </message>
     <message>
-        <source>the cluster name is empty</source>
-        <translation>集群名称为空</translation>
-    </message>
-    <message>
-        <source>--node &quot;%1&quot;: %2</source>
-        <translation>--node &quot;%1&quot;：%2</translation>
-    </message>
-    <message>
-        <source>give at least one --node</source>
-        <translation>请至少给出一个 --node</translation>
-    </message>
-    <message>
-        <source>--gpus must be a whole number &gt;= 0, not &quot;%1&quot;</source>
-        <translation>--gpus 必须是 &gt;= 0 的整数，而不是 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>--identity %1: no such file</source>
-        <translation>--identity %1：文件不存在</translation>
-    </message>
-    <message>
         <source>%1: a cluster named %2 already exists</source>
         <translation>%1：已存在名为 %2 的集群</translation>
     </message>
@@ -1946,22 +1926,6 @@ Commands:
         <translation>--local 不接受 --node、--gpus、--identity 或 --accept-new-host-keys</translation>
     </message>
     <message>
-        <source>--local needs --ranks N, a whole number from 2 to 250, not &quot;%1&quot;</source>
-        <translation>--local 需要 --ranks N，取 2 到 250 的整数，而不是“%1”</translation>
-    </message>
-    <message>
-        <source>--netns-rate: %1</source>
-        <translation>--netns-rate：%1</translation>
-    </message>
-    <message>
-        <source>--netns-burst goes with --netns-rate</source>
-        <translation>--netns-burst 需与 --netns-rate 一起使用</translation>
-    </message>
-    <message>
-        <source>--netns-burst: %1</source>
-        <translation>--netns-burst：%1</translation>
-    </message>
-    <message>
         <source>cluster %1 not added: this computer could not be checked: %2</source>
         <translation>未添加集群 %1：无法检查本机：%2</translation>
     </message>
@@ -2182,6 +2146,18 @@ Commands:
     <message>
         <source>Preview, no verdict: %1</source>
         <translation>预览，不下结论：%1</translation>
+    </message>
+    <message>
+        <source>this computer: %1</source>
+        <translation>本机:%1</translation>
+    </message>
+    <message>
+        <source>--gpus: give a whole number &gt;= 0</source>
+        <translation>--gpus:请给出 &gt;= 0 的整数</translation>
+    </message>
+    <message>
+        <source>--netns-rate: give a rate, e.g. 200mbit</source>
+        <translation>--netns-rate:请给出速率,例如 200mbit</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,72 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>Assessment</name>
+        <message numerus="yes">
+            <source>%n config record(s) and %1 run(s) in the project.</source>
+            <translation>
+                <numerusform>%n config record and %1 run in the project.</numerusform>
+                <numerusform>%n config records and %1 runs in the project.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Routing across %n MoE config record(s): top-k %1; capacity factor %2; overflow policy %3.</source>
+            <translation>
+                <numerusform>Routing across %n MoE config record: top-k %1; capacity factor %2; overflow policy %3.</numerusform>
+                <numerusform>Routing across %n MoE config records: top-k %1; capacity factor %2; overflow policy %3.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 of %n config record(s) complete; the stages take runs of complete records only.</source>
+            <translation>
+                <numerusform>%1 of %n config record complete; the stages take runs of complete records only.</numerusform>
+                <numerusform>%1 of %n config records complete; the stages take runs of complete records only.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stage 1: %n probe run(s), %1–%2 repeats per message size</source>
+            <translation>
+                <numerusform>Stage 1: %n probe run, %1–%2 repeats per message size</numerusform>
+                <numerusform>Stage 1: %n probe runs, %1–%2 repeats per message size</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stages 2–3: %n training run(s), %1 of them MoE; per-expert load in %2.</source>
+            <translation>
+                <numerusform>Stages 2–3: %n training run, %1 of them MoE; per-expert load in %2.</numerusform>
+                <numerusform>Stages 2–3: %n training runs, %1 of them MoE; per-expert load in %2.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 (%n step(s))</source>
+            <translation>
+                <numerusform>%1 (%n step)</numerusform>
+                <numerusform>%1 (%n steps)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>No loss spike in %n run(s) with a training loss (a step over 1.2× the median of the 20 steps before it).</source>
+            <translation>
+                <numerusform>No loss spike in %n run with a training loss (a step over 1.2× the median of the 20 steps before it).</numerusform>
+                <numerusform>No loss spike in %n runs with a training loss (a step over 1.2× the median of the 20 steps before it).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>per-expert load in %1 of %n MoE run(s)</source>
+            <translation>
+                <numerusform>per-expert load in %1 of %n MoE run</numerusform>
+                <numerusform>per-expert load in %1 of %n MoE runs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>validation loss in %1 of %n training run(s)</source>
+            <translation>
+                <numerusform>validation loss in %1 of %n training run</numerusform>
+                <numerusform>validation loss in %1 of %n training runs</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Checks</name>
         <message numerus="yes">
             <source>%n run(s) with throughput from a cluster that has no stage 1 baseline: %1</source>
@@ -293,6 +359,16 @@
             <translation>
                 <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
                 <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Store</name>
+        <message numerus="yes">
+            <source>cluster %1 is not removed: %n run(s) were measured on it (%2); remove them first</source>
+            <translation>
+                <numerusform>cluster %1 is not removed: %n run were measured on it (%2); remove them first</numerusform>
+                <numerusform>cluster %1 is not removed: %n runs were measured on it (%2); remove them first</numerusform>
             </translation>
         </message>
     </context>

@@ -227,6 +227,172 @@
         <source>Check sensitive data in training data and logs, access to clusters, and checkpoint management.</source>
         <translation>检查训练数据和日志中的敏感数据、集群访问权限以及检查点管理。</translation>
     </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>stage %1 not decided</source>
+        <translation>阶段 %1 尚无结论</translation>
+    </message>
+    <message>
+        <source>stage %1 stop, overridden</source>
+        <translation>阶段 %1 停止，已越过</translation>
+    </message>
+    <message>
+        <source>stage %1 %2</source>
+        <translation>阶段 %1 %2</translation>
+    </message>
+    <message>
+        <source>The method&apos;s four stages: %1.</source>
+        <translation>方法的四个阶段：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config record(s) and %1 run(s) in the project.</source>
+        <translation>
+            <numerusform>项目中有 %n 条配置记录、%1 个运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Routing across %n MoE config record(s): top-k %1; capacity factor %2; overflow policy %3.</source>
+        <translation>
+            <numerusform>%n 条 MoE 配置记录的路由：top-k %1；容量因子 %2；溢出策略 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not the same everywhere: throughput compared across them is not like for like (misjudgment check 2).</source>
+        <translation>各处并不一致：跨这些记录比较吞吐并非同条件对比（误判检查 2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n config record(s) complete; the stages take runs of complete records only.</source>
+        <translation>
+            <numerusform>%n 条配置记录中 %1 条完整；各阶段只采用完整记录的运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clusters defined for measuring from the workbench: %1.</source>
+        <translation>已定义、可从工作台发起测量的集群：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stage 1: %n probe run(s), %1–%2 repeats per message size</source>
+        <translation>
+            <numerusform>阶段 1：%n 个探针运行，每个消息大小重复 %1–%2 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; run-to-run CV at most %1 (run %2).</source>
+        <translation>；运行间变异系数最高 %1（运行 %2）。</translation>
+    </message>
+    <message>
+        <source>; no size has two repeats, so no run-to-run spread.</source>
+        <translation>；没有任何大小重复两次，因此没有运行间离散度。</translation>
+    </message>
+    <message>
+        <source>Stage 1: all-to-all time from %1 to %2 per rank%3.</source>
+        <translation>阶段 1：每 rank %1 到 %2 的 all-to-all 时间%3。</translation>
+    </message>
+    <message>
+        <source> at %1 node(s)</source>
+        <translation>，节点数 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 runs)</source>
+        <translation>%1（%2 个运行）</translation>
+    </message>
+    <message>
+        <source>No training run is repeated on the same config record: a second seed would show the run-to-run spread of the stage 2 comparison.</source>
+        <translation>没有训练运行在同一配置记录上重复：再用一个随机种子即可看出阶段 2 对比的运行间离散度。</translation>
+    </message>
+    <message>
+        <source>Training runs repeated on one config record: %1.</source>
+        <translation>在同一配置记录上重复的训练运行：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stages 2–3: %n training run(s), %1 of them MoE; per-expert load in %2.</source>
+        <translation>
+            <numerusform>阶段 2–3：%n 个训练运行，其中 MoE %1 个；%2 个带逐专家负载。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n step(s))</source>
+        <translation>
+            <numerusform>%1（%n 步）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No loss spike in %n run(s) with a training loss (a step over 1.2× the median of the 20 steps before it).</source>
+        <translation>
+            <numerusform>%n 个带训练损失的运行中没有损失尖峰（某步超过其前 20 步中位数的 1.2 倍）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loss spikes (a step over 1.2× the median of the 20 steps before it): %1.</source>
+        <translation>损失尖峰（某步超过其前 20 步中位数的 1.2 倍）：%1。</translation>
+    </message>
+    <message>
+        <source>Highest token drop rate logged: %1 (run %2).</source>
+        <translation>记录到的最高 token 丢弃率：%1（运行 %2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>per-expert load in %1 of %n MoE run(s)</source>
+        <translation>
+            <numerusform>%n 个 MoE 运行中 %1 个有逐专家负载</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>drop rate in %1</source>
+        <translation>%1 个有丢弃率</translation>
+    </message>
+    <message>
+        <source>load-balancing loss in %1</source>
+        <translation>%1 个有负载均衡损失</translation>
+    </message>
+    <message>
+        <source>busiest-device share in %1</source>
+        <translation>%1 个有最忙设备占比</translation>
+    </message>
+    <message numerus="yes">
+        <source>validation loss in %1 of %n training run(s)</source>
+        <translation>
+            <numerusform>%n 个训练运行中 %1 个有验证损失</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>throughput in %1</source>
+        <translation>%1 个有吞吐</translation>
+    </message>
+    <message>
+        <source>Logged: %1.</source>
+        <translation>已记录：%1。</translation>
+    </message>
+    <message>
+        <source>No run carries the collector&apos;s sidecar (moewb_collect): drop rate and busiest-device share are then only what the framework logs.</source>
+        <translation>没有运行带采集器的旁路文件（moewb_collect）：丢弃率和最忙设备占比只能依赖框架自身的日志。</translation>
+    </message>
+    <message>
+        <source>The collector&apos;s sidecar (moewb_collect) is in: %1.</source>
+        <translation>带采集器旁路文件（moewb_collect）的运行：%1。</translation>
+    </message>
+    <message>
+        <source>%1: %2 GPU-hours per billion tokens (median %3 tokens/s per GPU).</source>
+        <translation>%1：每十亿 token %2 GPU 小时（每 GPU 中位吞吐 %3 token/s）。</translation>
+    </message>
 </context>
 <context>
     <name>Checks</name>
@@ -620,10 +786,6 @@
     <message>
         <source>a JSON object was expected at the start of the line</source>
         <translation>行首应为一个 JSON 对象</translation>
-    </message>
-    <message>
-        <source>the line is empty</source>
-        <translation>该行为空</translation>
     </message>
     <message>
         <source>a key (a string) was expected</source>
@@ -1216,10 +1378,6 @@
         <translation>已给出，但 block 为 &quot;decoder&quot;（mtp_idx 只属于 MTP 记录）</translation>
     </message>
     <message>
-        <source>%1 %2, MTP block %3, layer %4 appears again (first on line %5)</source>
-        <translation>%1 %2、MTP 块 %3、第 %4 层重复出现（首次出现在第 %5 行）</translation>
-    </message>
-    <message>
         <source>no nccl-tests header, Megatron, torchtitan or NeMo training line, CSV header or JSON object found</source>
         <translation>未找到 nccl-tests 表头、Megatron、torchtitan 或 NeMo 训练行、CSV 表头或 JSON 对象</translation>
     </message>
@@ -1632,10 +1790,6 @@
     <message>
         <source>is %1 s, less than a2a_s + compute_s = %2 s: the blocks cannot take longer than the step</source>
         <translation>为 %1 秒，小于 a2a_s + compute_s = %2 秒：各计时块不可能比整步更长</translation>
-    </message>
-    <message>
-        <source>step %1 has a second time line (first on line %2)</source>
-        <translation>第 %1 步有第二个 time 行（第一个在第 %2 行）</translation>
     </message>
     <message>
         <source>no header line (the file is empty)</source>
@@ -3802,20 +3956,12 @@
         <translation>第 %2 步的指标 %1：%3</translation>
     </message>
     <message>
-        <source>expert load at step %1, layer %2: %3</source>
-        <translation>第 %1 步、第 %2 层的专家负载：%3</translation>
-    </message>
-    <message>
         <source>cannot remove run %1: %2</source>
         <translation>无法删除运行 %1：%2</translation>
     </message>
     <message>
         <source>no run named %1</source>
         <translation>没有名为 %1 的运行</translation>
-    </message>
-    <message>
-        <source>expert load at step %1, layer %2 has an unknown encoding</source>
-        <translation>第 %1 步、第 %2 层的专家负载编码未知</translation>
     </message>
     <message>
         <source>coefficient of variation of time across repeats, per message size</source>
@@ -3911,6 +4057,88 @@
     <message>
         <source>is read-only and was written by an older MoE Workbench (schema version %1); copy it to a writable folder so it can be upgraded</source>
         <translation>为只读，且由较旧版本的 MoE Workbench 写入（模式版本 %1）；请将其复制到可写的文件夹以便升级</translation>
+    </message>
+    <message>
+        <source>expert load of layer %1 from step %2 could not be compressed</source>
+        <translation>第 %1 层自第 %2 步起的专家负载无法压缩</translation>
+    </message>
+    <message>
+        <source>expert load of layer %1 from step %2: %3</source>
+        <translation>第 %1 层自第 %2 步起的专家负载：%3</translation>
+    </message>
+    <message>
+        <source>the expert load at step %1, layer %2 lists no experts</source>
+        <translation>第 %1 步、第 %2 层的专家负载没有列出任何专家</translation>
+    </message>
+    <message>
+        <source>the expert load at step %1, layer %2 lists %3 experts (at most 65,536)</source>
+        <translation>第 %1 步、第 %2 层的专家负载列出了 %3 个专家（最多 65,536 个）</translation>
+    </message>
+    <message>
+        <source>the expert load at step %1, layer %2 is given twice</source>
+        <translation>第 %1 步、第 %2 层的专家负载重复给出</translation>
+    </message>
+    <message>
+        <source>the expert load of layer %1 goes back from step %2 to step %3</source>
+        <translation>第 %1 层的专家负载从第 %2 步倒退到第 %3 步</translation>
+    </message>
+    <message>
+        <source>expert load of layer %1 from step %2 cannot be decoded (damaged, or an unknown encoding)</source>
+        <translation>第 %1 层自第 %2 步起的专家负载无法解码（已损坏，或编码未知）</translation>
+    </message>
+    <message>
+        <source>cannot update cluster %1: %2</source>
+        <translation>无法更新集群 %1:%2</translation>
+    </message>
+    <message>
+        <source>there is no cluster %1</source>
+        <translation>没有集群 %1</translation>
+    </message>
+    <message>
+        <source>cannot remove node %1: %2</source>
+        <translation>无法移除节点 %1:%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>cluster %1 is not removed: %n run(s) were measured on it (%2); remove them first</source>
+        <translation>
+            <numerusform>集群 %1 未移除:有 %n 个运行是在它上面测量的(%2);请先移除这些运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot remove cluster %1: %2</source>
+        <translation>无法移除集群 %1:%2</translation>
+    </message>
+    <message>
+        <source>cannot remove the runs: %1</source>
+        <translation>无法删除这些运行：%1</translation>
+    </message>
+    <message>
+        <source>run %1 not renamed: %2</source>
+        <translation>运行 %1 未重命名：%2</translation>
+    </message>
+    <message>
+        <source>run %1 not moved: no config record named %2</source>
+        <translation>运行 %1 未移动：没有名为 %2 的配置记录</translation>
+    </message>
+    <message>
+        <source>run %1 not moved: %2</source>
+        <translation>运行 %1 未移动：%2</translation>
+    </message>
+    <message>
+        <source>a tag may be at most %1 characters long; &quot;%2&quot; has %3</source>
+        <translation>标签最长 %1 个字符；“%2”有 %3 个</translation>
+    </message>
+    <message>
+        <source>the tag &quot;%1&quot; holds a control character; tags may not</source>
+        <translation>标签“%1”含有控制字符；标签不能含控制字符</translation>
+    </message>
+    <message>
+        <source>the tags of run %1 were not saved: %2</source>
+        <translation>运行 %1 的标签未保存：%2</translation>
+    </message>
+    <message>
+        <source>the expert load of run %1 at step %2, layer %3 cannot be read</source>
+        <translation>运行 %1 第 %2 步、第 %3 层的专家负载无法读取</translation>
     </message>
 </context>
 </TS>

@@ -360,10 +360,6 @@ Evaluate the stage again.</source>
         <translation>评估表</translation>
     </message>
     <message>
-        <source>Rate each review dimension, write what you found and link the runs and stages that show it. The sheet and the cost estimate are printed in the PDF report.</source>
-        <translation>为每个评审维度评级，写下你的发现，并关联能够佐证的运行和阶段。评估表和成本估算会打印在 PDF 报告中。</translation>
-    </message>
-    <message>
         <source>Core question: %1</source>
         <translation>核心问题：%1</translation>
     </message>
@@ -450,6 +446,650 @@ Evaluate the stage again.</source>
     <message>
         <source>Not a single number: name what drives each cost.</source>
         <translation>不要只给一个数字：写明每项成本的驱动因素。</translation>
+    </message>
+    <message>
+        <source>The ten review dimensions, applied to the team&apos;s MoE training plan and this evaluation. Under each, &quot;From the project&quot; is what the project&apos;s records, runs and verdicts show; rate each dimension, write what you found and link the runs and stages that show it. The sheet and the cost estimate are printed in the PDF report.</source>
+        <translation>十个评审维度，用于团队的 MoE 训练方案和本次评估。每个维度下的“来自项目”是项目中的记录、运行和结论所显示的内容；请为每个维度评级、写下发现，并关联能说明问题的运行和阶段。评估表和成本估算会打印在 PDF 报告中。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;From the project: nothing the workbench measures speaks to this — it is for the team to fill.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;来自项目：工作台测量的内容都不涉及这一维度——由团队填写。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;From the project:&lt;/b&gt;</source>
+        <translation>&lt;b&gt;来自项目：&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ClusterDialog</name>
+    <message>
+        <source>Edit cluster %1</source>
+        <translation>编辑集群 %1</translation>
+    </message>
+    <message>
+        <source>Add a cluster</source>
+        <translation>添加集群</translation>
+    </message>
+    <message>
+        <source>e.g. a100-lab</source>
+        <translation>例如 a100-lab</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes over SSH</source>
+        <translation>通过 SSH 的节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;This computer (local ranks, no SSH)</source>
+        <translation>本机(本地 rank,无 SSH)(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Reached by:</source>
+        <translation>连接方式:</translation>
+    </message>
+    <message>
+        <source>SSH nodes</source>
+        <translation>SSH 节点</translation>
+    </message>
+    <message>
+        <source>one node a line (or comma-separated):
+gpu1
+me@10.0.0.7:2222</source>
+        <translation>每行一个节点(或用逗号分隔):
+gpu1
+me@10.0.0.7:2222</translation>
+    </message>
+    <message>
+        <source>N&amp;odes:</source>
+        <translation>节点(&amp;O):</translation>
+    </message>
+    <message>
+        <source>An ~/.ssh/config alias (its HostName, User, Port and IdentityFile apply), or [user@]host[:port]; IPv6 addresses in brackets.</source>
+        <translation>~/.ssh/config 中的别名(其 HostName、User、Port 和 IdentityFile 生效),或 [user@]host[:port];IPv6 地址写在方括号内。</translation>
+    </message>
+    <message>
+        <source>from the inventory</source>
+        <translation>取自清单</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs per node:</source>
+        <translation>每节点 GPU 数(&amp;G):</translation>
+    </message>
+    <message>
+        <source>none: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa</source>
+        <translation>不填:先用 ssh-agent,再用 ~/.ssh/id_ed25519、id_ecdsa、id_rsa</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>SSH private key</source>
+        <translation>SSH 私钥</translation>
+    </message>
+    <message>
+        <source>&amp;Identity file:</source>
+        <translation>身份密钥文件(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Only the file&apos;s path is kept in the project. A passphrase is asked when the key is used and never stored.</source>
+        <translation>项目中只保存该文件的路径。使用密钥时才询问口令,口令从不保存。</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks:</source>
+        <translation>rank 数(&amp;R):</translation>
+    </message>
+    <message>
+        <source>empty: loopback; e.g. 200mbit (root only)</source>
+        <translation>不填:回环网络;例如 200mbit(仅限 root)</translation>
+    </message>
+    <message>
+        <source>Network &amp;rate:</source>
+        <translation>网络速率(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Each rank in its own network namespace, its link shaped to this rate (tc tbf): a slower network on the same machine.</source>
+        <translation>每个 rank 位于各自的网络命名空间,其链路限速为此速率(tc tbf):在同一台机器上模拟较慢的网络。</translation>
+    </message>
+    <message>
+        <source>empty: 10 ms of the rate, at least 32kb</source>
+        <translation>不填:该速率 10 ms 的数据量,至少 32kb</translation>
+    </message>
+    <message>
+        <source>B&amp;urst:</source>
+        <translation>突发量(&amp;U):</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>身份密钥文件</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>Network rate</source>
+        <translation>网络速率</translation>
+    </message>
+    <message>
+        <source>Burst</source>
+        <translation>突发量</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1:%2</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::ClustersPage</name>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (%2 Gb/s)</source>
+        <translation>%1(%2 Gb/s)</translation>
+    </message>
+    <message>
+        <source>%1 port %2 (%3, %4 Gb/s)</source>
+        <translation>%1 端口 %2(%3,%4 Gb/s)</translation>
+    </message>
+    <message>
+        <source>only virtual interfaces</source>
+        <translation>只有虚拟网卡</translation>
+    </message>
+    <message>
+        <source>refused: host key CHANGED</source>
+        <translation>已拒绝:主机密钥已更改</translation>
+    </message>
+    <message>
+        <source>refused: unknown host key</source>
+        <translation>已拒绝:未知主机密钥</translation>
+    </message>
+    <message>
+        <source>failed: authentication refused</source>
+        <translation>失败:认证被拒绝</translation>
+    </message>
+    <message>
+        <source>failed: unreachable</source>
+        <translation>失败:无法连接</translation>
+    </message>
+    <message>
+        <source>failed: timed out</source>
+        <translation>失败:超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>The machines stage 1 measures on. Check connects to every node, verifies its host key, uploads the probe and reads what the node has: GPUs, driver, CUDA, NCCL, network.</source>
+        <translation>阶段 1 在这些机器上测量。“检查”会连接每个节点、核验其主机密钥、上传探针,并读取节点的配置:GPU、驱动、CUDA、NCCL、网络。</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move…</source>
+        <translation>移除(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Connect to every node of the selected cluster, check its host key, upload the probe and read its inventory</source>
+        <translation>连接所选集群的每个节点,检查其主机密钥,上传探针并读取其清单</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Launcher</source>
+        <translation>启动方式</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs/node</source>
+        <translation>GPU/节点</translation>
+    </message>
+    <message>
+        <source>Last check</source>
+        <translation>上次检查</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>What each node did during the last check.</source>
+        <translation>上次检查中每个节点做了什么。</translation>
+    </message>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>local: this computer, loopback</source>
+        <translation>本地:本机,回环网络</translation>
+    </message>
+    <message>
+        <source>local: this computer, links at %1</source>
+        <translation>本地:本机,链路限速 %1</translation>
+    </message>
+    <message>
+        <source>%1 (inventory)</source>
+        <translation>%1(清单)</translation>
+    </message>
+    <message>
+        <source>checking now…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>never checked</source>
+        <translation>从未检查</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) answered · %1</source>
+        <translation>
+            <numerusform>%n 个节点已应答 · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No clusters yet: Add… one, by its nodes&apos; SSH addresses or as this computer.</source>
+        <translation>还没有集群:点“添加…”,按节点的 SSH 地址添加,或添加本机。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: this computer, %n rank(s)</source>
+        <translation>
+            <numerusform>%1:本机,%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s)</source>
+        <translation>
+            <numerusform>%1:%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ok · %1</source>
+        <translation>正常 · %1</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Not checked yet: Check reaches every node and reads its inventory.</source>
+        <translation>尚未检查:“检查”会连接每个节点并读取其清单。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last check %1: %n node(s) answered.</source>
+        <translation>
+            <numerusform>上次检查 %1:%n 个节点已应答。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add a cluster</source>
+        <translation>添加集群</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added cluster %1 with %n node(s); Check reads their inventory.</source>
+        <translation>
+            <numerusform>已添加集群 %1,含 %n 个节点;“检查”会读取它们的清单。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Edit cluster</source>
+        <translation>编辑集群</translation>
+    </message>
+    <message>
+        <source>Saved cluster %1.</source>
+        <translation>已保存集群 %1。</translation>
+    </message>
+    <message>
+        <source>Remove cluster</source>
+        <translation>移除集群</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove cluster %1 and its %n node(s) from the project? Nothing on the nodes is touched.</source>
+        <translation>
+            <numerusform>从项目中移除集群 %1 及其 %n 个节点?节点上的任何内容都不会改动。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Removed cluster %1.</source>
+        <translation>已移除集群 %1。</translation>
+    </message>
+    <message>
+        <source>host key CHANGED: %1 %2 — refused</source>
+        <translation>主机密钥已更改:%1 %2 — 已拒绝</translation>
+    </message>
+    <message>
+        <source>unknown host key %1 %2: asking</source>
+        <translation>未知主机密钥 %1 %2:正在询问</translation>
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation>密钥口令</translation>
+    </message>
+    <message>
+        <source>%1
+It is used for this check only and never stored.</source>
+        <translation>%1
+口令只用于本次检查,从不保存。</translation>
+    </message>
+    <message>
+        <source>Starting the check of %1…</source>
+        <translation>开始检查 %1…</translation>
+    </message>
+    <message>
+        <source>this computer: running moe-probe --inventory (no SSH)</source>
+        <translation>本机:运行 moe-probe --inventory(无 SSH)</translation>
+    </message>
+    <message>
+        <source>this computer: %1</source>
+        <translation>本机:%1</translation>
+    </message>
+    <message>
+        <source>Cluster %1: node address &quot;%2&quot; cannot be used: %3</source>
+        <translation>集群 %1:节点地址“%2”无法使用:%3</translation>
+    </message>
+    <message>
+        <source>node %1: %2</source>
+        <translation>节点 %1:%2</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Check of %1 cancelled; nothing stored.</source>
+        <translation>%1 的检查已取消;未保存任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Check of %1: %n node(s) answered; their inventory is stored.</source>
+        <translation>
+            <numerusform>%1 的检查:%n 个节点已应答;其清单已保存。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n node(s) answered · %2</source>
+        <translation>
+            <numerusform>%n 个节点中 %1 个已应答 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not checked: another node failed first</source>
+        <translation>未检查:另一个节点先失败了</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last check %1: %2 of %n node(s) answered.</source>
+        <translation>
+            <numerusform>上次检查 %1:%n 个节点中 %2 个已应答。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Check of %1: %2 of %n node(s) answered; see the status of each node.</source>
+        <translation>
+            <numerusform>%1 的检查:%n 个节点中 %2 个已应答;请查看每个节点的状态。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no inventory yet</source>
+        <translation>尚无清单</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::CompareRunsView</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Config record</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Last validation loss</source>
+        <translation>最后验证损失</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing %n run(s): %1</source>
+        <translation>
+            <numerusform>比较 %n 个运行：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a project first.</source>
+        <translation>请先打开一个项目。</translation>
+    </message>
+    <message>
+        <source>Reading the runs&apos; measurements…</source>
+        <translation>正在读取这些运行的测量数据…</translation>
+    </message>
+    <message>
+        <source>The runs could not be read: %1</source>
+        <translation>无法读取这些运行：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1 %2，%2 {1:?}</translation>
+    </message>
+    <message>
+        <source>No longer in the project: %1.</source>
+        <translation>已不在项目中：%1。</translation>
+    </message>
+    <message>
+        <source>No loss in: %1.</source>
+        <translation>没有损失数据：%1。</translation>
+    </message>
+    <message>
+        <source>No expert load in: %1.</source>
+        <translation>没有专家负载数据：%1。</translation>
+    </message>
+    <message>
+        <source>No all-to-all measurement in: %1.</source>
+        <translation>没有 all-to-all 测量：%1。</translation>
+    </message>
+    <message>
+        <source>These runs have no loss, expert load or all-to-all measurement in common to plot.</source>
+        <translation>这些运行没有可以共同绘制的损失、专家负载或 all-to-all 测量。</translation>
+    </message>
+    <message>
+        <source>Last loss</source>
+        <translation>最后损失</translation>
+    </message>
+    <message>
+        <source>Load max/mean</source>
+        <translation>负载 max/mean</translation>
+    </message>
+    <message>
+        <source>Peak GB/s</source>
+        <translation>峰值 GB/s</translation>
+    </message>
+    <message>
+        <source>lm_loss at the run&apos;s last step with it</source>
+        <translation>该运行最后一个有 lm_loss 的步的值</translation>
+    </message>
+    <message>
+        <source>val_loss at the run&apos;s last step with it</source>
+        <translation>该运行最后一个有 val_loss 的步的值</translation>
+    </message>
+    <message>
+        <source>The busiest expert&apos;s load ÷ the layer&apos;s mean, worst over layers and the last steps (stage 3&apos;s window)</source>
+        <translation>最忙专家的负载 ÷ 该层均值，取各层及最后若干步（阶段 3 的窗口）中的最大值</translation>
+    </message>
+    <message>
+        <source>The highest effective all-to-all bandwidth over message sizes</source>
+        <translation>各消息大小中最高的 all-to-all 有效带宽</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::HostKeyDialog</name>
+    <message>
+        <source>Host key CHANGED: %1</source>
+        <translation>主机密钥已更改:%1</translation>
+    </message>
+    <message>
+        <source>Unknown host key: %1</source>
+        <translation>未知主机密钥:%1</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED. The connection is refused.</source>
+        <translation>警告:%1 的主机密钥已更改。连接已被拒绝。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known on this computer.</source>
+        <translation>本机不认识 %1 的主机密钥。</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点:</translation>
+    </message>
+    <message>
+        <source>Host in known_hosts:</source>
+        <translation>known_hosts 中的主机:</translation>
+    </message>
+    <message>
+        <source>Key offered now:</source>
+        <translation>现在提供的密钥:</translation>
+    </message>
+    <message>
+        <source>Key type:</source>
+        <translation>密钥类型:</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>指纹:</translation>
+    </message>
+    <message>
+        <source>(an entry that could not be read)</source>
+        <translation>(一条无法读取的记录)</translation>
+    </message>
+    <message>
+        <source>known_hosts has:</source>
+        <translation>known_hosts 记录的是:</translation>
+    </message>
+    <message>
+        <source>known_hosts file:</source>
+        <translation>known_hosts 文件:</translation>
+    </message>
+    <message>
+        <source>The node offers another key than the one recorded for it. This happens when a node is reinstalled, and also when someone intercepts the connection (a man-in-the-middle attack). Ask the node&apos;s administrator for its fingerprint (ssh-keygen -lf on the node&apos;s host key). Only when it is the one offered now, remove the old entry (ssh-keygen -R HOST -f KNOWN_HOSTS) and check the cluster again.</source>
+        <translation>该节点提供的密钥与记录的不同。节点重装后会这样,有人截取连接(中间人攻击)时也会这样。请向节点管理员索取其指纹(在节点上对主机密钥运行 ssh-keygen -lf)。只有当它与现在提供的指纹一致时,才删除旧记录(ssh-keygen -R HOST -f KNOWN_HOSTS)并重新检查集群。</translation>
+    </message>
+    <message>
+        <source>Compare the fingerprint with the one the node&apos;s administrator reads on the node (ssh-keygen -lf /etc/ssh/ssh_host_%1_key.pub). Accept only when they are the same. &quot;Accept once&quot; trusts the key for this check only; &quot;Accept and remember&quot; adds it to known_hosts, so the next connection is silent.</source>
+        <translation>请将此指纹与节点管理员在节点上读到的指纹比对(ssh-keygen -lf /etc/ssh/ssh_host_%1_key.pub)。只有两者相同时才接受。“接受一次”只在本次检查中信任该密钥;“接受并记住”会把它写入 known_hosts,以后连接不再询问。</translation>
+    </message>
+    <message>
+        <source>Accept &amp;once</source>
+        <translation>接受一次(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Accept and &amp;remember</source>
+        <translation>接受并记住(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject</source>
+        <translation>拒绝(&amp;J)</translation>
     </message>
 </context>
 <context>
@@ -1108,6 +1748,14 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>C&amp;lusters</source>
+        <translation>集群(&amp;L)</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::PreferencesDialog</name>
@@ -1507,6 +2155,464 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     </message>
 </context>
 <context>
+    <name>moewb::gui::RunActions</name>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>The project is read-only: runs cannot be changed. Copy it to a writable folder to change it.</source>
+        <translation>项目为只读：不能修改运行。请复制到可写的文件夹后再修改。</translation>
+    </message>
+    <message>
+        <source>Open a project first.</source>
+        <translation>请先打开一个项目。</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Tag…</source>
+        <translation>标签…</translation>
+    </message>
+    <message>
+        <source>Move to record…</source>
+        <translation>移到配置记录…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n runs…</source>
+        <translation>
+            <numerusform>删除 %n 个运行…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>与其他运行比较…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compare selected (%n)</source>
+        <translation>
+            <numerusform>比较所选（%n 个）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>New name for run “%1”:</source>
+        <translation>运行“%1”的新名称：</translation>
+    </message>
+    <message>
+        <source>Run “%1” was not renamed: %2</source>
+        <translation>运行“%1”未重命名：%2</translation>
+    </message>
+    <message>
+        <source>Run “%1” is now “%2”; the verdicts that used it follow it.</source>
+        <translation>运行“%1”已改名为“%2”；使用它的判定随之更新。</translation>
+    </message>
+    <message>
+        <source>Tag run</source>
+        <translation>为运行加标签</translation>
+    </message>
+    <message>
+        <source>Tags of run “%1”, separated by commas (empty removes them):</source>
+        <translation>运行“%1”的标签，用逗号分隔（留空则删除全部标签）：</translation>
+    </message>
+    <message>
+        <source>The tags of run “%1” were not saved: %2</source>
+        <translation>运行“%1”的标签未保存：%2</translation>
+    </message>
+    <message>
+        <source>Run “%1” has no tags now.</source>
+        <translation>运行“%1”现在没有标签。</translation>
+    </message>
+    <message>
+        <source>Run “%1” tagged %2.</source>
+        <translation>运行“%1”的标签：%2。</translation>
+    </message>
+    <message>
+        <source>Config record for run “%1” (now “%2”):</source>
+        <translation>运行“%1”的配置记录（当前为“%2”）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Config record for %n runs (%1):</source>
+        <translation>
+            <numerusform>这 %n 个运行的配置记录（%1）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move to record</source>
+        <translation>移到配置记录</translation>
+    </message>
+    <message>
+        <source>Run “%1” was not moved: %2</source>
+        <translation>运行“%1”未移动：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) moved to record “%1”: %2. Re-evaluate the stages that used them.</source>
+        <translation>
+            <numerusform>%n 个运行已移到配置记录“%1”：%2。请重新评估使用过它们的阶段。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication sample(s)</source>
+        <translation>
+            <numerusform>%n 个通信样本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>metrics of %n step(s)</source>
+        <translation>
+            <numerusform>%n 步的指标</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expert-load block(s)</source>
+        <translation>
+            <numerusform>%n 个专家负载数据块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete run “%1” from the project?</source>
+        <translation>从项目中删除运行“%1”？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete these %n runs from the project? %1</source>
+        <translation>
+            <numerusform>从项目中删除这 %n 个运行？%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It holds no measurements.</source>
+        <translation>它不含测量数据。</translation>
+    </message>
+    <message>
+        <source>Deleted with it: %1, and any assessment evidence that links to it.</source>
+        <translation>一并删除：%1，以及链接到它的评估证据。</translation>
+    </message>
+    <message>
+        <source>stage %1 (%2)</source>
+        <translation>阶段 %1（%2）</translation>
+    </message>
+    <message>
+        <source>The saved verdicts of %1 used it; they stay, and say “no longer there” until re-evaluated.</source>
+        <translation>%1 已保存的判定使用了它；判定会保留，并在重新评估前显示“已不存在”。</translation>
+    </message>
+    <message>
+        <source>The files it was imported from are not touched. This cannot be undone.</source>
+        <translation>导入时所用的文件不受影响。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>Delete runs</source>
+        <translation>删除运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n runs</source>
+        <translation>
+            <numerusform>删除 %n 个运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was deleted: %1</source>
+        <translation>未删除任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n run(s): %1.</source>
+        <translation>
+            <numerusform>已删除 %n 个运行：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <source>Tick the runs to compare (two or more):</source>
+        <translation>勾选要比较的运行（两个或更多）：</translation>
+    </message>
+    <message>
+        <source>%1 — %2, record %3</source>
+        <translation>%1 — %2，配置记录 %3</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::RunPage</name>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Tag…</source>
+        <translation>标签…</translation>
+    </message>
+    <message>
+        <source>Move to record…</source>
+        <translation>移到配置记录…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>与其他运行比较…</translation>
+    </message>
+    <message>
+        <source>Metrics over steps</source>
+        <translation>各步的指标</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>指标(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Expert load</source>
+        <translation>专家负载</translation>
+    </message>
+    <message>
+        <source>All-to-all measurement</source>
+        <translation>all-to-all 测量</translation>
+    </message>
+    <message>
+        <source>Size per rank</source>
+        <translation>每 rank 消息大小</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Median (µs)</source>
+        <translation>中位数 (µs)</translation>
+    </message>
+    <message>
+        <source>P99 (µs)</source>
+        <translation>P99 (µs)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>CV across repeats (%)</source>
+        <translation>重复间变异系数 (%)</translation>
+    </message>
+    <message>
+        <source>There is no run named “%1” in this project (it was renamed or deleted).</source>
+        <translation>本项目中没有名为“%1”的运行（已被重命名或删除）。</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s measurements…</source>
+        <translation>正在读取该运行的测量数据…</translation>
+    </message>
+    <message>
+        <source> (incomplete: comparisons using it are refused)</source>
+        <translation>（不完整：使用它的比较会被拒绝）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n communication sample(s)</source>
+        <translation>
+            <numerusform>%n 个通信样本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>metrics at %n step(s)</source>
+        <translation>
+            <numerusform>%n 步的指标</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expert-load block(s)</source>
+        <translation>
+            <numerusform>%n 个专家负载数据块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Config record</source>
+        <translation>配置记录</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>none named</source>
+        <translation>未指定</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <source>no measurements</source>
+        <translation>无测量数据</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入时间</translation>
+    </message>
+    <message>
+        <source>Data last written</source>
+        <translation>数据最后写入</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2, %n row(s))</source>
+        <translation>
+            <numerusform>%1（%2，%n 行）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more file(s)</source>
+        <translation>
+            <numerusform>… 另有 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>added later: %1</source>
+        <translation>后来添加：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>  … %n more (in the tooltip)</source>
+        <translation>
+            <numerusform>  … 另有 %n 个（见提示）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Source files: not recorded</source>
+        <translation>来源文件：未记录</translation>
+    </message>
+    <message>
+        <source>Source files:</source>
+        <translation>来源文件：</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2</source>
+        <translation>阶段 %1 · %2</translation>
+    </message>
+    <message>
+        <source>this run changed since the verdict: re-evaluate</source>
+        <translation>判定之后该运行有变化：请重新评估</translation>
+    </message>
+    <message>
+        <source>other runs changed since the verdict: re-evaluate</source>
+        <translation>判定之后其他运行有变化：请重新评估</translation>
+    </message>
+    <message>
+        <source>the verdict is current</source>
+        <translation>判定为最新</translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3 (verdict of %4); %5</source>
+        <translation>%1 — %2 %3（%4 的判定）；%5</translation>
+    </message>
+    <message>
+        <source>%1 — would take it now, but its verdict (%2) did not read it: re-evaluate</source>
+        <translation>%1 — 现在会使用它，但其判定（%2）未读取它：请重新评估</translation>
+    </message>
+    <message>
+        <source>%1 — takes it; not evaluated yet</source>
+        <translation>%1 — 使用它；尚未评估</translation>
+    </message>
+    <message>
+        <source>Used by</source>
+        <translation>被以下阶段使用</translation>
+    </message>
+    <message>
+        <source>No stage uses this run.</source>
+        <translation>没有阶段使用此运行。</translation>
+    </message>
+    <message>
+        <source>The measurements could not be read: %1</source>
+        <translation>无法读取测量数据：%1</translation>
+    </message>
+    <message>
+        <source>The run is no longer in the project.</source>
+        <translation>该运行已不在项目中。</translation>
+    </message>
+    <message>
+        <source>Not everything could be shown: %1</source>
+        <translation>部分内容无法显示：%1</translation>
+    </message>
+    <message>
+        <source>Loss (training and validation)</source>
+        <translation>损失（训练与验证）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expert(s)</source>
+        <translation>
+            <numerusform>%n 个专家</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) with expert load</source>
+        <translation>
+            <numerusform>%n 步有专家负载</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Over the last %n step(s) the busiest expert carries up to %1× the layer&apos;s mean (mean over layers and steps %2×); the limit is %3×.</source>
+        <translation>
+            <numerusform>在最后 %n 步中，最忙的专家最多承担该层均值的 %1×（各层各步平均 %2×）；上限为 %3×。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Worst layer: %1, above the limit in %2 % of those steps.</source>
+        <translation>最差的层：%1，在这些步中有 %2 % 超过上限。</translation>
+    </message>
+    <message>
+        <source>This run holds no measurements to draw.</source>
+        <translation>此运行没有可绘制的测量数据。</translation>
+    </message>
+    <message>
+        <source>%1 over steps · %2</source>
+        <translation>%1 随步数变化 · %2</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+</context>
+<context>
     <name>moewb::gui::RunsView</name>
     <message>
         <source>Run</source>
@@ -1543,6 +2649,22 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Runs (%1)</source>
         <translation>运行（%1）</translation>
+    </message>
+    <message>
+        <source>Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete.</source>
+        <translation>Ctrl+单击或 Shift+单击可多选；右键可重命名、加标签、移动、删除。</translation>
+    </message>
+    <message>
+        <source>Compare selected</source>
+        <translation>比较所选</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
     </message>
 </context>
 <context>
@@ -1686,6 +2808,18 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>&lt;p&gt;&lt;small&gt;The checks are described in docs/method.md, &quot;The six misjudgment checks&quot;.&lt;/small&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;small&gt;这些检查的说明见 docs/method.md 的“The six misjudgment checks”一节。&lt;/small&gt;&lt;/p&gt;</translation>
     </message>
+    <message numerus="yes">
+        <source>▾ Hide the %n finding(s)</source>
+        <translation>
+            <numerusform>▾ 收起 %n 条发现</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>▸ Show the %n finding(s)</source>
+        <translation>
+            <numerusform>▸ 展开 %n 条发现</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>moewb::plots::PlotView</name>
@@ -1762,6 +2896,12 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Logarithmic y axis</source>
         <translation>对数 y 轴</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3 %4
+max %5, mean %6 %7 (%8 cells pooled)</source>
+        <translation>%1 %2，%3 %4
+最大 %5，平均 %6 %7（%8 个单元格合并）</translation>
     </message>
 </context>
 <context>

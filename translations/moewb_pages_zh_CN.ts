@@ -1231,16 +1231,8 @@
         <translation>阶段 %1 已于 %2 预览：锁定期间不下结论。</translation>
     </message>
     <message>
-        <source>PREVIEW — no verdict while stage %1 is locked</source>
-        <translation>预览 — 阶段 %1 已锁定，不下结论</translation>
-    </message>
-    <message>
         <source>Show the tables and plots of this locked stage as its gate would read them; no verdict is decided or saved</source>
         <translation>按门禁读取数据的方式显示这个已锁定阶段的表格和图；不下结论，也不保存任何结论</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;The tables and plots below show the data as the gate would read it; only passing stage %2 (or overriding its stop with a written justification) unlocks this stage.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;%1&lt;/p&gt;&lt;p&gt;下方的表格和图按门禁读取数据的方式展示这些数据；只有阶段 %2 通过（或以书面理由推翻其停止结论）后，本阶段才会解锁。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Re-evaluate</source>
@@ -1275,6 +1267,18 @@
         <translation>
             <numerusform>&lt;p&gt;另有 %n 条理由见“详情”。&lt;/p&gt;</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;To unlock it: open stage %1 (Ctrl+%1) and evaluate it until it passes, or override its stop there with a written justification.</source>
+        <translation>&lt;br&gt;解锁方法：打开阶段 %1（Ctrl+%1）并评估直到通过，或在那里以书面理由越过其停止结论。</translation>
+    </message>
+    <message>
+        <source>PREVIEW — no verdict</source>
+        <translation>预览——无结论</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The tables and plots below show the data as the gate would read it; nothing is decided or saved while the stage is locked.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;下方的表格和图按关卡读取的方式显示数据；阶段锁定期间不作结论，也不保存任何内容。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

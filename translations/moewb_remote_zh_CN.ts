@@ -455,6 +455,46 @@
         <source>%1: cannot read the report %2 (not a plain file, or larger than %3 MiB)</source>
         <translation>%1：无法读取报告 %2（不是普通文件，或大于 %3 MiB）</translation>
     </message>
+    <message>
+        <source>the cluster name is empty</source>
+        <translation>集群名称为空</translation>
+    </message>
+    <message>
+        <source>a cluster named %1 already exists</source>
+        <translation>名为 %1 的集群已存在</translation>
+    </message>
+    <message>
+        <source>give the ranks, a whole number from %1 to %2</source>
+        <translation>请给出 rank 数,%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2, not &quot;%3&quot;</source>
+        <translation>必须是 %1 到 %2 之间的整数,而不是“%3”</translation>
+    </message>
+    <message>
+        <source>a burst goes with a rate: give the network namespace rate too</source>
+        <translation>突发量需配合速率使用:请同时给出网络命名空间的速率</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>“%1”:%2</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice</source>
+        <translation>%1 列出了两次</translation>
+    </message>
+    <message>
+        <source>give at least one node: an ~/.ssh/config alias or [user@]host[:port]</source>
+        <translation>请至少给出一个节点:~/.ssh/config 中的别名或 [user@]host[:port]</translation>
+    </message>
+    <message>
+        <source>must be a whole number &gt;= 0, not &quot;%1&quot;</source>
+        <translation>必须是 &gt;= 0 的整数,而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1:没有这个文件</translation>
+    </message>
 </context>
 <context>
     <name>RemoteSsh</name>
@@ -801,6 +841,14 @@
     <message>
         <source>; a key needs its passphrase and there is no terminal to ask it on: add the key to ssh-agent (ssh-add) and try again</source>
         <translation>；密钥需要密码短语，但没有可用于询问的终端：请将密钥加入 ssh-agent（ssh-add）后重试</translation>
+    </message>
+    <message>
+        <source>%1: reading %2 ran past %3 ms (%4 of %5 bytes read)</source>
+        <translation>%1：读取 %2 超过 %3 毫秒（已读 %4 / %5 字节）</translation>
+    </message>
+    <message>
+        <source>%1: upload of %2 ran past %3 ms (%4 of %5 bytes written)</source>
+        <translation>%1：上传 %2 超过 %3 毫秒（已写 %4 / %5 字节）</translation>
     </message>
 </context>
 </TS>

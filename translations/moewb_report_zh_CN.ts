@@ -887,5 +887,13 @@
             <numerusform>仅凭团队的判断：%n 个阶段被判为停止，靠书面覆盖理由继续。仅凭测量结果，不足以把结论用于 %1；在依赖这些结论之前，请逐条阅读下方每项覆盖的理由。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>From the project: nothing the workbench measures speaks to this — for the team to fill.</source>
+        <translation>来自项目：工作台测量的内容都不涉及这一维度——由团队填写。</translation>
+    </message>
+    <message>
+        <source>From the project:</source>
+        <translation>来自项目：</translation>
+    </message>
 </context>
 </TS>

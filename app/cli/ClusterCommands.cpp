@@ -4,6 +4,7 @@
 #include "Command.h"
 #include "TextTable.h"
 #include "launch/ClusterCheck.h"
+#include "launch/ClusterDefinition.h"
 #include "launch/LocalRanks.h"
 #include "store/ProjectStore.h"
 
@@ -43,23 +44,18 @@ struct LiveLog {
     }
 };
 
-// The CLI's SSH files: $HOME/.ssh (libssh alone would take the home directory from the
-// password database and ignore $HOME).
-void sshFilesFromHome(remote::SshClientConfig& ssh) {
-    const QString home = qEnvironmentVariable("HOME");
-    if (home.isEmpty())
-        return;
-    ssh.sshDir = home + QStringLiteral("/.ssh");
-    ssh.knownHostsFile = ssh.sshDir + QStringLiteral("/known_hosts");
-    if (QFileInfo::exists(ssh.sshDir + QStringLiteral("/config")))
-        ssh.configFile = ssh.sshDir + QStringLiteral("/config");
-}
-
-// The facts of one node kept in the project: the inventory's main fields.
-QJsonObject nodeFacts(const remote::NodeCheck& c) {
-    QJsonObject f = c.inventory;
-    f.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    return f;
+// The option a validation problem is about (remote/launch/ClusterDefinition.h).
+QString optionOf(remote::ClusterField field) {
+    switch (field) {
+    case remote::ClusterField::Name: return Cli::tr("NAME");
+    case remote::ClusterField::Nodes: return QStringLiteral("--node");
+    case remote::ClusterField::GpusPerNode: return QStringLiteral("--gpus");
+    case remote::ClusterField::IdentityFile: return QStringLiteral("--identity");
+    case remote::ClusterField::Ranks: return QStringLiteral("--ranks");
+    case remote::ClusterField::NetnsRate: return QStringLiteral("--netns-rate");
+    case remote::ClusterField::NetnsBurst: return QStringLiteral("--netns-burst");
+    }
+    return {};
 }
 
 QString ncclText(const QJsonObject& inventory) {
@@ -69,30 +65,9 @@ QString ncclText(const QJsonObject& inventory) {
 
 // `cluster add NAME --local --ranks N [--netns-rate RATE] [--netns-burst B] [--check]`:
 // nodes "local:0".."local:N-1", the spec in the cluster's facts (launch/LocalRanks.h).
-int runAddLocal(CliContext& ctx, const QCommandLineParser& parser, const QString& name, bool remoteOptions, bool check,
-                const QCommandLineOption& ranksOption, const QCommandLineOption& rateOption,
-                const QCommandLineOption& burstOption) {
-    if (remoteOptions)
-        return ctx.usageError(Cli::tr("--local takes no --node, --gpus, --identity or --accept-new-host-keys"), kAdd);
-    remote::LocalClusterSpec spec;
-    bool ok = false;
-    spec.ranks = parser.value(ranksOption).toInt(&ok);
-    if (!parser.isSet(ranksOption) || !ok || spec.ranks < 2 || spec.ranks > 250)
-        return ctx.usageError(Cli::tr("--local needs --ranks N, a whole number from 2 to 250, not \"%1\"")
-                                  .arg(parser.value(ranksOption)),
-                              kAdd);
-    if (parser.isSet(rateOption)) {
-        spec.netnsRate = parser.value(rateOption).trimmed();
-        if (const QString why = remote::LocalClusterSpec::rateProblem(spec.netnsRate); !why.isEmpty())
-            return ctx.usageError(Cli::tr("--netns-rate: %1").arg(why), kAdd);
-    }
-    if (parser.isSet(burstOption)) {
-        if (!parser.isSet(rateOption))
-            return ctx.usageError(Cli::tr("--netns-burst goes with --netns-rate"), kAdd);
-        spec.netnsBurst = parser.value(burstOption).trimmed();
-        if (const QString why = remote::LocalClusterSpec::burstProblem(spec.netnsBurst); !why.isEmpty())
-            return ctx.usageError(Cli::tr("--netns-burst: %1").arg(why), kAdd);
-    }
+int runAddLocal(CliContext& ctx, const remote::ClusterDefinition& def, bool check) {
+    const QString& name = def.name;
+    const remote::LocalClusterSpec spec = *def.local;
     store::ProjectStore* project = ctx.project();
     if (!project)
         return RuntimeFailure;
@@ -107,10 +82,10 @@ int runAddLocal(CliContext& ctx, const QCommandLineParser& parser, const QString
         facts = *inv;
         facts.insert(QStringLiteral("checked"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     }
-    QList<store::NodeRow> rows;
-    for (int k = 0; k < spec.ranks; ++k)
-        rows << store::NodeRow{0, 0, remote::LocalClusterSpec::nodeName(k), 0, facts};
-    store::ClusterRow cluster{0, name, 0, {}, spec.facts()};
+    QList<store::NodeRow> rows = def.nodeRows();
+    for (auto& r : rows)
+        r.facts = facts;
+    store::ClusterRow cluster = def.clusterRow();
     auto added = project->addCluster(cluster, rows);
     if (!added)
         return ctx.runtimeError(added.error().text());
@@ -164,21 +139,25 @@ int runCheckLocal(CliContext& ctx, store::ProjectStore& project, const store::Cl
                       inv ? QString::number(facts.value(QStringLiteral("gpu_count")).toInt()) : QStringLiteral("-"),
                       inv ? ncclText(facts) : QStringLiteral("-")});
     }
-    QList<store::NodeRow> refreshed;
-    if (inv && update)
+    int refreshedCount = 0;
+    if (update) {
+        QList<remote::NodeCheck> checks;
         for (const auto& n : stored)
-            refreshed << store::NodeRow{n.id, cluster.id, n.address, 0, facts};
-    if (!refreshed.isEmpty()) {
-        auto updated = project.updateNodeFacts(cluster.id, refreshed);
-        if (!updated)
-            return ctx.runtimeError(updated.error().text());
+            checks << remote::NodeCheck{n.address, bool(inv),
+                                        remote::NodeFailure{n.address, remote::RemoteError::Kind::Protocol,
+                                                            inv ? QString() : Cli::tr("this computer: %1").arg(inv.error())},
+                                        inv ? *inv : QJsonObject(), QString(), false};
+        auto kept = remote::storeClusterCheck(project, cluster, stored, checks);
+        if (!kept)
+            return ctx.runtimeError(kept.error().text());
+        refreshedCount = *kept;
     }
     if (ctx.json) {
         ctx.printJson({{QStringLiteral("cluster"), cluster.name},
                        {QStringLiteral("ok"), bool(inv) && shaping.isEmpty()},
                        {QStringLiteral("local"), cluster.facts},
                        {QStringLiteral("shaping_problem"), shaping},
-                       {QStringLiteral("updated"), int(refreshed.size())},
+                       {QStringLiteral("updated"), refreshedCount},
                        {QStringLiteral("nodes"), array}});
     } else {
         ctx.out() << table.render();
@@ -186,7 +165,7 @@ int runCheckLocal(CliContext& ctx, store::ProjectStore& project, const store::Cl
         if (!update)
             ctx.out() << Cli::tr("Facts not stored (--no-update).") << Qt::endl;
         else
-            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, int(refreshed.size())).arg(project.path())
+            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, refreshedCount).arg(project.path())
                       << Qt::endl;
         if (!inv)
             ctx.err() << Cli::tr("moewb: this computer: %1").arg(inv.error()) << Qt::endl;
@@ -235,53 +214,48 @@ int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
         return ctx.usageError(Cli::tr("needs exactly one cluster name"), kAdd);
-    const QString name = pos.first();
-    if (name.trimmed().isEmpty())
-        return ctx.usageError(Cli::tr("the cluster name is empty"), kAdd);
-    if (parser.isSet(localOption))
-        return runAddLocal(ctx, parser, name, parser.isSet(nodeOption) || parser.isSet(identityOption) ||
-                                                  parser.isSet(acceptOption) || parser.isSet(gpusOption),
-                           parser.isSet(checkOption), ranksOption, rateOption, burstOption);
-    if (parser.isSet(ranksOption) || parser.isSet(rateOption) || parser.isSet(burstOption))
+    remote::ClusterInput input;
+    input.name = pos.first();
+    input.local = parser.isSet(localOption);
+    if (input.local && (parser.isSet(nodeOption) || parser.isSet(identityOption) || parser.isSet(acceptOption) ||
+                        parser.isSet(gpusOption)))
+        return ctx.usageError(Cli::tr("--local takes no --node, --gpus, --identity or --accept-new-host-keys"), kAdd);
+    if (!input.local && (parser.isSet(ranksOption) || parser.isSet(rateOption) || parser.isSet(burstOption)))
         return ctx.usageError(Cli::tr("--ranks, --netns-rate and --netns-burst go with --local"), kAdd);
-    QList<remote::NodeAddress> addresses;
-    for (const QString& v : parser.values(nodeOption)) {
-        for (const QString& part : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            auto a = remote::NodeAddress::parse(part.trimmed());
-            if (!a)
-                return ctx.usageError(Cli::tr("--node \"%1\": %2").arg(part, a.error()), kAdd);
-            addresses << *a;
-        }
-    }
-    if (addresses.isEmpty())
-        return ctx.usageError(Cli::tr("give at least one --node"), kAdd);
-    int gpus = 0;
-    if (parser.isSet(gpusOption)) {
-        bool ok = false;
-        gpus = parser.value(gpusOption).toInt(&ok);
-        if (!ok || gpus < 0)
-            return ctx.usageError(Cli::tr("--gpus must be a whole number >= 0, not \"%1\"").arg(parser.value(gpusOption)), kAdd);
-    }
-    QString identity;
-    if (parser.isSet(identityOption)) {
-        identity = QFileInfo(parser.value(identityOption)).absoluteFilePath();
-        if (!QFileInfo(identity).isFile())
-            return ctx.usageError(Cli::tr("--identity %1: no such file").arg(identity), kAdd);
-    }
+    input.nodes = parser.values(nodeOption);
+    input.gpusPerNode = parser.value(gpusOption);
+    if (parser.isSet(gpusOption) && input.gpusPerNode.trimmed().isEmpty())
+        return ctx.usageError(Cli::tr("--gpus: give a whole number >= 0"), kAdd);
+    input.identityFile = parser.value(identityOption);
+    input.ranks = parser.value(ranksOption);
+    input.netnsRate = parser.value(rateOption);
+    input.netnsBurst = parser.value(burstOption);
+    if (parser.isSet(rateOption) && input.netnsRate.trimmed().isEmpty())
+        return ctx.usageError(Cli::tr("--netns-rate: give a rate, e.g. 200mbit"), kAdd);
+    const auto def = remote::validateCluster(input);
+    if (!def)
+        return ctx.usageError(def.error().field == remote::ClusterField::Name
+                                  ? def.error().message
+                                  : Cli::tr("%1: %2").arg(optionOf(def.error().field), def.error().message),
+                              kAdd);
+    if (def->local)
+        return runAddLocal(ctx, *def, parser.isSet(checkOption));
+    const QString& name = def->name;
+    const QList<remote::NodeAddress>& addresses = def->nodes;
+    int gpus = def->gpusPerNode;
+    const QString& identity = def->identityFile;
     store::ProjectStore* project = ctx.project();
     if (!project)
         return RuntimeFailure;
     if (findCluster(*project, name))
         return ctx.runtimeError(Cli::tr("%1: a cluster named %2 already exists").arg(project->path(), name));
 
-    QList<store::NodeRow> rows;
-    for (const auto& a : addresses)
-        rows << store::NodeRow{0, 0, a.display(), gpus, {}};
+    QList<store::NodeRow> rows = def->nodeRows();
     QJsonObject clusterFacts;
     if (parser.isSet(checkOption)) {
         remote::ClusterCheckRequest req;
         req.nodes = addresses;
-        sshFilesFromHome(req.ssh);
+        req.ssh = remote::sshConfigFromHome();
         req.ssh.acceptNewHostKeys = parser.isSet(acceptOption);
         if (!identity.isEmpty())
             req.ssh.identityFiles << identity;
@@ -296,7 +270,7 @@ int runAdd(CliContext& ctx, const Command& self, const QStringList& args) {
                 ctx.err() << checks[i].failure.message << Qt::endl;
                 continue;
             }
-            rows[i].facts = nodeFacts(checks[i]);
+            rows[i].facts = remote::checkedNodeFacts(checks[i].inventory);
             if (rows[i].gpus == 0)
                 rows[i].gpus = checks[i].inventory.value(QStringLiteral("gpu_count")).toInt();
         }
@@ -366,7 +340,7 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
             return ctx.runtimeError(Cli::tr("cluster %1: bad node address \"%2\": %3").arg(cluster->name, n.address, a.error()));
         req.nodes << *a;
     }
-    sshFilesFromHome(req.ssh);
+    req.ssh = remote::sshConfigFromHome();
     req.ssh.acceptNewHostKeys = parser.isSet(acceptOption);
     req.ssh.connectTimeoutMs = timeoutS * 1000;
     req.probeBundleDir = parser.value(bundleOption);
@@ -399,27 +373,25 @@ int runCheck(CliContext& ctx, const Command& self, const QStringList& args) {
     }
     // The refreshed facts of the nodes that answered replace the stored ones (the GPU
     // count given at `cluster add` is kept); a failed node keeps its old facts.
-    QList<store::NodeRow> refreshed;
-    if (!parser.isSet(noUpdateOption))
-        for (qsizetype i = 0; i < checks.size() && i < stored.size(); ++i)
-            if (checks[i].ok)
-                refreshed << store::NodeRow{stored[i].id, cluster->id, stored[i].address, 0, nodeFacts(checks[i])};
-    if (!refreshed.isEmpty()) {
-        auto updated = project->updateNodeFacts(cluster->id, refreshed);
-        if (!updated)
-            return ctx.runtimeError(updated.error().text());
+    // The cluster's last check is kept too (remote/launch/ClusterDefinition.h).
+    int refreshedCount = 0;
+    if (!parser.isSet(noUpdateOption)) {
+        auto stored2 = remote::storeClusterCheck(*project, *cluster, stored, checks);
+        if (!stored2)
+            return ctx.runtimeError(stored2.error().text());
+        refreshedCount = *stored2;
     }
     if (ctx.json) {
         ctx.printJson({{QStringLiteral("cluster"), cluster->name},
                        {QStringLiteral("ok"), allOk},
-                       {QStringLiteral("updated"), int(refreshed.size())},
+                       {QStringLiteral("updated"), refreshedCount},
                        {QStringLiteral("nodes"), array}});
     } else {
         ctx.out() << table.render();
         if (parser.isSet(noUpdateOption))
             ctx.out() << Cli::tr("Facts not stored (--no-update).") << Qt::endl;
         else
-            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, int(refreshed.size())).arg(project->path())
+            ctx.out() << Cli::tr("Stored the facts of %n node(s) in %1.", nullptr, refreshedCount).arg(project->path())
                       << Qt::endl;
         for (const auto& c : checks)
             if (!c.ok)

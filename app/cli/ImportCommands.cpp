@@ -268,7 +268,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
         if (const QString problem = store::nameProblem(store::NameKind::Run, runName); !runName.isEmpty() &&
                                                                                       !problem.isEmpty())
             return ctx.usageError(problem, kWords);
-        pending << PendingRun{into ? into->name : runName, paths, {}};
+        pending << PendingRun{into ? into->name : runName, paths, {}, {}, {}};
     } else {
         for (const QString& path : paths) {
             // A W&B export with several runs, none chosen: each W&B run becomes a run.

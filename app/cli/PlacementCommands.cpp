@@ -134,12 +134,10 @@ int runPlacement(CliContext& ctx, const Command& self, const QStringList& args) 
     if (!ctx.parse(parser, self, args, &code))
         return code;
     const auto intOption = [&](const QCommandLineOption& o, int min, int* out) {
-        bool ok = false;
-        const int v = parser.value(o).toInt(&ok);
-        if (!ok || v < min || v > (1 << 20))
-            return false;
-        *out = v;
-        return true;
+        const auto v = wholeNumberOption(parser, o, min, 1 << 20);
+        if (v)
+            *out = int(*v);
+        return v.has_value();
     };
     int groups = 1, nodes = 1, gpus = 0, redundant = 0, replicas = 0;
     if (!intOption(groupsOption, 1, &groups) || !intOption(nodesOption, 1, &nodes) ||

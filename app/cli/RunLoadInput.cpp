@@ -4,6 +4,13 @@
 
 namespace moewb::cli {
 
+std::optional<qint64> wholeNumberOption(const QCommandLineParser& parser, const QCommandLineOption& option, qint64 min,
+                                        qint64 max) {
+    bool ok = false;
+    const qint64 v = parser.value(option).toLongLong(&ok);
+    return ok && v >= min && v <= max ? std::optional<qint64>(v) : std::nullopt;
+}
+
 Expected<RunLoadInput, QString> readRunLoad(const store::ProjectStore& project, const QString& runName,
                                             const QString& stepsText) {
     RunLoadInput in;

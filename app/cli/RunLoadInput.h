@@ -8,6 +8,8 @@
 #include "traffic/DispatchTraffic.h"
 #include "traffic/LoadWindow.h"
 
+#include <QCommandLineParser>
+
 #include <optional>
 
 namespace moewb::cli {
@@ -17,6 +19,11 @@ struct RunLoadInput {
     record::ConfigRecord record;
     traffic::LayerLoads loads;
 };
+
+// The whole number an option of `moewb traffic` / `moewb placement` gives, when it lies
+// in [min, max]; else nullopt (the caller's usage error names the range).
+std::optional<qint64> wholeNumberOption(const QCommandLineParser& parser, const QCommandLineOption& option, qint64 min,
+                                        qint64 max);
 
 // Errors are sentences naming the run or the step range.
 Expected<RunLoadInput, QString> readRunLoad(const store::ProjectStore& project, const QString& runName,

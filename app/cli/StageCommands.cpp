@@ -435,7 +435,9 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     if (!project)
         return RuntimeFailure;
 
-    auto evaluated = stages::evaluateStage(*project, stage, runNames, parser.isSet(previewOption));
+    // The CLI prints no expert-load plots: stage 3 reads the summary and the window's counts only.
+    auto evaluated = stages::evaluateStage(*project, stage, runNames, parser.isSet(previewOption),
+                                           stages::ExpertLoadCounts::Window);
     if (!evaluated)
         return ctx.usageError(evaluated.error().message, QStringLiteral("stage"));
     checks::addCheckReasons(*project, *evaluated);

@@ -30,12 +30,6 @@ QJsonArray matrixJson(const TrafficMatrix& m) {
     return rows;
 }
 
-std::optional<qint64> positiveOption(const QCommandLineParser& parser, const QCommandLineOption& option) {
-    bool ok = false;
-    const qint64 v = parser.value(option).toLongLong(&ok);
-    return ok && v > 0 ? std::optional<qint64>(v) : std::nullopt;
-}
-
 int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
     const QString words = QStringLiteral("traffic");
     QCommandLineParser parser;
@@ -70,8 +64,8 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
         return code;
     if (parser.positionalArguments().size() != 1)
         return ctx.usageError(Cli::tr("needs exactly one RUN"), words);
-    const auto bytesPerElement = positiveOption(parser, elementOption);
-    if (!bytesPerElement || *bytesPerElement > 64)
+    const auto bytesPerElement = wholeNumberOption(parser, elementOption, 1, 64);
+    if (!bytesPerElement)
         return ctx.usageError(Cli::tr("--bytes-per-element must be an integer from 1 to 64"), words);
     RunTrafficOptions options;
     options.layer = parser.value(layerOption);
@@ -79,8 +73,8 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
     options.placementFile = parser.value(placementOption);
     options.bytesPerElement = int(*bytesPerElement);
     if (parser.isSet(tokensOption)) {
-        options.tokensPerRank = positiveOption(parser, tokensOption);
-        if (!options.tokensPerRank || *options.tokensPerRank > (qint64(1) << 40))
+        options.tokensPerRank = wholeNumberOption(parser, tokensOption, 1, qint64(1) << 40);
+        if (!options.tokensPerRank)
             return ctx.usageError(Cli::tr("--tokens-per-rank must be a positive integer"), words);
     }
     bool layerIsNumber = false;

@@ -1,5 +1,6 @@
 #include "AssessmentView.h"
 
+#include "assessment/ProjectEvidence.h"
 #include "store/ProjectStore.h"
 
 #include <QComboBox>
@@ -52,9 +53,11 @@ AssessmentView::AssessmentView(QWidget* parent) : QWidget(parent) {
     f.setBold(true);
     title->setFont(f);
     outer->addWidget(title);
-    outer->addWidget(wrappedLabel(tr("Rate each review dimension, write what you found and link the runs and "
-                                     "stages that show it. The sheet and the cost estimate are printed in the "
-                                     "PDF report."),
+    outer->addWidget(wrappedLabel(tr("The ten review dimensions, applied to the team's MoE training plan and this "
+                                     "evaluation. Under each, \"From the project\" is what the project's records, "
+                                     "runs and verdicts show; rate each dimension, write what you found and link "
+                                     "the runs and stages that show it. The sheet and the cost estimate are printed "
+                                     "in the PDF report."),
                                   this, true));
 
     auto* scroll = new QScrollArea(this);
@@ -72,8 +75,14 @@ AssessmentView::AssessmentView(QWidget* parent) : QWidget(parent) {
         auto* left = new QVBoxLayout;
         left->addWidget(wrappedLabel(tr("Core question: %1").arg(d.question), box));
         left->addWidget(wrappedLabel(tr("Verification: %1").arg(d.method), box, true));
-        auto* form = new QFormLayout;
         DimensionWidgets w;
+        w.fromProject = new QLabel(box);
+        w.fromProject->setObjectName(QStringLiteral("projectEvidence-") + d.key);
+        w.fromProject->setWordWrap(true);
+        w.fromProject->setTextFormat(Qt::RichText);
+        w.fromProject->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        left->addWidget(w.fromProject);
+        auto* form = new QFormLayout;
         w.rating = new QComboBox(box);
         for (assessment::Rating r : assessment::allRatings())
             w.rating->addItem(assessment::ratingTitle(r), assessment::ratingToken(r));
@@ -149,12 +158,36 @@ void AssessmentView::showAssessment(store::ProjectStore* project) {
     m_project = project;
     m_loaded = project ? assessment::loadSheet(*project) : assessment::emptySheet();
     fill(m_loaded);
+    fillProjectEvidence();
     setEnabled(project != nullptr);
     m_status->setText(!project ? tr("No project open")
                       : m_loaded.updated.isValid()
                           ? tr("Last saved %1").arg(QLocale().toString(m_loaded.updated.toLocalTime(),
                                                                        QLocale::ShortFormat))
                           : tr("Not saved yet"));
+}
+
+void AssessmentView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    fillProjectEvidence();
+}
+
+void AssessmentView::fillProjectEvidence() {
+    const QList<assessment::ProjectEvidence> evidence =
+        m_project ? assessment::projectEvidence(*m_project) : QList<assessment::ProjectEvidence>{};
+    for (int i = 0; i < m_dims.size(); ++i) {
+        const QStringList lines = i < evidence.size() ? evidence[i].lines : QStringList();
+        QLabel* label = m_dims[i].fromProject;
+        if (lines.isEmpty()) {
+            label->setText(tr("<i>From the project: nothing the workbench measures speaks to this — it is for the "
+                              "team to fill.</i>"));
+            continue;
+        }
+        QString html = tr("<b>From the project:</b>") + QStringLiteral("<ul style=\"margin-top:0px; margin-bottom:0px;\">");
+        for (const QString& l : lines)
+            html += QStringLiteral("<li>%1</li>").arg(l.toHtmlEscaped());
+        label->setText(html + QStringLiteral("</ul>"));
+    }
 }
 
 void AssessmentView::fill(const assessment::Sheet& sheet) {

@@ -43,6 +43,9 @@ public:
     QPlainTextEdit* notesEdit(int dimension) const { return m_dims.at(dimension).notes; }
     // Checkable items: the project's runs, then stages 1-4 (data: "run:NAME"/"stage:N").
     QListWidget* evidenceList(int dimension) const { return m_dims.at(dimension).evidence; }
+    // "From the project": what the project's records, runs and verdicts show for the
+    // dimension (assessment::projectEvidence), or that it is the team's to fill.
+    QLabel* projectEvidenceLabel(int dimension) const { return m_dims.at(dimension).fromProject; }
     QTableWidget* costTable() const { return m_costs; }
     QLineEdit* authorEdit() const { return m_author; }
     QPushButton* saveButton() const { return m_save; }
@@ -52,13 +55,20 @@ signals:
     void saved();
     void modifiedChanged(bool modified);
 
+protected:
+    // "From the project" is read again each time the view is shown (verdicts and runs
+    // change while it is hidden).
+    void showEvent(QShowEvent* event) override;
+
 private:
     struct DimensionWidgets {
         QComboBox* rating = nullptr;
         QPlainTextEdit* notes = nullptr;
         QListWidget* evidence = nullptr;
+        QLabel* fromProject = nullptr;
     };
     void fill(const assessment::Sheet& sheet);
+    void fillProjectEvidence();
     void setModified(bool modified);
 
     store::ProjectStore* m_project = nullptr;

@@ -1,6 +1,8 @@
 #include "MainWindow.h"
 
 #include "AssessmentView.h"
+#include "ClustersPage.h"
+#include "CompareRunsView.h"
 #include "ImportDialog.h"
 #include "PreferencesDialog.h"
 #include "ProjectOverview.h"
@@ -8,6 +10,8 @@
 #include "RecordEditor.h"
 #include "ReferenceDialog.h"
 #include "ReferenceMarker.h"
+#include "RunActions.h"
+#include "RunPage.h"
 #include "RunsView.h"
 #include "StageFrame.h"
 #include "StartScreen.h"
@@ -37,6 +41,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QCoreApplication>
@@ -131,6 +136,14 @@ void MainWindow::buildPages() {
     m_pages->addWidget(m_overview);
     m_pages->addWidget(m_recordEditor);
     m_pages->addWidget(m_runsView);
+    // Runs: a run's page, the comparison, and the run menu shared by the browser, the
+    // runs list and the run's page (docs/gui.md, "Runs").
+    m_runActions = new RunActions(this);
+    m_runPage = new RunPage(m_runActions, m_pages);
+    m_compareView = new CompareRunsView(m_pages);
+    m_pages->addWidget(m_runPage);
+    m_pages->addWidget(m_compareView);
+    m_runsView->setActions(m_runActions);
     for (int stage = 1; stage <= 4; ++stage) {
         QWidget* page = nullptr;
 #ifdef MOEWB_HAVE_STAGE_PAGES
@@ -175,6 +188,14 @@ void MainWindow::buildPages() {
     m_assessmentPage = assessment;
     m_pages->addWidget(assessment);
     connect(assessment, &AssessmentView::saved, this, &MainWindow::onProjectModified);
+    // Clusters: add, edit, check (host keys, inventory); the browser lists them.
+    m_clustersPage = new ClustersPage(m_pages);
+    m_pages->addWidget(m_clustersPage);
+    connect(m_clustersPage, &ClustersPage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_clustersPage, &ClustersPage::clustersChanged, this, [this](const QString& name) {
+        reload();
+        m_browser->select(name.isEmpty() ? ProjectBrowser::ItemKind::ClustersSection : ProjectBrowser::ItemKind::Cluster, name);
+    });
     m_browser->setOptionalPages(m_costPage != nullptr, m_assessmentPage != nullptr);
     m_splitter->addWidget(m_browser);
     m_splitter->addWidget(m_pages);
@@ -188,6 +209,33 @@ void MainWindow::buildPages() {
     m_top->addWidget(m_workspace);
 
     connect(m_browser, &ProjectBrowser::itemChosen, this, &MainWindow::showItem);
+    connect(m_runsView, &RunsView::runActivated, this,
+            [this](const QString& run) { m_browser->select(ProjectBrowser::ItemKind::Run, run); });
+    connect(m_browser, &ProjectBrowser::runMenuRequested, this, [this](const QString& run, const QPoint& at) {
+        QMenu menu(this);
+        menu.setObjectName(QStringLiteral("browserRunMenu"));
+        menu.addAction(tr("Open"), this, [this, run] { m_browser->select(ProjectBrowser::ItemKind::Run, run); });
+        m_runActions->populateMenu(&menu, {run});
+        menu.exec(at);
+    });
+    connect(m_runActions, &RunActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_runActions, &RunActions::runsChanged, this, [this](const QString& showRun) {
+        const bool onRun = m_pages->currentWidget() == m_runPage;
+        reload();
+        if (!showRun.isEmpty() && onRun)
+            m_browser->select(ProjectBrowser::ItemKind::Run, showRun);
+        else if (onRun || m_pages->currentWidget() == m_runPage)
+            m_browser->select(ProjectBrowser::ItemKind::RunsSection);
+    });
+    connect(m_runActions, &RunActions::compareRequested, this, [this](const QStringList& runs) {
+        m_compareView->compare(m_project.get(), runs);
+        m_pages->setCurrentWidget(m_compareView);
+    });
+    connect(m_runPage, &RunPage::recordRequested, this,
+            [this](const QString& record) { m_browser->select(ProjectBrowser::ItemKind::Record, record); });
+    connect(m_runPage, &RunPage::stageRequested, this, &MainWindow::showStage);
+    connect(m_compareView, &CompareRunsView::runRequested, this,
+            [this](const QString& run) { m_browser->select(ProjectBrowser::ItemKind::Run, run); });
     connect(m_pages, &QStackedWidget::currentChanged, this, [this] {
         if (m_reloadAction)
             updateReloadShortcut();
@@ -263,6 +311,11 @@ void MainWindow::buildMenus() {
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + stage)));
     }
     view->addSeparator();
+    QAction* clustersAction = view->addAction(tr("C&lusters"), this, [this] {
+        if (m_project)
+            m_browser->select(ProjectBrowser::ItemKind::ClustersSection);
+    });
+    clustersAction->setObjectName(QStringLiteral("actionClusters"));
     view->addAction(tr("&Warnings…"), this, [this] {
         if (m_project)
             m_warnings->openList();
@@ -471,6 +524,8 @@ bool MainWindow::openProject(const QString& path, bool create, QString* error) {
     }
     // The pages let go of the old project before it closes.
     m_recordEditor->setProject(nullptr);
+    m_clustersPage->setProject(nullptr);
+    m_runActions->setProject(nullptr);
     for (StageFrame* frame : m_stageFrames) {
         Q_UNUSED(frame);
 #ifdef MOEWB_HAVE_STAGE_PAGES
@@ -504,6 +559,8 @@ void MainWindow::closeProject() {
     static_cast<RoutingLabPage*>(m_routingPage)->setProject(nullptr);
 #endif
     m_recordEditor->setProject(nullptr);
+    m_clustersPage->setProject(nullptr);
+    m_runActions->setProject(nullptr);
     static_cast<AssessmentView*>(m_assessmentPage)->showAssessment(nullptr);
     m_browser->showProject(nullptr);
     m_project.reset();
@@ -562,6 +619,7 @@ void MainWindow::reload() {
         return;
     }
     m_overview->showProject(p);
+    m_runActions->setProject(p);
     m_runsView->showRuns(p);
     // Unsaved edits in the record editor survive a reload of the same project.
     if (!(m_recordEditor->isModified() && m_recordEditor->project() == p)) {
@@ -583,6 +641,7 @@ void MainWindow::reload() {
     static_cast<RoutingLabPage*>(m_routingPage)->setProject(p);
 #endif
     static_cast<AssessmentView*>(m_assessmentPage)->showAssessment(p);
+    m_clustersPage->setProject(p);
     m_warnings->setProject(p);
     // Last: rebuilding the browser re-shows the chosen page.
     m_browser->showProject(p);
@@ -651,6 +710,9 @@ void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
         m_pages->setCurrentWidget(m_recordEditor);
         return;
     case K::Run:
+        m_runPage->showRun(m_project.get(), name);
+        m_pages->setCurrentWidget(m_runPage);
+        return;
     case K::RunsSection:
         m_runsView->showRuns(m_project.get(), name);
         m_pages->setCurrentWidget(m_runsView);
@@ -666,6 +728,12 @@ void MainWindow::showItem(ProjectBrowser::ItemKind kind, const QString& name) {
     case K::Assessment:
         if (m_assessmentPage)
             m_pages->setCurrentWidget(m_assessmentPage);
+        return;
+    case K::ClustersSection:
+    case K::Cluster:
+        if (!name.isEmpty())
+            m_clustersPage->selectCluster(name);
+        m_pages->setCurrentWidget(m_clustersPage);
         return;
     default:
         m_overview->showProject(m_project.get());

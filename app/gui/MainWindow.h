@@ -23,6 +23,10 @@ class ProjectStore;
 
 namespace moewb::gui {
 
+class ClustersPage;
+class CompareRunsView;
+class RunActions;
+class RunPage;
 class ImportDialog;
 class ProjectOverview;
 class RecordEditor;
@@ -67,6 +71,10 @@ public:
     StartScreen* startScreen() const { return m_start; }
     RecordEditor* recordEditor() const { return m_recordEditor; }
     RunsView* runsView() const { return m_runsView; }
+    // A run's page (browser ▸ RUNS ▸ a run), the comparison of runs, and the run menu.
+    RunPage* runPage() const { return m_runPage; }
+    CompareRunsView* compareView() const { return m_compareView; }
+    RunActions* runActions() const { return m_runActions; }
     ProjectOverview* overview() const { return m_overview; }
     WarningsBar* warningsBar() const { return m_warnings; }
     // The frame of stage 1..4 (lock banner + the stage page).
@@ -75,6 +83,7 @@ public:
     QWidget* costPage() const { return m_costPage; }
     QWidget* routingPage() const { return m_routingPage; }
     QWidget* assessmentPage() const { return m_assessmentPage; }
+    ClustersPage* clustersPage() const { return m_clustersPage; }
     QWidget* currentPage() const;
     // Shows stage 1..4 (Ctrl+1..4).
     void showStage(int stage);
@@ -129,10 +138,14 @@ private:
     ProjectOverview* m_overview = nullptr;
     RecordEditor* m_recordEditor = nullptr;
     RunsView* m_runsView = nullptr;
+    RunPage* m_runPage = nullptr;
+    CompareRunsView* m_compareView = nullptr;
+    RunActions* m_runActions = nullptr;
     StageFrame* m_stageFrames[4] = {};
     QWidget* m_costPage = nullptr;
     QWidget* m_routingPage = nullptr;
     QWidget* m_assessmentPage = nullptr;
+    ClustersPage* m_clustersPage = nullptr;
     WarningsBar* m_warnings = nullptr;
     QLabel* m_demoBanner = nullptr;
     QLabel* m_demoBadge = nullptr;

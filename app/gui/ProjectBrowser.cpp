@@ -3,6 +3,7 @@
 #include "record/RecordValidation.h"
 #include "store/ProjectStore.h"
 
+#include <QContextMenuEvent>
 #include <QHeaderView>
 
 namespace moewb::gui {
@@ -160,6 +161,19 @@ StageState ProjectBrowser::stageStateOf(int stage) const {
     if (stage < 1 || stage > 4)
         return {};
     return m_running[stage - 1] ? runningState() : m_states[stage - 1];
+}
+
+void ProjectBrowser::contextMenuEvent(QContextMenuEvent* event) {
+    QTreeWidgetItem* item = event->reason() == QContextMenuEvent::Mouse ? itemAt(event->pos()) : currentItem();
+    if (item && static_cast<ItemKind>(item->data(0, KindRole).toInt()) == ItemKind::Run) {
+        const QPoint at = event->reason() == QContextMenuEvent::Mouse
+                              ? event->globalPos()
+                              : viewport()->mapToGlobal(visualItemRect(item).bottomLeft());
+        emit runMenuRequested(item->data(0, NameRole).toString(), at);
+        event->accept();
+        return;
+    }
+    QTreeWidget::contextMenuEvent(event);
 }
 
 bool ProjectBrowser::select(ItemKind kind, const QString& name) {

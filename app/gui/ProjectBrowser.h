@@ -49,6 +49,11 @@ public:
 
 signals:
     void itemChosen(moewb::gui::ProjectBrowser::ItemKind kind, const QString& name);
+    // Right-click (or the menu key) on a run: the window shows the run menu there.
+    void runMenuRequested(const QString& run, const QPoint& globalPos);
+
+protected:
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     QTreeWidgetItem* addSection(const QString& title, ItemKind kind);

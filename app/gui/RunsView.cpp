@@ -1,16 +1,23 @@
 #include "RunsView.h"
 
 #include "PageWidgets.h"
+#include "RunActions.h"
+#include "TableFit.h"
 
 #include "store/ProjectStore.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenu>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace moewb::gui {
 
@@ -31,42 +38,124 @@ public:
 private:
     qint64 m_v;
 };
+
+QTableWidgetItem* textItem(const QString& text) {
+    auto* item = new QTableWidgetItem(text);
+    item->setToolTip(text);
+    return item;
+}
+
+enum Column { Name, Kind, Record, Cluster, Samples, Steps, Blocks, Created, Tags, Columns };
 } // namespace
 
 RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("runsView"));
     auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
     m_title = makePageTitle(this);
+    top->addWidget(m_title);
+    top->addStretch(1);
+    auto* hint = new QLabel(tr("Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete."), this);
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    m_compare = new QPushButton(tr("Compare selected"), this);
+    m_compare->setObjectName(QStringLiteral("compareSelectedButton"));
+    m_compare->setEnabled(false);
+    top->addWidget(m_compare);
     m_table = makeReadOnlyTable(this, {tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"), tr("Comm. samples"),
-                                       tr("Steps"), tr("Expert-load blocks"), tr("Created")});
+                                       tr("Steps"), tr("Expert-load blocks"), tr("Created"), tr("Tags")});
     m_table->setSortingEnabled(true);
-    layout->addWidget(m_title);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Names share what is left after the short columns: the table never scrolls sideways.
+    m_fit = new TableFit(m_table, {Name, Record, Cluster, Tags});
+    connect(m_table, &QTableWidget::customContextMenuRequested, this, &RunsView::showMenu);
+    connect(m_table, &QTableWidget::cellActivated, this, [this](int row, int) {
+        if (QTableWidgetItem* item = m_table->item(row, Name))
+            emit runActivated(item->text());
+    });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_compare->setEnabled(selectedRuns().size() >= 2); });
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        if (m_actions)
+            m_actions->compare(selectedRuns());
+    });
+    layout->addLayout(top);
+    layout->addWidget(hint);
     layout->addWidget(m_table, 1);
 }
 
 void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRun) {
+    m_project = project;
     const auto runs = project ? project->runs() : QList<store::RunRow>{};
     m_title->setText(tr("Runs (%1)").arg(runs.size()));
     m_table->setSortingEnabled(false);
+    m_table->clearSelection();
     m_table->setRowCount(int(runs.size()));
     int highlightRow = -1;
     for (int r = 0; r < runs.size(); ++r) {
         const auto& run = runs[r];
-        m_table->setItem(r, 0, new QTableWidgetItem(run.name));
-        m_table->setItem(r, 1, new QTableWidgetItem(store::runKindTitle(run.kind)));
-        m_table->setItem(r, 2, new QTableWidgetItem(run.recordName));
-        m_table->setItem(r, 3, new QTableWidgetItem(run.clusterName.isEmpty() ? QStringLiteral("—") : run.clusterName));
-        m_table->setItem(r, 4, new NumberItem(run.commSampleCount));
-        m_table->setItem(r, 5, new NumberItem(run.stepCount));
-        m_table->setItem(r, 6, new NumberItem(run.expertLoadBlocks));
-        m_table->setItem(r, 7,
+        m_table->setItem(r, Name, textItem(run.name));
+        m_table->setItem(r, Kind, new QTableWidgetItem(store::runKindTitle(run.kind)));
+        m_table->setItem(r, Record, textItem(run.recordName));
+        m_table->setItem(r, Cluster, textItem(run.clusterName.isEmpty() ? QStringLiteral("—") : run.clusterName));
+        m_table->setItem(r, Samples, new NumberItem(run.commSampleCount));
+        m_table->setItem(r, Steps, new NumberItem(run.stepCount));
+        m_table->setItem(r, Blocks, new NumberItem(run.expertLoadBlocks));
+        m_table->setItem(r, Created,
                          new QTableWidgetItem(run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+        m_table->setItem(r, Tags, textItem(store::ProjectStore::runTags(run).join(QStringLiteral(", "))));
         if (run.name == highlightRun)
             highlightRow = r;
     }
     m_table->setSortingEnabled(true);
+    m_fit->fit();
     if (highlightRow >= 0)
-        m_table->selectRow(highlightRow);
+        selectRuns({highlightRun});
+    m_compare->setEnabled(selectedRuns().size() >= 2);
+}
+
+QStringList RunsView::selectedRuns() const {
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QStringList names;
+    for (int r : std::as_const(rows))
+        if (QTableWidgetItem* item = m_table->item(r, Name))
+            names << item->text();
+    return names;
+}
+
+void RunsView::selectRuns(const QStringList& names) {
+    m_table->clearSelection();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        QTableWidgetItem* item = m_table->item(r, Name);
+        if (item && names.contains(item->text())) {
+            m_table->selectionModel()->select(m_table->model()->index(r, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            m_table->setCurrentCell(r, Name, QItemSelectionModel::NoUpdate);
+        }
+    }
+}
+
+void RunsView::showMenu(const QPoint& pos) {
+    if (!m_actions)
+        return;
+    // A right-click outside the selection selects the row under the pointer first.
+    if (QTableWidgetItem* item = m_table->itemAt(pos); item && !item->isSelected())
+        m_table->selectRow(item->row());
+    const QStringList runs = selectedRuns();
+    if (runs.isEmpty())
+        return;
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("runsMenu"));
+    if (runs.size() == 1)
+        menu.addAction(tr("Open"), this, [this, run = runs.first()] { emit runActivated(run); });
+    m_actions->populateMenu(&menu, runs);
+    menu.exec(m_table->viewport()->mapToGlobal(pos));
 }
 
 QString RunsView::selectionAsTsv() const {
@@ -86,6 +175,10 @@ QString RunsView::selectionAsTsv() const {
 void RunsView::keyPressEvent(QKeyEvent* event) {
     if (event->matches(QKeySequence::Copy)) {
         QApplication::clipboard()->setText(selectionAsTsv());
+        return;
+    }
+    if (event->matches(QKeySequence::Delete) && m_actions && !selectedRuns().isEmpty()) {
+        m_actions->remove(selectedRuns());
         return;
     }
     QWidget::keyPressEvent(event);

@@ -32,7 +32,9 @@ void StageFrame::setState(const StageState& state) {
     // Locked: a light amber box (Okabe–Ito orange, light), words first.
     m_banner->setStyleSheet(m_locked ? QStringLiteral("background:#FBE3B8; border-bottom:1px solid #E69F00;")
                                      : QStringLiteral("border-bottom:1px solid palette(mid);"));
-    m_banner->setVisible(m_locked || !m_page);
+    // Above a page only for a frame without one: a stage page states its own lock
+    // and what unlocks it, once (its "lockLabel").
+    m_banner->setVisible(!m_page);
 }
 
 QString StageFrame::bannerText() const { return m_banner->text(); }

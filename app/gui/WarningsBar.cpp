@@ -5,6 +5,8 @@
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QUrl>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -17,6 +19,13 @@ WarningsDialog::WarningsDialog(QWidget* parent) : QDialog(parent) {
     m_text = new QTextBrowser(this);
     m_text->setObjectName(QStringLiteral("warningsText"));
     m_text->setOpenExternalLinks(false);
+    m_text->setOpenLinks(false); // the details toggles are handled here
+    connect(m_text, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QLatin1String("details")) {
+            const int id = url.path().toInt();
+            setDetailsShown(id, !m_shown.contains(id));
+        }
+    });
     layout->addWidget(m_text, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -25,12 +34,47 @@ WarningsDialog::WarningsDialog(QWidget* parent) : QDialog(parent) {
 }
 
 void WarningsDialog::setWarnings(const QList<checks::MisjudgmentWarning>& warnings) {
+    m_warnings = warnings;
+    QSet<int> ids;
+    for (const auto& w : warnings)
+        ids.insert(w.id);
+    m_shown.intersect(ids);
+    render();
+}
+
+void WarningsDialog::setDetailsShown(int id, bool shown) {
+    if (shown)
+        m_shown.insert(id);
+    else
+        m_shown.remove(id);
+    const int scrolled = m_text->verticalScrollBar()->value();
+    render();
+    m_text->verticalScrollBar()->setValue(scrolled);
+}
+
+void WarningsDialog::render() {
     QString html;
-    if (warnings.isEmpty())
+    if (m_warnings.isEmpty())
         html = tr("<p>✔ None of the six misjudgment checks fired on this project.</p>");
-    for (const auto& w : warnings) {
+    for (const auto& w : m_warnings) {
         html += tr("<h3>⚠ %1 <small>(check %2)</small></h3>").arg(w.title.toHtmlEscaped()).arg(w.id);
-        html += tr("<p><b>Found:</b> %1</p>").arg(w.message.toHtmlEscaped());
+        if (w.details.size() > 1) {
+            // Grouped: the summary, and each finding behind a toggle.
+            html += tr("<p><b>Found:</b> %1</p>").arg(w.summary.toHtmlEscaped());
+            const bool shown = m_shown.contains(w.id);
+            html += QStringLiteral("<p><a href=\"details:%1\">%2</a></p>")
+                        .arg(w.id)
+                        .arg(shown ? tr("▾ Hide the %n finding(s)", "", int(w.details.size()))
+                                   : tr("▸ Show the %n finding(s)", "", int(w.details.size())));
+            if (shown) {
+                html += QStringLiteral("<ul>");
+                for (const QString& d : w.details)
+                    html += QStringLiteral("<li>%1</li>").arg(d.toHtmlEscaped());
+                html += QStringLiteral("</ul>");
+            }
+        } else {
+            html += tr("<p><b>Found:</b> %1</p>").arg(w.message.toHtmlEscaped());
+        }
         html += tr("<p><b>What to do:</b> %1</p>").arg(w.fix.toHtmlEscaped());
     }
     html += tr("<p><small>The checks are described in docs/method.md, \"The six misjudgment checks\".</small></p>");
@@ -69,7 +113,9 @@ void WarningsBar::setWarnings(const QList<checks::MisjudgmentWarning>& warnings)
             titles << w.title;
         m_button->setText(tr("⚠ %n warning(s): %1  ▸", "", int(warnings.size())).arg(titles.join(QStringLiteral(" · "))));
         m_button->setToolTip(tr("Click for each warning's explanation and fix.\n\n%1: %2")
-                                 .arg(warnings.first().title, warnings.first().message));
+                                 .arg(warnings.first().title, warnings.first().summary.isEmpty()
+                                                                  ? warnings.first().message
+                                                                  : warnings.first().summary));
     }
     if (m_dialog)
         m_dialog->setWarnings(m_warnings);

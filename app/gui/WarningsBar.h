@@ -4,6 +4,7 @@
 #include "checks/MisjudgmentChecks.h"
 
 #include <QDialog>
+#include <QSet>
 #include <QWidget>
 
 class QPushButton;
@@ -15,16 +16,26 @@ class ProjectStore;
 
 namespace moewb::gui {
 
-// The list behind the bar: every warning with what was found and what to do.
+// The list behind the bar: every warning with what was found and what to do. A
+// warning with several findings shows its one-line summary ("4 run pairs faster but
+// with a worse loss: …") and a details toggle that unfolds each finding.
 class WarningsDialog : public QDialog {
     Q_OBJECT
 public:
     explicit WarningsDialog(QWidget* parent = nullptr);
     void setWarnings(const QList<checks::MisjudgmentWarning>& warnings);
     QString text() const;
+    QTextBrowser* browser() const { return m_text; }
+    // The details of warning `id` (1..6) unfolded; the toggle link does the same.
+    void setDetailsShown(int id, bool shown);
+    bool detailsShown(int id) const { return m_shown.contains(id); }
 
 private:
+    void render();
+
     QTextBrowser* m_text;
+    QList<checks::MisjudgmentWarning> m_warnings;
+    QSet<int> m_shown;
 };
 
 class WarningsBar : public QWidget {

@@ -1,5 +1,7 @@
 #include "PlotRender.h"
 
+#include "plotspec/Decimation.h"
+
 #include <QPaintDevice>
 #include <QPainter>
 #include <QPicture>
@@ -15,9 +17,9 @@ namespace {
 
 // QCustomPlot draws a colour map and a colour scale's bar as images. For a vector
 // document both are hidden before the plot is drawn (their layout space stays) and
-// painted here as filled rectangles: each cell (columns max-pooled to at most
-// kMaxVectorColumns, so a hot step stays visible) and the bar as thin slices, with
-// the bar's ticks and label.
+// painted here as filled rectangles: each cell (max-pooled to at most
+// kMaxVectorColumns columns and one cell per pixel of the layout, so a hot step or
+// expert stays visible) and the bar as thin slices, with the bar's ticks and label.
 constexpr int kMaxVectorColumns = 240;
 constexpr int kBarSlices = 96;
 
@@ -52,28 +54,36 @@ void paintHeatmapCells(QCPPainter& p, const QCPColorMap& map) {
         return;
     QCPColorGradient gradient = map.gradient();
     const QCPRange range = map.dataRange();
-    const int pool = (columns + kMaxVectorColumns - 1) / kMaxVectorColumns;
     const QCPRange keys = data->keyRange(), values = data->valueRange();
     const double keyStep = columns > 1 ? (keys.upper - keys.lower) / (columns - 1) : 1.0;
     const double valueStep = rows > 1 ? (values.upper - values.lower) / (rows - 1) : 1.0;
     const QCPAxis* xa = map.keyAxis();
     const QCPAxis* ya = map.valueAxis();
+    const QRect area = xa->axisRect()->rect();
+    // Max-pooled as the window pools (plotspec/Decimation.h): at most one cell per
+    // pixel of the 96-dpi layout, and kMaxVectorColumns columns.
+    Heatmap cells;
+    cells.columns = columns;
+    cells.rows = rows;
+    cells.values.resize(qsizetype(columns) * rows);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c)
+            cells.values[qsizetype(r) * columns + c] = data->cell(c, r);
+    const PooledHeatmap pooled = poolHeatmap(cells, 0, columns, 0, rows,
+                                             std::min(kMaxVectorColumns, std::max(1, area.width())),
+                                             std::max(1, area.height()));
     p.save();
-    p.setClipRect(xa->axisRect()->rect());
+    p.setClipRect(area);
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(Qt::NoPen);
-    for (int r = 0; r < rows; ++r) {
-        const double v0 = values.lower + (r - 0.5) * valueStep, v1 = values.lower + (r + 0.5) * valueStep;
-        for (int c0 = 0; c0 < columns; c0 += pool) {
-            const int c1 = std::min(columns, c0 + pool);
-            double v = std::numeric_limits<double>::quiet_NaN();
-            for (int c = c0; c < c1; ++c) {
-                const double cell = data->cell(c, r);
-                if (std::isfinite(cell) && !(v >= cell))
-                    v = cell;
-            }
+    for (int pr = 0; pr < pooled.rows; ++pr) {
+        const int r0 = pooled.rowFrom(pr), r1 = std::min(rows, r0 + pooled.rowBlock);
+        const double v0 = values.lower + (r0 - 0.5) * valueStep, v1 = values.lower + (r1 - 0.5) * valueStep;
+        for (int pc = 0; pc < pooled.columns; ++pc) {
+            const double v = pooled.max[qsizetype(pr) * pooled.columns + pc];
             if (!std::isfinite(v))
                 continue;
+            const int c0 = pooled.columnFrom(pc), c1 = std::min(columns, c0 + pooled.columnBlock);
             const double k0 = keys.lower + (c0 - 0.5) * keyStep, k1 = keys.lower + (c1 - 0.5) * keyStep;
             const QRectF cellRect = QRectF(QPointF(xa->coordToPixel(k0), ya->coordToPixel(v1)),
                                            QPointF(xa->coordToPixel(k1), ya->coordToPixel(v0)))
@@ -162,6 +172,8 @@ void renderPlot(const PlotSpec& spec, QPainter* painter, const QRectF& target)
         font.setPixelSize(std::max(1, int(std::lround(font.pointSizeF() * 96.0 / 72.0))));
     plot.setFont(font);
     configurePlot(&plot, spec);
+    plot.setViewport(QRect(0, 0, width, height)); // as toPainter() lays it out
+    placeLegend(&plot, spec);
     const HiddenImages hidden = hideImages(plot);
     if (hidden.map || !hidden.scales.isEmpty())
         plot.replot(QCustomPlot::rpImmediateRefresh); // lay out, so the cells know their pixels

@@ -2,6 +2,7 @@
 
 #include "PlotFont.h"
 #include "PlotRender.h"
+#include "plotspec/Decimation.h"
 #include "plotspec/Palette.h"
 #include "plotspec/StagePlots.h"
 
@@ -197,40 +198,6 @@ Qt::Alignment legendCorner(const PlotSpec& spec, const QCPRange& xr, const QCPRa
     return corners[best];
 }
 
-// Max-pools a heatmap's columns (and rows) down to at most `limit` for display: a
-// colour map drawn into fewer pixels than cells keeps only every n-th cell, and a
-// single hot step would vanish. NaN cells stay NaN unless a pooled cell has data.
-Heatmap pooledForDisplay(const Heatmap& h, int limit)
-{
-    if (h.columns <= limit && h.rows <= limit)
-        return h;
-    Heatmap out = h;
-    out.columns = std::min(h.columns, limit);
-    out.rows = std::min(h.rows, limit);
-    out.values = QVector<double>(qsizetype(out.rows) * out.columns, std::numeric_limits<double>::quiet_NaN());
-    for (int r = 0; r < h.rows; ++r) {
-        const int pr = int(qsizetype(r) * out.rows / h.rows);
-        for (int c = 0; c < h.columns; ++c) {
-            const qsizetype i = qsizetype(r) * h.columns + c;
-            if (i >= h.values.size() || std::isnan(h.values[i]))
-                continue;
-            double& cell = out.values[qsizetype(pr) * out.columns + qsizetype(c) * out.columns / h.columns];
-            if (std::isnan(cell) || h.values[i] > cell)
-                cell = h.values[i];
-        }
-    }
-    // Centres of the first and last pooled cells, so the map covers the same span.
-    const double wx = h.columns > 1 ? (h.xLast - h.xFirst) / (h.columns - 1) : 1.0;
-    const double wy = h.rows > 1 ? (h.yLast - h.yFirst) / (h.rows - 1) : 1.0;
-    const double x0 = h.xFirst - wx / 2, x1 = h.xLast + wx / 2;
-    const double y0 = h.yFirst - wy / 2, y1 = h.yLast + wy / 2;
-    out.xFirst = x0 + (x1 - x0) / out.columns / 2;
-    out.xLast = x1 - (x1 - x0) / out.columns / 2;
-    out.yFirst = y0 + (y1 - y0) / out.rows / 2;
-    out.yLast = y1 - (y1 - y0) / out.rows / 2;
-    return out;
-}
-
 // The note under the plot, word-wrapped to the plot's current width each time the
 // layout is computed (window resize, PNG/PDF export size, report rectangle).
 class NoteElement : public QCPTextElement {
@@ -320,6 +287,36 @@ protected:
 };
 
 } // namespace
+
+void setHeatmapCells(QCPColorMap* map, const Heatmap& h)
+{
+    // QCustomPlot draws a single column (row) with no width: a one-cell axis is drawn
+    // as two half-width copies of the cell.
+    const int columns = std::max(1, h.columns), rows = std::max(1, h.rows);
+    const bool wideX = columns == 1, wideY = rows == 1;
+    const double wx = columns > 1 ? (h.xLast - h.xFirst) / (columns - 1) : 1.0;
+    const double wy = rows > 1 ? (h.yLast - h.yFirst) / (rows - 1) : 1.0;
+    map->data()->setSize(wideX ? 2 : columns, wideY ? 2 : rows);
+    map->data()->setRange(wideX ? QCPRange(h.xFirst - wx / 4, h.xFirst + wx / 4) : QCPRange(h.xFirst, h.xLast),
+                          wideY ? QCPRange(h.yFirst - wy / 4, h.yFirst + wy / 4) : QCPRange(h.yFirst, h.yLast));
+    const qsizetype size = h.values.size();
+    for (int r = 0; r < (wideY ? 2 : rows); ++r)
+        for (int c = 0; c < (wideX ? 2 : columns); ++c) {
+            const qsizetype i = qsizetype(wideY ? 0 : r) * h.columns + (wideX ? 0 : c);
+            map->data()->setCell(c, r, i < size ? h.values[i] : std::numeric_limits<double>::quiet_NaN());
+        }
+    map->data()->recalculateDataBounds();
+}
+
+void setDecimatedData(QCPGraph* graph, const Series& s, double lower, double upper, int columns, bool logX)
+{
+    const QVector<qsizetype> keep = decimateLine(s.x, s.y, lower, upper, columns, logX);
+    QVector<QCPGraphData> data;
+    data.reserve(keep.size());
+    for (qsizetype i : keep)
+        data.append(QCPGraphData(s.x[i], s.y[i]));
+    graph->data()->set(data, true);
+}
 
 QFont scaledFont(const QFont& font, double factor)
 {
@@ -425,6 +422,11 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     titleFont.setBold(true);
     const QFont small = scaledFont(base, 0.85);
     plot->legend->setFont(small);
+    // Compact entries (a short line for the pen, no extra row gap): ten runs' curves
+    // still leave the data its room (placeLegend).
+    plot->legend->setIconSize(24, 10);
+    plot->legend->setIconTextPadding(5);
+    plot->legend->setRowSpacing(0);
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(QColor(180, 180, 180)));
 
@@ -519,21 +521,19 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
 
     // Heatmap under the series.
     if (spec.heatmap && spec.heatmap->columns > 0 && spec.heatmap->rows > 0) {
-        const Heatmap h = pooledForDisplay(*spec.heatmap, 600);
+        // A colour map drawn into fewer pixels than cells keeps only every n-th cell:
+        // max-pooled here (a single hot cell stays), and again for the visible range
+        // on every zoom and pan by PlotView (setHeatmapCells).
+        const Heatmap h = pooledHeatmap(*spec.heatmap, kHeatmapCells, kHeatmapCells);
         auto* map = new QCPColorMap(xa, ya);
         map->setProperty("moewbHeatmap", true);
-        map->data()->setSize(h.columns, h.rows);
-        map->data()->setRange(QCPRange(h.xFirst, h.xLast), QCPRange(h.yFirst, h.yLast));
+        setHeatmapCells(map, h);
+        // The colour range of every cell, so zooming in does not change the colours.
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-        for (int r = 0; r < h.rows; ++r)
-            for (int c = 0; c < h.columns; ++c) {
-                const qsizetype i = qsizetype(r) * h.columns + c;
-                const double v = i < h.values.size() ? h.values[i] : std::numeric_limits<double>::quiet_NaN();
-                map->data()->setCell(c, r, v);
-                if (std::isfinite(v)) {
-                    lo = std::min(lo, v);
-                    hi = std::max(hi, v);
-                }
+        for (double v : spec.heatmap->values)
+            if (std::isfinite(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
             }
         map->setGradient(sequentialGradient());
         map->setInterpolate(false);
@@ -645,7 +645,15 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
         g->setPen(seriesPen(s));
         g->setAdaptiveSampling(true);
         const bool sorted = std::is_sorted(s.x.begin(), s.x.begin() + n);
-        g->setData(s.x.first(n), s.y.first(n), sorted);
+        if (sorted && n > kDecimateAbove) {
+            // Long curves: the first, lowest, highest and last point of each of
+            // kDecimateColumns columns (PlotView redoes it for the visible range and
+            // the plot's width on every zoom and pan).
+            g->setProperty("moewbDecimated", true);
+            setDecimatedData(g, s, s.x.first(), s.x[n - 1], kDecimateColumns, xLog);
+        } else {
+            g->setData(s.x.first(n), s.y.first(n), sorted);
+        }
         if (n <= 40 && s.style != SeriesStyle::FaintLine && s.colour >= 0)
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
         if (s.style == SeriesStyle::FaintLine || s.name.isEmpty())
@@ -683,6 +691,197 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
     plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
     return true;
+}
+
+namespace {
+
+// Lays the plot's elements out for its viewport now, without drawing (what replot()
+// does first): the axis rect and the legend know their pixels afterwards.
+void layoutNow(QCustomPlot* plot)
+{
+    plot->plotLayout()->setOuterRect(plot->viewport());
+    plot->plotLayout()->update(QCPLayoutElement::upPreparation);
+    plot->plotLayout()->update(QCPLayoutElement::upMargins);
+    plot->plotLayout()->update(QCPLayoutElement::upLayout);
+}
+
+enum class LegendPlace { Inside, Below, Right };
+
+// Takes the legend out of wherever it sits (the axis rect's inset layout, a row of
+// the plot's grid, or the holder that keeps it at the top of a column on the right).
+void detachLegend(QCPLegend* legend, QCPAxisRect* rect, QCPLayoutGrid* body)
+{
+    QCPLayout* parent = legend->layout();
+    if (!parent)
+        return;
+    if (parent == rect->insetLayout()) {
+        rect->insetLayout()->take(legend);
+        return;
+    }
+    if (parent == body) {
+        body->take(legend);
+        body->simplify();
+        return;
+    }
+    parent->take(legend);
+    if (parent->property("moewbLegendHolder").toBool() && parent->layout() == body) {
+        body->take(parent);
+        body->simplify();
+        delete parent;
+    }
+}
+
+void attachLegend(QCustomPlot* plot, QCPLegend* legend, QCPAxisRect* rect, QCPLayoutGrid* body, LegendPlace place,
+                  Qt::Alignment corner, int columns)
+{
+    detachLegend(legend, rect, body);
+    legend->setProperty("moewbOutside", place != LegendPlace::Inside);
+    legend->setProperty("moewbPlace", int(place));
+    if (place == LegendPlace::Inside) {
+        rect->insetLayout()->addElement(legend, corner);
+        legend->setWrap(0);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+        legend->setBrush(QColor(255, 255, 255, 220));
+        legend->setBorderPen(QPen(QColor(180, 180, 180)));
+        legend->setMargins(QMargins(7, 5, 7, 4));
+        return;
+    }
+    legend->setBrush(Qt::NoBrush);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setMargins(QMargins(4, 2, 4, 2));
+    if (place == LegendPlace::Below) {
+        const int row = body->rowCount();
+        body->addElement(row, 0, legend);
+        legend->setWrap(std::max(1, columns));
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // rearranges the entries
+        for (int r = 0; r < body->rowCount(); ++r)
+            body->setRowStretchFactor(r, r == row ? 0.001 : 1.0);
+        return;
+    }
+    // Right: one column at the top of its own grid column; an empty element under it
+    // takes the rest of the height (a grid cell would spread the entries out).
+    auto* holder = new QCPLayoutGrid;
+    holder->setProperty("moewbLegendHolder", true);
+    const int column = body->columnCount();
+    body->addElement(0, column, holder);
+    holder->addElement(0, 0, legend);
+    holder->addElement(1, 0, new QCPLayoutElement(plot));
+    holder->setRowStretchFactor(0, 0.001);
+    holder->setRowStretchFactor(1, 1.0);
+    for (int c = 0; c < body->columnCount(); ++c)
+        body->setColumnStretchFactor(c, c == column ? 0.001 : 1.0);
+    legend->setWrap(0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+}
+
+// Pixels the data occupies: the points, and the segments between the points of a
+// line, sampled every 3 px (at most ~20000 points a series).
+QVector<QPointF> dataPixels(const PlotSpec& spec, QCPAxis* xa, QCPAxis* ya)
+{
+    QVector<QPointF> out;
+    const bool xLog = xa->scaleType() == QCPAxis::stLogarithmic;
+    const bool yLog = ya->scaleType() == QCPAxis::stLogarithmic;
+    auto ok = [&](double x, double y) {
+        return std::isfinite(x) && std::isfinite(y) && (!xLog || x > 0) && (!yLog || y > 0);
+    };
+    for (const Series& s : spec.series) {
+        const qsizetype n = std::min(s.x.size(), s.y.size());
+        const qsizetype step = std::max<qsizetype>(1, n / 20000);
+        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars;
+        QPointF previous;
+        bool hasPrevious = false;
+        for (qsizetype i = 0; i < n; i += step) {
+            if (!ok(s.x[i], s.y[i])) {
+                hasPrevious = false;
+                continue;
+            }
+            const QPointF p(xa->coordToPixel(s.x[i]), ya->coordToPixel(s.y[i]));
+            if (line && hasPrevious) {
+                const int parts = int(std::clamp(std::ceil(std::hypot(p.x() - previous.x(), p.y() - previous.y()) / 3.0),
+                                                 1.0, 256.0));
+                for (int part = 1; part < parts; ++part)
+                    out << previous + (p - previous) * (double(part) / parts);
+            }
+            out << p;
+            if (s.style == SeriesStyle::Bars && ok(s.x[i], 0.0) && !yLog)
+                for (int part = 1; part <= 8; ++part) // the bar down to the axis
+                    out << QPointF(p.x(), p.y() + (ya->coordToPixel(0.0) - p.y()) * (part / 8.0));
+            previous = p;
+            hasPrevious = true;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+bool placeLegend(QCustomPlot* plot, const PlotSpec& spec)
+{
+    QCPLegend* legend = plot->legend;
+    QCPAxisRect* rect = plot->axisRect();
+    if (!legend || !rect || !legend->visible() || legend->itemCount() == 0 || plot->viewport().isEmpty())
+        return false;
+    auto* body = qobject_cast<QCPLayoutGrid*>(rect->layout());
+    if (!body)
+        return false;
+    const int before = legend->property("moewbPlace").isValid() ? legend->property("moewbPlace").toInt() : -1;
+    const int beforeWrap = legend->wrap();
+    const Qt::Alignment beforeCorner =
+        legend->layout() == rect->insetLayout() ? rect->insetLayout()->insetAlignment(0) : Qt::Alignment();
+
+    // The data area as it is with the legend inside (where the data gets all the room).
+    attachLegend(plot, legend, rect, body, LegendPlace::Inside, Qt::AlignTop | Qt::AlignRight, 0);
+    layoutNow(plot);
+    const QRect area = rect->rect();
+    const QSize box = legend->minimumOuterSizeHint(); // one column
+    const QVector<QPointF> pixels = dataPixels(spec, rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    const int gap = 6; // the legend keeps this far from the data
+    // Inside only where it covers no data and leaves most of the area to it.
+    if (!spec.heatmap && box.width() <= area.width() * 0.5 && box.height() <= area.height() * 0.6) {
+        const Qt::Alignment corners[4] = {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+                                          Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft};
+        for (const Qt::Alignment corner : corners) {
+            QRect r(QPoint(0, 0), box);
+            r.moveLeft(corner & Qt::AlignLeft ? area.left() : area.right() + 1 - box.width());
+            r.moveTop(corner & Qt::AlignTop ? area.top() : area.bottom() + 1 - box.height());
+            const QRectF keepOut = QRectF(r).adjusted(-gap, -gap, gap, gap);
+            bool free = true;
+            for (const QPointF& p : pixels)
+                if (keepOut.contains(p)) {
+                    free = false;
+                    break;
+                }
+            if (!free)
+                continue;
+            rect->insetLayout()->setInsetAlignment(0, corner);
+            return before != int(LegendPlace::Inside) || beforeCorner != corner;
+        }
+    }
+
+    // Outside the data area: below in as many columns as the width takes, or on the
+    // right when below would take much of the height and the right has room.
+    int itemW = 0, itemH = 0;
+    const int n = legend->itemCount();
+    for (int i = 0; i < n; ++i) {
+        const QSize s = legend->item(i)->minimumOuterSizeHint();
+        itemW = std::max(itemW, s.width());
+        itemH = std::max(itemH, s.height());
+    }
+    const QMargins m(4, 2, 4, 2);
+    const QRect view = plot->viewport();
+    const int avail = view.width() - m.left() - m.right();
+    int columns = std::clamp((avail + legend->columnSpacing()) / std::max(1, itemW + legend->columnSpacing()), 1, n);
+    const int rows = (n + columns - 1) / columns;
+    columns = (n + rows - 1) / rows; // as few columns as those rows need (the last row not left nearly empty)
+    const int belowH = rows * itemH + (rows - 1) * legend->rowSpacing() + m.top() + m.bottom();
+    const int rightW = itemW + m.left() + m.right();
+    const int rightH = n * itemH + (n - 1) * legend->rowSpacing() + m.top() + m.bottom();
+    if (belowH > view.height() * 0.2 && rightW <= view.width() * 0.45 && rightH <= area.height()) {
+        attachLegend(plot, legend, rect, body, LegendPlace::Right, {}, 0);
+        return before != int(LegendPlace::Right);
+    }
+    attachLegend(plot, legend, rect, body, LegendPlace::Below, {}, columns);
+    return before != int(LegendPlace::Below) || beforeWrap != columns;
 }
 
 } // namespace moewb::plots

@@ -9,8 +9,22 @@
 
 class QCPAxisTicker;
 class QCPColorGradient;
+class QCPColorMap;
+class QCPGraph;
 
 namespace moewb::plots {
+
+// Level of detail (docs/plots.md, "Large data"): a heatmap is drawn with at most
+// kHeatmapCells cells a side until the view pools it for its own size; a sorted line
+// of more than kDecimateAbove points is drawn decimated (plotspec/Decimation.h) to
+// kDecimateColumns columns until the view decimates it for its visible range.
+inline constexpr int kHeatmapCells = 600;
+inline constexpr qsizetype kDecimateAbove = 8192;
+inline constexpr int kDecimateColumns = 2000;
+// Puts `h`'s cells into `map` (size, range in axis units, values).
+void setHeatmapCells(QCPColorMap* map, const Heatmap& h);
+// Sets `graph`'s data to the points of `s` that decimateLine keeps for x ∈ [lower, upper].
+void setDecimatedData(QCPGraph* graph, const Series& s, double lower, double upper, int columns, bool logX);
 
 QColor qColour(quint32 rgb);
 QColor seriesColour(int index);

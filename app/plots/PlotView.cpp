@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -46,6 +47,10 @@ PlotView::PlotView(QWidget* parent)
     // Reached with Tab; Shift+F10 or the menu key opens the export menu.
     m_plot->setFocusPolicy(Qt::StrongFocus);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // Solid lines drawn as one polyline each, not segment by segment: a 2 px
+    // antialiased line of a few thousand points (a decimated long curve) costs a
+    // tenth (tests/bench/gui/bench_plot_replot).
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     m_plot->installEventFilter(this);
@@ -71,8 +76,14 @@ PlotView::PlotView(QWidget* parent)
     // Queued: inside afterReplot QCustomPlot is still replotting and ignores a replot.
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         if (!m_fittingTicks)
-            QMetaObject::invokeMethod(this, [this] { fitTicks(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(this, [this] {
+                fitLegend();
+                fitTicks();
+            }, Qt::QueuedConnection);
     });
+    // Level of detail for the range and size about to be drawn: after the layout
+    // (the axis rect's pixel size is known), before the layers are drawn.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { updateLevelOfDetail(); });
     rebuild();
 }
 
@@ -95,6 +106,8 @@ void PlotView::rebuild()
         names.insert(s.name);
     m_hidden.intersect(names);
     m_fittingTicks = true;
+    m_lodKey.clear();
+    m_pooled = PooledHeatmap();
     const bool hasData = configurePlot(m_plot, shown);
     m_plot->setInteractions(hasData ? QCP::iRangeDrag | QCP::iRangeZoom : QCP::Interactions());
     if (QCPAxisRect* rect = m_plot->axisRect())
@@ -102,6 +115,13 @@ void PlotView::rebuild()
     if (hasData) {
         applyHidden();
         applyTail();
+    }
+    // The legend where it covers no data, for the size the plot has now (fitLegend
+    // places it again when the size changes).
+    m_plot->setProperty("moewbLegendKey", QString());
+    if (hasData && m_plot->legend && m_plot->legend->visible()) {
+        placeLegend(m_plot, m_spec);
+        m_plot->setProperty("moewbLegendKey", QStringLiteral("%1x%2").arg(m_plot->width()).arg(m_plot->height()));
     }
     m_plot->replot();
     m_fittingTicks = false;
@@ -117,6 +137,75 @@ bool PlotView::hasLineSeries() const
         if (s.style == SeriesStyle::Line || s.style == SeriesStyle::DashedLine)
             return true;
     return false;
+}
+
+void PlotView::updateLevelOfDetail()
+{
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (!rect || isEmpty(m_spec))
+        return;
+    QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+    QCPAxis* ya = rect->axis(QCPAxis::atLeft);
+    const double ratio = std::max(1.0, m_plot->bufferDevicePixelRatio());
+    const int width = std::max(1, int(rect->width() * ratio));
+    const int height = std::max(1, int(rect->height() * ratio));
+    const QCPRange xr = xa->range(), yr = ya->range();
+    const QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
+                            .arg(xr.lower, 0, 'g', 17)
+                            .arg(xr.upper, 0, 'g', 17)
+                            .arg(yr.lower, 0, 'g', 17)
+                            .arg(yr.upper, 0, 'g', 17)
+                            .arg(width)
+                            .arg(height);
+    if (key == m_lodKey)
+        return;
+    m_lodKey = key;
+    for (int p = 0; p < m_plot->plottableCount(); ++p) {
+        QCPAbstractPlottable* plottable = m_plot->plottable(p);
+        if (plottable->property("moewbHeatmap").toBool() && m_spec.heatmap) {
+            const Heatmap& h = *m_spec.heatmap;
+            if (h.columns <= 0 || h.rows <= 0)
+                continue;
+            const double dx = h.columns > 1 ? (h.xLast - h.xFirst) / (h.columns - 1) : 1.0;
+            const double dy = h.rows > 1 ? (h.yLast - h.yFirst) / (h.rows - 1) : 1.0;
+            if (!(dx > 0) || !(dy > 0))
+                continue;
+            // The cells in view, partly visible ones included, and the pixels they cover.
+            auto span = [](const QCPRange& r, double first, double d, int n, int* from, int* to) {
+                const double edge = first - d / 2;
+                *from = int(std::clamp(std::floor((r.lower - edge) / d), 0.0, double(n)));
+                *to = int(std::clamp(std::ceil((r.upper - edge) / d), 0.0, double(n)));
+            };
+            int c0 = 0, c1 = 0, r0 = 0, r1 = 0;
+            span(xr, h.xFirst, dx, h.columns, &c0, &c1);
+            span(yr, h.yFirst, dy, h.rows, &r0, &r1);
+            if (c0 >= c1 || r0 >= r1)
+                continue; // nothing in view: the map stays as it was
+            const double px = std::fabs(xa->coordToPixel(h.xFirst - dx / 2 + c1 * dx) -
+                                        xa->coordToPixel(h.xFirst - dx / 2 + c0 * dx)) * ratio;
+            const double py = std::fabs(ya->coordToPixel(h.yFirst - dy / 2 + r1 * dy) -
+                                        ya->coordToPixel(h.yFirst - dy / 2 + r0 * dy)) * ratio;
+            m_pooled = poolHeatmap(h, c0, c1, r0, r1, int(std::min<double>(px, width)),
+                                   int(std::min<double>(py, height)));
+            Heatmap shown = h;
+            shown.columns = m_pooled.columns;
+            shown.rows = m_pooled.rows;
+            shown.values = m_pooled.max;
+            shown.xFirst = h.xFirst - dx / 2 + (m_pooled.firstColumn + m_pooled.columnBlock / 2.0) * dx;
+            shown.xLast = shown.xFirst + double(m_pooled.columns - 1) * m_pooled.columnBlock * dx;
+            shown.yFirst = h.yFirst - dy / 2 + (m_pooled.firstRow + m_pooled.rowBlock / 2.0) * dy;
+            shown.yLast = shown.yFirst + double(m_pooled.rows - 1) * m_pooled.rowBlock * dy;
+            setHeatmapCells(static_cast<QCPColorMap*>(plottable), shown);
+            continue;
+        }
+        if (plottable->property("moewbDecimated").toBool()) {
+            const int si = plottable->property("moewbSeries").toInt();
+            auto* graph = qobject_cast<QCPGraph*>(plottable);
+            if (graph && si >= 0 && si < m_spec.series.size())
+                setDecimatedData(graph, m_spec.series[si], xr.lower, xr.upper, width,
+                                 xa->scaleType() == QCPAxis::stLogarithmic);
+        }
+    }
 }
 
 void PlotView::setSeriesHidden(const QString& name, bool hidden)
@@ -225,6 +314,24 @@ void PlotView::applyTail()
     rect->axis(QCPAxis::atLeft)->setRange(yr);
     m_plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
     m_plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
+}
+
+void PlotView::fitLegend()
+{
+    // Where the legend covers no data, for the plot's size now (placeLegend); done
+    // again only when the size changed.
+    if (!m_plot->legend || !m_plot->legend->visible())
+        return;
+    const QString key = QStringLiteral("%1x%2").arg(m_plot->width()).arg(m_plot->height());
+    if (m_plot->property("moewbLegendKey").toString() == key)
+        return;
+    m_plot->setProperty("moewbLegendKey", key);
+    placeLegend(m_plot, m_spec);
+    // Measuring laid the plot out with the legend inside: lay it out as placed.
+    const bool fitting = m_fittingTicks;
+    m_fittingTicks = true;
+    m_plot->replot();
+    m_fittingTicks = fitting;
 }
 
 void PlotView::fitTicks()
@@ -380,6 +487,32 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
             const int r = dy != 0.0 ? int(std::floor((value - h.yFirst) / dy + 0.5)) : 0;
             if (c < 0 || r < 0 || c >= h.columns || r >= h.rows)
                 continue;
+            const PooledHeatmap& pool = m_pooled;
+            if (pool.columns > 0 && (pool.columnBlock > 1 || pool.rowBlock > 1)) {
+                // A pooled cell: the cells it covers, their maximum (the colour) and mean.
+                const int pc = (c - pool.firstColumn) / pool.columnBlock;
+                const int pr = (r - pool.firstRow) / pool.rowBlock;
+                if (c >= pool.firstColumn && r >= pool.firstRow && pc < pool.columns && pr < pool.rows) {
+                    const int cFrom = pool.columnFrom(pc), cTo = std::min(h.columns, cFrom + pool.columnBlock) - 1;
+                    const int rFrom = pool.rowFrom(pr), rTo = std::min(h.rows, rFrom + pool.rowBlock) - 1;
+                    auto range = [](int from, int to, double first, double step, AxisUnit unit) {
+                        const Axis axis{QString(), AxisScale::Linear, unit, {}};
+                        const QString a = formatValue(first + step * from, axis);
+                        return from == to ? a : QStringLiteral("%1–%2").arg(a, formatValue(first + step * to, axis));
+                    };
+                    const qsizetype i = qsizetype(pr) * pool.columns + pc;
+                    const double mx = pool.max.value(i, std::nan("")), mean = pool.mean.value(i, std::nan(""));
+                    best = tr("%1 %2, %3 %4\nmax %5, mean %6 %7 (%8 cells pooled)")
+                               .arg(m_spec.y.label, range(rFrom, rTo, h.yFirst, dy, m_spec.y.unit))
+                               .arg(m_spec.x.label, range(cFrom, cTo, h.xFirst, dx, m_spec.x.unit))
+                               .arg(std::isfinite(mx) ? QString::number(mx, 'g', 6) : tr("no data"),
+                                    std::isfinite(mean) ? QString::number(mean, 'g', 6) : tr("no data"),
+                                    h.colourLabel)
+                               .arg((cTo - cFrom + 1) * (rTo - rFrom + 1));
+                    bestDist = hoverRadius;
+                    continue;
+                }
+            }
             const double v = h.values.value(qsizetype(r) * h.columns + c, std::nan(""));
             best = tr("%1 %2, %3 %4\n%5 %6")
                        .arg(m_spec.y.label, formatValue(h.yFirst + dy * r, {QString(), AxisScale::Linear,

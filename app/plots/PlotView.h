@@ -7,6 +7,7 @@
 // The context menu copies the plot to the clipboard, exports PNG, PDF (vector) and
 // CSV, and on bandwidth and time plots toggles a logarithmic y axis. An empty spec
 // shows "No data". docs/plots.md.
+#include "plotspec/Decimation.h"
 #include "plotspec/PlotSpec.h"
 
 #include <QSet>
@@ -66,6 +67,11 @@ public:
     // Back to the ranges the spec was drawn with.
     void resetView();
 
+    // Level of detail (docs/plots.md, "Large data"), redone on every zoom, pan and
+    // resize for the visible range: the heatmap's cells as drawn (max-pooled to at most
+    // one cell per pixel; empty without a heatmap), and the points a long line keeps.
+    const PooledHeatmap& heatmapLevelOfDetail() const { return m_pooled; }
+
     // Small enough that a stage page at 1366×768 shows its verdict and a plot together.
     QSize sizeHint() const override { return {560, 300}; }
 
@@ -79,8 +85,10 @@ private:
     void applyHidden();
     void applyTail();
     void fitTicks();
+    void fitLegend();
     void updateCrosshair(const QPoint& pixel, const QPoint& global);
     bool hasLineSeries() const;
+    void updateLevelOfDetail();
 
     PlotSpec m_spec;
     QCustomPlot* m_plot = nullptr;
@@ -89,6 +97,8 @@ private:
     double m_tail = 0.0;
     bool m_wheelArmed = false;
     bool m_fittingTicks = false;
+    QString m_lodKey;       // ranges and pixel size the level of detail was made for
+    PooledHeatmap m_pooled; // the heatmap as drawn
 };
 
 } // namespace moewb::plots

@@ -45,6 +45,23 @@ void removeDatabaseFiles(const QString& file) {
 
 ReferenceError failure(const QString& message) { return ReferenceError{message, false}; }
 
+// A cluster of this computer (launcher local): `ranks` probe ranks, one node each, in
+// network namespaces shaped to `netnsRate` when it is given; marked as the reference's.
+Expected<qint64, store::StoreError> addLocalCluster(store::ProjectStore& project, const QString& name, int ranks,
+                                                    const QString& netnsRate, const QJsonObject& marker) {
+    remote::LocalClusterSpec spec;
+    spec.ranks = ranks;
+    spec.netnsRate = netnsRate;
+    store::ClusterRow row;
+    row.name = name;
+    row.facts = spec.facts();
+    row.facts.insert(QString::fromLatin1(kMarkerKey), marker);
+    QList<store::NodeRow> nodes;
+    for (int r = 0; r < ranks; ++r)
+        nodes << store::NodeRow{0, 0, remote::LocalClusterSpec::nodeName(r), 0, {}};
+    return project.addCluster(row, nodes);
+}
+
 } // namespace
 
 QString findReferenceDir(QString* why) {
@@ -444,32 +461,11 @@ Expected<ReferenceResult, ReferenceError> ReferenceEvaluation::run() {
     // --- 2. Stage 1 on cluster A (loopback) and, as root, cluster B (shaped namespaces).
     const QString clusterA = QStringLiteral("A-loopback");
     const QString clusterB = QStringLiteral("B-netns-") + o.clusterBRate;
-    {
-        remote::LocalClusterSpec spec;
-        spec.ranks = o.world;
-        store::ClusterRow row;
-        row.name = clusterA;
-        row.facts = spec.facts();
-        row.facts.insert(QString::fromLatin1(kMarkerKey), markerJson(info));
-        QList<store::NodeRow> nodes;
-        for (int r = 0; r < o.world; ++r)
-            nodes << store::NodeRow{0, 0, remote::LocalClusterSpec::nodeName(r), 0, {}};
-        if (auto added = project->addCluster(row, nodes); !added)
-            return storeFailure(added.error());
-    }
+    if (auto added = addLocalCluster(*project, clusterA, o.world, {}, markerJson(info)); !added)
+        return storeFailure(added.error());
     QString recordB;
     if (info.stageFourMeasured) {
-        remote::LocalClusterSpec spec;
-        spec.ranks = o.world;
-        spec.netnsRate = o.clusterBRate;
-        store::ClusterRow row;
-        row.name = clusterB;
-        row.facts = spec.facts();
-        row.facts.insert(QString::fromLatin1(kMarkerKey), markerJson(info));
-        QList<store::NodeRow> nodes;
-        for (int r = 0; r < o.world; ++r)
-            nodes << store::NodeRow{0, 0, remote::LocalClusterSpec::nodeName(r), 0, {}};
-        if (auto added = project->addCluster(row, nodes); !added)
+        if (auto added = addLocalCluster(*project, clusterB, o.world, o.clusterBRate, markerJson(info)); !added)
             return storeFailure(added.error());
         // Cluster B's record: the MoE training's, on B's network (stage 4 states the conditions).
         QJsonObject json = moeRecordJson;

@@ -496,6 +496,7 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
             d.thresholdDefaults << t;
     d.overrides = project.overrides();
     d.sheet = assessment::loadSheet(project);
+    d.projectEvidence = assessment::projectEvidence(project);
     {
         QCryptographicHash h(QCryptographicHash::Sha256);
         auto add = [&h](const QString& part) { h.addData(part.toUtf8().append('\x1f')); };

@@ -3,6 +3,7 @@
 // the stage gates: plain data (QtCore only), so it can be collected in a worker
 // thread (it opens its own ProjectStore). ReportWriter lays it out.
 #include "assessment/AssessmentSheet.h"
+#include "assessment/ProjectEvidence.h"
 #include "checks/MisjudgmentChecks.h"
 #include "common/Expected.h"
 #include "plotspec/PlotSpec.h"
@@ -95,6 +96,8 @@ struct ReportData {
     QList<stages::ThresholdUse> thresholdDefaults; // keys only the gates know
     QList<store::OverrideRow> overrides;
     assessment::Sheet sheet;
+    // What the project shows for each of the sheet's dimensions, in its order.
+    QList<assessment::ProjectEvidence> projectEvidence;
 };
 
 // Reads the project (MustExist) and evaluates each stage. progress(fraction in

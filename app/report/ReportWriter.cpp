@@ -298,8 +298,12 @@ public:
     void heading(int level, const QString& text, QList<TocEntry>* toc, bool startPage = false, double keep = -1) {
         const QFont f = level == 1 ? font(15, true) : level == 2 ? font(12, true) : font(10, true);
         const double h = textHeight(text, f, m_width);
-        if (startPage && m_y > 0)
+        // A chapter starts a page only when the page is already more than half full:
+        // no page is left mostly empty where the next chapter would fit.
+        if (startPage && m_y > bottom() * 0.5)
             newPage();
+        else if (startPage && m_y > 0)
+            space(18);
         else if (m_y > 0)
             space(level == 1 ? 10 : level == 2 ? 8 : 5);
         // (The space under the heading counts too: 3 pt, a level 1 heading's rule 8 pt.)
@@ -316,13 +320,12 @@ public:
     }
 
     void table(const ReportTable& t) {
-        if (!t.caption.isEmpty()) {
-            ensure(pt(40));
-            paragraph(t.caption, font(9, true), kInk, 0, 2);
-        }
         const int n = int(t.headers.size());
-        if (n == 0)
+        if (n == 0) {
+            if (!t.caption.isEmpty())
+                paragraph(t.caption, font(9, true), kInk, 0, 2);
             return;
+        }
         double total = 0;
         for (int i = 0; i < n; ++i)
             total += i < t.widths.size() ? t.widths[i] : 1.0;
@@ -354,6 +357,14 @@ public:
         };
         const double headH = rowHeight(t.headers, headFont);
         auto header = [&]() { drawRow(t.headers, headFont, headH, &kHeaderFill); };
+        // The caption stays with the header and the first rows (up to three).
+        if (!t.caption.isEmpty()) {
+            double keep = textHeight(t.caption, font(9, true), m_width) + pt(2) + headH;
+            for (qsizetype r = 0; r < std::min<qsizetype>(3, t.rows.size()); ++r)
+                keep += rowHeight(t.rows[r], cellFont);
+            ensure(std::min(keep, bottom() * 0.5));
+            paragraph(t.caption, font(9, true), kInk, 0, 2);
+        }
         if (t.rows.isEmpty()) {
             ensure(headH * 2);
             header();
@@ -375,13 +386,20 @@ public:
 
     // The height plot() gives a drawn plot (device units).
     double plotHeight() const { return std::min(m_width * 0.56, bottom() * 0.6); }
+    // The least height a plot is drawn at where the page has less room than plotHeight().
+    double minPlotHeight() const { return std::min(m_width * 0.4, bottom() * 0.42); }
 
     void plot(const plots::PlotSpec& spec) {
         if (plots::isEmpty(spec)) {
             paragraph(Report::tr("Plot \"%1\": no data to draw.").arg(spec.title), m_body, kMuted, 0, 4);
             return;
         }
-        const double h = plotHeight();
+        // Full height where it fits; else the room left on the page when that is at
+        // least minPlotHeight (a page is not left half empty for a few millimetres).
+        double h = plotHeight();
+        const double room = bottom() - m_y;
+        if (m_y > 0 && room < h && room >= minPlotHeight())
+            h = room;
         ensure(h);
         const QRectF target(0, m_y, m_width, h);
         if (m_painter) {
@@ -651,7 +669,8 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         f.heading(1, QStringLiteral("%1  %2").arg(++section).arg(title), &toc, page);
     };
 
-    // Config records.
+    // Config records, on the page after the contents.
+    f.newPage();
     h1(titleRecords());
     {
         ReportTable t;
@@ -699,7 +718,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         if (!s.plots.isEmpty()) {
             // The heading stays with the first plot (not alone at the foot of a page).
             f.heading(3, Report::tr("Plots"), nullptr, false,
-                      plots::isEmpty(s.plots.first()) ? -1.0 : f.plotHeight());
+                      plots::isEmpty(s.plots.first()) ? -1.0 : f.minPlotHeight());
             for (const plots::PlotSpec& p : s.plots) {
                 f.plot(p);
                 // A drawn plot carries its note under it already.
@@ -802,6 +821,17 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         f.paragraph(Report::tr("Verification: %1").arg(dim.method), f.body(), kInk, f.pt(12), 1);
         f.paragraph(Report::tr("Reading the result: %1").arg(dim.interpretation), f.small(), kMuted, f.pt(12),
                     1);
+        // What the project shows, marked as such; where it shows nothing, the team fills it.
+        const QStringList fromProject = i < d.projectEvidence.size() ? d.projectEvidence[i].lines : QStringList();
+        if (fromProject.isEmpty()) {
+            f.paragraph(Report::tr("From the project: nothing the workbench measures speaks to this — for the team "
+                                   "to fill."),
+                        f.body(), kMuted, f.pt(12), 1);
+        } else {
+            f.paragraph(Report::tr("From the project:"), f.font(9.5, true), kInk, f.pt(12), 1);
+            for (const QString& line : fromProject)
+                f.paragraph(QStringLiteral("• ") + line, f.body(), kInk, f.pt(20), 1);
+        }
         f.paragraph(
             Report::tr("Notes: %1").arg(entry.notes.trimmed().isEmpty() ? Report::tr("none") : entry.notes),
             f.body(), kInk, f.pt(12), 1);

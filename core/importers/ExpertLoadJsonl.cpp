@@ -6,6 +6,7 @@
 #include "importers/MetricNames.h"
 
 #include <QHash>
+#include <QIODevice>
 #include <QJsonArray>
 
 #include <cstring>
@@ -40,13 +41,121 @@ qint64 rankOfFileName(const QString& fileName, std::string_view prefix, std::str
     return n < kMaxRanks ? n : -1;
 }
 
+bool readMegatronBlock(JsonCursor& c, std::string& scratch, bool& isMtp) {
+    std::string_view value;
+    if (c.peek() != '"')
+        return c.fail(ImportTr::tr("must be the string \"decoder\" or \"mtp\""), true);
+    if (!c.readString(value, scratch))
+        return false;
+    if (value != "mtp" && value != "decoder")
+        return c.fail(ImportTr::tr("must be \"decoder\" or \"mtp\", not \"%1\"").arg(excerpt(value)), true);
+    isMtp = value == "mtp";
+    return true;
+}
+
+bool readMtpIndex(JsonCursor& c, quint64& mtpIndex) {
+    if (!c.readUnsigned(mtpIndex))
+        return false;
+    if (mtpIndex > quint64(kMaxMtpIndex))
+        return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(mtpIndex).arg(kMaxMtpIndex), true);
+    return true;
+}
+
+namespace {
+
+// The whole lines of the input, a run at a time: [pos, end) ends after a newline, or at
+// the end of the input. From memory, one run; from a device, one block at a time, the
+// line cut by the block's end carried over (a line longer than a block grows it).
+class LineRuns {
+public:
+    explicit LineRuns(const QByteArray& bytes) : m_whole(&bytes), m_total(bytes.size()) {}
+    LineRuns(QIODevice& device, qint64 total, qint64 blockBytes)
+        : m_device(&device), m_total(total), m_blockBytes(std::max<qint64>(blockBytes, 1)) {}
+
+    qint64 total() const { return m_total; }
+    const QString& readError() const { return m_readError; }
+
+    bool next(const char*& pos, const char*& end) {
+        if (m_whole) {
+            if (m_done)
+                return false;
+            m_done = true;
+            pos = m_whole->constData();
+            end = pos + m_whole->size();
+            return pos < end;
+        }
+        if (m_carryLength > 0)
+            memmove(m_buffer.data(), m_buffer.data() + m_carryStart, size_t(m_carryLength));
+        qint64 held = m_carryLength;
+        m_carryLength = 0;
+        while (!m_atEnd) {
+            if (qint64(m_buffer.size()) < held + m_blockBytes)
+                m_buffer.resize(size_t(held + m_blockBytes));
+            const qint64 n = m_device->read(m_buffer.data() + held, m_blockBytes);
+            if (n < 0) {
+                m_readError = m_device->errorString();
+                return false;
+            }
+            if (n == 0) {
+                m_atEnd = true;
+                break;
+            }
+            const char* block = m_buffer.data() + held;
+            held += n;
+            const char* newline = block + n;
+            while (newline > block && newline[-1] != '\n')
+                --newline;
+            if (newline > block) {
+                const qint64 cut = newline - m_buffer.data();
+                m_carryStart = cut;
+                m_carryLength = held - cut;
+                pos = m_buffer.data();
+                end = pos + cut;
+                return true;
+            }
+        }
+        if (held == 0)
+            return false;
+        pos = m_buffer.data(); // the last line, without a newline
+        end = pos + held;
+        return true;
+    }
+
+private:
+    const QByteArray* m_whole = nullptr;
+    QIODevice* m_device = nullptr;
+    qint64 m_total = 0;
+    qint64 m_blockBytes = 0;
+    std::vector<char> m_buffer;
+    qint64 m_carryStart = 0, m_carryLength = 0;
+    bool m_atEnd = false;
+    bool m_done = false;
+    QString m_readError;
+};
+
+ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout);
+
+} // namespace
+
 ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, const ExpertLoadJsonlLayout& layout) {
+    LineRuns runs(bytes);
+    return parseLines(runs, file, layout);
+}
+
+ImportResult parseExpertLoadJsonl(QIODevice& device, qint64 size, const QString& file,
+                                  const ExpertLoadJsonlLayout& layout, qint64 blockBytes) {
+    LineRuns runs(device, size, blockBytes);
+    return parseLines(runs, file, layout);
+}
+
+namespace {
+
+ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout) {
     ImportedData data;
     data.format = QString::fromLatin1(layout.format);
-    const char* pos = bytes.constData();
-    const char* const end = pos + bytes.size();
-    if (end - pos >= 3 && memcmp(pos, "\xEF\xBB\xBF", 3) == 0)
-        pos += 3;
+    const char* pos = nullptr;
+    const char* end = nullptr;
+    qint64 runsRead = 0;
     // (step, block, layer) keys seen, for duplicates: files are normally in increasing
     // order (Megatron writes the decoder's layers, then the MTP blocks'), so the set is
     // only built once a key arrives out of order.
@@ -54,12 +163,15 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
     qint64 lastKey = -1;
     bool ordered = true;
     std::vector<qint64> lineOf; // line of each block, to name the first of a duplicate pair
-    std::vector<quint64> sums;
+    std::vector<quint64> sums;  // a nested row's per-expert sums
+    std::vector<quint32> flat;  // a flat row's counts
     qint64 experts = 0, expertsLine = 0;
     qint64 lineNo = 0;
     qint64 rank = -1;
     bool mixedRanks = false;
     bool anyMtp = false;
+    qint64 resumes = 0, replacedBlocks = 0; // a resumed training's lines (megatronBlocks)
+    QJsonArray resumedFrom;
     // "experts_scope": "all" (remote/collect's tokens-per-expert lines: counts over all
     // experts of this rank's routed tokens); every line of a file says the same.
     qint64 scopedLine = 0, unscopedLine = 0;
@@ -69,7 +181,14 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
     const QString stepName = toQString(layout.stepKey);
     const QString countsName = toQString(layout.countsKey);
 
-    while (pos < end) {
+    for (;;) {
+        if (pos >= end) {
+            if (!runs.next(pos, end))
+                break;
+            if (runsRead++ == 0 && end - pos >= 3 && memcmp(pos, "\xEF\xBB\xBF", 3) == 0)
+                pos += 3;
+            continue;
+        }
         ++lineNo;
         const char* lineStart = pos;
         JsonCursor c(pos, end, lineNo);
@@ -79,164 +198,155 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
             continue;
         }
         std::string_view field; // the key being read
-        auto failHere = [&](const QString& message) {
-            return importError(file, lineNo, toQString(field), message.isEmpty() ? c.error() : message);
-        };
-        if (!c.consume('{'))
-            return failHere(c.peek() ? ImportTr::tr("a JSON object was expected at the start of the line")
-                                     : ImportTr::tr("the line is empty"));
         bool haveStep = false, haveLayer = false, haveCounts = false, haveBlock = false, haveMtpIndex = false,
              haveScope = false;
         bool isMtp = false;
         quint64 step = 0, layer = 0, mtpIndex = 0;
         qint64 count = 0;
         store::ExpertLoadBlock block;
-        if (c.peek() != '}') {
-            do {
-                std::string_view key;
-                field = {};
-                if (c.peek() != '"')
-                    return failHere(ImportTr::tr("a key (a string) was expected"));
-                if (!c.readString(key, scratch))
-                    return failHere({});
-                field = key;
-                if (!c.consume(':'))
-                    return failHere(ImportTr::tr("':' was expected after the key"));
-                if (key == layout.stepKey) {
-                    if (haveStep)
-                        return failHere(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(step))
-                        return failHere({});
-                    if (step > quint64(kMaxStep))
-                        return failHere(ImportTr::tr("is absurd: %1 (at most %2)").arg(step).arg(kMaxStep));
-                    haveStep = true;
-                } else if (key == "layer") {
-                    if (haveLayer)
-                        return failHere(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(layer))
-                        return failHere({});
-                    if (layer > quint64(kMaxLayer))
-                        return failHere(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer));
-                    haveLayer = true;
-                } else if (key == "rank") {
-                    quint64 r = 0;
-                    if (!c.readUnsigned(r))
-                        return failHere({});
-                    if (fileRank >= 0 && r != quint64(fileRank))
-                        return failHere(ImportTr::tr("is %1 but the file name says rank %2").arg(r).arg(fileRank));
-                    if (rank >= 0 && quint64(rank) != r)
-                        mixedRanks = true;
-                    rank = qint64(std::min<quint64>(r, quint64(std::numeric_limits<qint64>::max())));
-                } else if (key == layout.countsKey) {
-                    if (haveCounts)
-                        return failHere(ImportTr::tr("appears twice"));
-                    haveCounts = true;
-                    if (!c.consume('['))
-                        return failHere(ImportTr::tr("must be an array of token counts"));
-                    const bool nested = c.peek() == '[';
-                    if (nested && !layout.allowNested)
-                        return failHere(ImportTr::tr("must be a flat array of token counts, one per expert"));
-                    qint64 width = -1;
-                    sums.clear();
-                    auto readRow = [&]() -> bool {
-                        // One array of counts, the '[' already consumed.
-                        qint64 length = 0;
-                        const bool ok = c.readUnsignedArrayRest([&](qint64 i, quint64 v) {
+        const bool read = c.readLineObject(scratch, field, [&](std::string_view key) {
+            if (key == layout.stepKey) {
+                if (haveStep)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(step))
+                    return false;
+                if (step > quint64(kMaxStep))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(step).arg(kMaxStep), true);
+                haveStep = true;
+            } else if (key == "layer") {
+                if (haveLayer)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(layer))
+                    return false;
+                if (layer > quint64(kMaxLayer))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer), true);
+                haveLayer = true;
+            } else if (key == "rank") {
+                quint64 r = 0;
+                if (!c.readUnsigned(r))
+                    return false;
+                if (fileRank >= 0 && r != quint64(fileRank))
+                    return c.fail(ImportTr::tr("is %1 but the file name says rank %2").arg(r).arg(fileRank), true);
+                if (rank >= 0 && quint64(rank) != r)
+                    mixedRanks = true;
+                rank = qint64(std::min<quint64>(r, quint64(std::numeric_limits<qint64>::max())));
+            } else if (key == layout.countsKey) {
+                if (haveCounts)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                haveCounts = true;
+                if (!c.consume('['))
+                    return c.fail(ImportTr::tr("must be an array of token counts"), true);
+                const bool nested = c.peek() == '[';
+                if (nested && !layout.allowNested)
+                    return c.fail(ImportTr::tr("must be a flat array of token counts, one per expert"), true);
+                qint64 width = -1;
+                sums.clear();
+                auto readRow = [&]() -> bool {
+                    // One array of counts, the '[' already consumed.
+                    qint64 length = 0;
+                    const bool ok = c.readUnsignedArrayRest([&](qint64 i, quint64 v) {
+                        if (v > kMaxCount)
+                            return c.fail(ImportTr::tr("is absurd: %1 tokens for one expert (at most %2)")
+                                              .arg(v)
+                                              .arg(kMaxCount));
+                        if (i >= kMaxExperts)
+                            return c.fail(ImportTr::tr("lists more than %1 experts").arg(kMaxExperts));
+                        length = i + 1;
+                        if (i >= qint64(sums.size())) {
+                            if (width >= 0)
+                                return c.fail(ImportTr::tr("rows of different lengths (%1 and more)").arg(width));
+                            sums.push_back(0);
+                        }
+                        sums[size_t(i)] += v;
+                        if (sums[size_t(i)] > kMaxCount)
+                            return c.fail(ImportTr::tr("is absurd: more than %1 tokens for expert %2")
+                                              .arg(kMaxCount)
+                                              .arg(i));
+                        return true;
+                    });
+                    if (!ok)
+                        return false;
+                    if (width >= 0 && length != width)
+                        return c.fail(ImportTr::tr("rows of different lengths (%1 and %2)").arg(width).arg(length));
+                    width = length;
+                    return true;
+                };
+                if (nested) {
+                    do {
+                        if (!c.consume('['))
+                            return c.fail(ImportTr::tr("must be an array of arrays of token counts"), true);
+                        if (!readRow())
+                            return false;
+                    } while (c.consume(','));
+                    if (!c.consume(']'))
+                        return c.fail(ImportTr::tr("',' or ']' was expected"), true);
+                } else {
+                    // The common case, one flat row: each count checked once and kept as
+                    // it is read (no running sums, one branch per value).
+                    flat.clear();
+                    const bool ok = c.readUnsignedArrayRest([&](qint64 i, quint64 v) {
+                        if (v > kMaxCount || i >= kMaxExperts) [[unlikely]] {
                             if (v > kMaxCount)
                                 return c.fail(ImportTr::tr("is absurd: %1 tokens for one expert (at most %2)")
                                                   .arg(v)
                                                   .arg(kMaxCount));
-                            if (i >= kMaxExperts)
-                                return c.fail(ImportTr::tr("lists more than %1 experts").arg(kMaxExperts));
-                            length = i + 1;
-                            if (i >= qint64(sums.size())) {
-                                if (width >= 0)
-                                    return c.fail(ImportTr::tr("rows of different lengths (%1 and more)").arg(width));
-                                sums.push_back(0);
-                            }
-                            sums[size_t(i)] += v;
-                            if (sums[size_t(i)] > kMaxCount)
-                                return c.fail(ImportTr::tr("is absurd: more than %1 tokens for expert %2")
-                                                  .arg(kMaxCount)
-                                                  .arg(i));
-                            return true;
-                        });
-                        if (!ok)
-                            return false;
-                        if (width >= 0 && length != width)
-                            return c.fail(ImportTr::tr("rows of different lengths (%1 and %2)").arg(width).arg(length));
-                        width = length;
+                            return c.fail(ImportTr::tr("lists more than %1 experts").arg(kMaxExperts));
+                        }
+                        flat.push_back(quint32(v));
                         return true;
-                    };
-                    if (nested) {
-                        do {
-                            if (!c.consume('['))
-                                return failHere(ImportTr::tr("must be an array of arrays of token counts"));
-                            if (!readRow())
-                                return failHere({});
-                        } while (c.consume(','));
-                        if (!c.consume(']'))
-                            return failHere(ImportTr::tr("',' or ']' was expected"));
-                    } else if (!readRow()) {
-                        return failHere({});
-                    }
-                    // One allocation per block, exactly sized.
-                    // reserve() allocates exactly; resize() alone would round the block up
-                    // (Qt's growth policy), nearly doubling the memory of a 64-expert layer.
-                    block.tokensPerExpert.reserve(qsizetype(sums.size()));
-                    block.tokensPerExpert.resize(qsizetype(sums.size()));
-                    quint32* out = block.tokensPerExpert.data();
-                    for (size_t i = 0; i < sums.size(); ++i)
-                        out[i] = quint32(sums[i]);
-                    count = block.tokensPerExpert.size();
-                    if (count == 0)
-                        return failHere(ImportTr::tr("lists no experts"));
-                } else if (layout.megatronBlocks && key == "block") {
-                    if (haveBlock)
-                        return failHere(ImportTr::tr("appears twice"));
-                    haveBlock = true;
-                    std::string_view value;
-                    if (c.peek() != '"')
-                        return failHere(ImportTr::tr("must be the string \"decoder\" or \"mtp\""));
-                    if (!c.readString(value, valueScratch))
-                        return failHere({});
-                    if (value == "mtp")
-                        isMtp = true;
-                    else if (value != "decoder")
-                        return failHere(ImportTr::tr("must be \"decoder\" or \"mtp\", not \"%1\"").arg(excerpt(value)));
-                } else if (layout.megatronBlocks && key == "experts_scope") {
-                    if (haveScope)
-                        return failHere(ImportTr::tr("appears twice"));
-                    haveScope = true;
-                    std::string_view value;
-                    if (c.peek() != '"')
-                        return failHere(ImportTr::tr("must be the string \"all\""));
-                    if (!c.readString(value, valueScratch))
-                        return failHere({});
-                    if (value != "all")
-                        return failHere(ImportTr::tr("must be \"all\", not \"%1\"").arg(excerpt(value)));
-                } else if (layout.megatronBlocks && key == "mtp_idx") {
-                    if (haveMtpIndex)
-                        return failHere(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(mtpIndex))
-                        return failHere({});
-                    if (mtpIndex > quint64(kMaxMtpIndex))
-                        return failHere(ImportTr::tr("is absurd: %1 (at most %2)").arg(mtpIndex).arg(kMaxMtpIndex));
-                    haveMtpIndex = true;
-                } else if (!c.skipValue()) {
-                    return failHere({});
+                    });
+                    if (!ok)
+                        return false;
                 }
-            } while (c.consume(','));
-        }
-        field = {};
-        if (!c.consume('}'))
-            return failHere(c.peek() ? ImportTr::tr("',' or '}' was expected")
-                                     : ImportTr::tr("the line ends inside the object (truncated)"));
-        if (!c.atEnd())
-            return failHere(ImportTr::tr("unexpected text after the object"));
+                const size_t rowWidth = nested ? sums.size() : flat.size();
+                // One allocation per block, exactly sized.
+                // reserve() allocates exactly; resize() alone would round the block up
+                // (Qt's growth policy), nearly doubling the memory of a 64-expert layer.
+                block.tokensPerExpert.reserve(qsizetype(rowWidth));
+                block.tokensPerExpert.resize(qsizetype(rowWidth));
+                quint32* out = block.tokensPerExpert.data();
+                if (nested) {
+                    for (size_t i = 0; i < rowWidth; ++i)
+                        out[i] = quint32(sums[i]);
+                } else if (rowWidth > 0) {
+                    memcpy(out, flat.data(), rowWidth * sizeof(quint32));
+                }
+                count = block.tokensPerExpert.size();
+                if (count == 0)
+                    return c.fail(ImportTr::tr("lists no experts"), true);
+            } else if (layout.megatronBlocks && key == "block") {
+                if (haveBlock)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                haveBlock = true;
+                if (!readMegatronBlock(c, valueScratch, isMtp))
+                    return false;
+            } else if (layout.megatronBlocks && key == "experts_scope") {
+                if (haveScope)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                haveScope = true;
+                std::string_view value;
+                if (c.peek() != '"')
+                    return c.fail(ImportTr::tr("must be the string \"all\""), true);
+                if (!c.readString(value, valueScratch))
+                    return false;
+                if (value != "all")
+                    return c.fail(ImportTr::tr("must be \"all\", not \"%1\"").arg(excerpt(value)), true);
+            } else if (layout.megatronBlocks && key == "mtp_idx") {
+                if (haveMtpIndex)
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!readMtpIndex(c, mtpIndex))
+                    return false;
+                haveMtpIndex = true;
+            } else if (!c.skipValue()) {
+                return false;
+            }
+            return true;
+        });
+        if (!read)
+            return importError(file, lineNo, toQString(field), c.error());
         pos = c.position() < end ? c.position() + 1 : end;
         if (data.expertLoad.isEmpty()) {
-            const qsizetype estimate = qsizetype((end - lineStart) / std::max<qint64>(16, pos - lineStart)) + 16;
+            const qsizetype estimate = qsizetype(runs.total() / std::max<qint64>(16, pos - lineStart)) + 16;
             data.expertLoad.reserve(estimate);
             lineOf.reserve(size_t(estimate));
         }
@@ -275,7 +385,38 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
                                ImportTr::tr("has %1 experts but line %2 has %3").arg(count).arg(expertsLine).arg(experts));
         }
         const qint64 key = expertLoadBlockKey(qint64(step), blockMtp, int(layer));
-        if (ordered && key <= lastKey) {
+        if (layout.megatronBlocks) {
+            // Megatron's file: the keys of the last iteration only (a resume, not a
+            // duplicate, when one comes again), looked up once one came out of order.
+            const qint64 lastStep = data.expertLoad.isEmpty() ? -1 : data.expertLoad.last().step;
+            bool again = qint64(step) < lastStep;
+            if (qint64(step) == lastStep && (!ordered || key <= lastKey)) {
+                if (ordered) {
+                    ordered = false;
+                    for (qsizetype i = data.expertLoad.size(); i > 0 && data.expertLoad[i - 1].step == lastStep; --i) {
+                        const store::ExpertLoadBlock& b = data.expertLoad[i - 1];
+                        seen.insert(expertLoadBlockKey(b.step, b.mtpIndex, b.layer), lineOf[size_t(i - 1)]);
+                    }
+                }
+                again = seen.contains(key);
+            }
+            if (again) {
+                qsizetype keep = data.expertLoad.size();
+                while (keep > 0 && data.expertLoad[keep - 1].step >= qint64(step))
+                    --keep;
+                replacedBlocks += data.expertLoad.size() - keep;
+                data.expertLoad.resize(keep);
+                lineOf.resize(size_t(keep));
+                if (resumes++ < 16)
+                    resumedFrom.append(qint64(step));
+            }
+            if (again || qint64(step) != lastStep) {
+                ordered = true;
+                seen.clear();
+            } else if (!ordered) {
+                seen.insert(key, lineNo);
+            }
+        } else if (ordered && key <= lastKey) {
             ordered = false; // from here on, look every key up
             seen.reserve(data.expertLoad.size() * 2);
             for (qsizetype i = 0; i < data.expertLoad.size(); ++i) {
@@ -283,24 +424,15 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
                 seen.insert(expertLoadBlockKey(b.step, b.mtpIndex, b.layer), lineOf[i]);
             }
         }
-        if (!ordered) {
+        if (!ordered && !layout.megatronBlocks) {
             const auto previous = seen.constFind(key);
-            if (previous != seen.constEnd()) {
-                if (isMtp)
-                    return importError(file, lineNo, stepName,
-                                       ImportTr::tr("%1 %2, MTP block %3, layer %4 appears again (first on line %5)")
-                                           .arg(stepName)
-                                           .arg(step)
-                                           .arg(mtpIndex)
-                                           .arg(layer)
-                                           .arg(*previous));
+            if (previous != seen.constEnd())
                 return importError(file, lineNo, stepName,
                                    ImportTr::tr("%1 %2, layer %3 appears again (first on line %4)")
                                        .arg(stepName)
                                        .arg(step)
                                        .arg(layer)
                                        .arg(*previous));
-            }
             seen.insert(key, lineNo);
         }
         lastKey = key;
@@ -311,6 +443,8 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         data.expertLoad.append(std::move(block));
         ++data.rows;
     }
+    if (!runs.readError().isEmpty())
+        return importError(file, 0, {}, ImportTr::tr("cannot read: %1").arg(runs.readError()));
     if (data.expertLoad.isEmpty())
         return importError(file, 0, {}, ImportTr::tr("no expert-load lines found (the file is empty)"));
     data.environment.insert(QStringLiteral("experts"), experts);
@@ -322,7 +456,14 @@ ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, 
         data.environment.insert(QStringLiteral("mtp"), anyMtp);
     if (scopedLine > 0)
         data.environment.insert(QStringLiteral("experts_scope"), QStringLiteral("all"));
+    if (resumes > 0) {
+        data.environment.insert(QStringLiteral("resumes"), resumes);
+        data.environment.insert(QStringLiteral("resumed_from_steps"), resumedFrom);
+        data.environment.insert(QStringLiteral("replaced_blocks"), replacedBlocks);
+    }
     return data;
 }
+
+} // namespace
 
 } // namespace moewb::importers

@@ -54,6 +54,12 @@ public:
     template <typename Sink>
     bool readUnsignedArrayRest(Sink&& sink);
     bool skipValue(int depth = 0);
+    // One JSONL line's object, the cursor at its start: '{', per member its key, ':' and
+    // member(key) reading the value (or skipValue()), '}', then nothing else on the line.
+    // `field` views the key being read (empty outside a member) for messages. False on
+    // error, error() saying why; a member gives its own message with fail(message, true).
+    template <typename Member>
+    bool readLineObject(std::string& keyScratch, std::string_view& field, Member&& member);
 
     qint64 line() const { return m_line; }
     qint64 column() const;
@@ -117,6 +123,36 @@ private:
     bool m_stopAtNewline = false;
 };
 
+template <typename Member>
+bool JsonCursor::readLineObject(std::string& keyScratch, std::string_view& field, Member&& member) {
+    field = {};
+    if (!consume('{'))
+        return fail(ImportTr::tr("a JSON object was expected at the start of the line"), true);
+    if (peek() != '}') {
+        do {
+            field = {};
+            if (peek() != '"')
+                return fail(ImportTr::tr("a key (a string) was expected"), true);
+            std::string_view key;
+            if (!readString(key, keyScratch))
+                return false;
+            field = key;
+            if (!consume(':'))
+                return fail(ImportTr::tr("':' was expected after the key"), true);
+            if (!member(key))
+                return false;
+        } while (consume(','));
+    }
+    field = {};
+    if (!consume('}'))
+        return fail(peek() ? ImportTr::tr("',' or '}' was expected")
+                           : ImportTr::tr("the line ends inside the object (truncated)"),
+                    true);
+    if (!atEnd())
+        return fail(ImportTr::tr("unexpected text after the object"), true);
+    return true;
+}
+
 template <typename Sink>
 bool JsonCursor::readUnsignedArrayRest(Sink&& sink) {
     qint64 index = 0;
@@ -133,8 +169,9 @@ bool JsonCursor::readUnsignedArrayRest(Sink&& sink) {
     bool atElement = true; // where the fast loop stopped: before an element, or after one
     while (p < end) {
         const char* start = p;
+        const char* const digitsEnd = end - p > 18 ? p + 18 : end; // at most 18 digits: no overflow
         quint64 v = 0;
-        while (p < end && quint8(*p - '0') < 10 && p - start < 18)
+        while (p < digitsEnd && quint8(*p - '0') < 10)
             v = v * 10 + quint64(*p++ - '0');
         if (p == start || (p < end && (quint8(*p - '0') < 10 || *p == '.' || *p == 'e' || *p == 'E')) ||
             (*start == '0' && p - start > 1)) {

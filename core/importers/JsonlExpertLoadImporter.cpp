@@ -8,4 +8,8 @@ ImportResult JsonlExpertLoadImporter::parse(const QByteArray& bytes, const QStri
     return parseExpertLoadJsonl(bytes, fileName, ExpertLoadJsonlLayout{kFormat, "step", "tokens", false});
 }
 
+ImportResult JsonlExpertLoadImporter::parseDevice(QIODevice& device, qint64 size, const QString& fileName) {
+    return parseExpertLoadJsonl(device, size, fileName, ExpertLoadJsonlLayout{kFormat, "step", "tokens", false});
+}
+
 } // namespace moewb::importers

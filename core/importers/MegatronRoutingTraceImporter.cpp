@@ -62,167 +62,139 @@ ImportResult MegatronRoutingTraceImporter::parse(const QByteArray& bytes, const 
         JsonCursor c(line.data(), line.data() + line.size(), n);
         if (c.atEnd())
             continue; // blank line
-        QString field;
-        auto fail = [&](const QString& message) {
-            return importError(file, n, field, message.isEmpty() ? c.error() : message);
-        };
-        if (!c.consume('{'))
-            return fail(ImportTr::tr("a JSON object was expected at the start of the line"));
+        std::string_view field;
         quint64 step = 0, layer = 0, lineRank = 0, numTokens = 0, topk = 0, mtpIndex = 0;
         bool haveStep = false, haveLayer = false, haveRank = false, haveTokens = false, haveTopk = false,
              haveIndices = false, haveBlock = false, haveMtpIndex = false, isMtp = false;
         qint64 rows = 0, firstWidth = -1, badRow = -1, badWidth = 0;
         quint32 lineMax = 0;
         assignments.clear();
-        if (c.peek() != '}') {
-            do {
-                std::string_view key;
-                field.clear();
-                if (c.peek() != '"')
-                    return fail(ImportTr::tr("a key (a string) was expected"));
-                if (!c.readString(key, scratch))
-                    return fail({});
-                field = toQString(key);
-                if (!c.consume(':'))
-                    return fail(ImportTr::tr("':' was expected after the key"));
-                auto once = [&](bool& have) {
-                    if (have)
-                        return false;
-                    have = true;
-                    return true;
-                };
-                if (key == "step") {
-                    if (!once(haveStep))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(step))
-                        return fail({});
-                    if (step > quint64(kMaxStep))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(step).arg(kMaxStep));
-                } else if (key == "layer") {
-                    if (!once(haveLayer))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(layer))
-                        return fail({});
-                    if (layer > quint64(kMaxLayer))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer));
-                } else if (key == "block") {
-                    if (!once(haveBlock))
-                        return fail(ImportTr::tr("appears twice"));
-                    std::string_view value;
-                    if (c.peek() != '"')
-                        return fail(ImportTr::tr("must be the string \"decoder\" or \"mtp\""));
-                    if (!c.readString(value, valueScratch))
-                        return fail({});
-                    if (value == "mtp")
-                        isMtp = true;
-                    else if (value != "decoder")
-                        return fail(ImportTr::tr("must be \"decoder\" or \"mtp\", not \"%1\"").arg(excerpt(value)));
-                } else if (key == "mtp_idx") {
-                    if (!once(haveMtpIndex))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(mtpIndex))
-                        return fail({});
-                    if (mtpIndex > quint64(kMaxMtpIndex))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(mtpIndex).arg(kMaxMtpIndex));
-                } else if (key == "rank") {
-                    if (!once(haveRank))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(lineRank))
-                        return fail({});
-                    if (lineRank >= quint64(kMaxRanks))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(lineRank).arg(kMaxRanks - 1));
-                    if (fileRank >= 0 && lineRank != quint64(fileRank))
-                        return fail(ImportTr::tr("is %1 but the file name says rank %2").arg(lineRank).arg(fileRank));
-                    if (rank >= 0 && lineRank != quint64(rank))
-                        return fail(ImportTr::tr("is %1 but line %2 says %3 (one file is one rank's)")
-                                        .arg(lineRank)
-                                        .arg(rankLine)
-                                        .arg(rank));
-                    if (rank < 0) {
-                        rank = qint64(lineRank);
-                        rankLine = n;
-                    }
-                } else if (key == "num_tokens") {
-                    if (!once(haveTokens))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.readUnsigned(numTokens))
-                        return fail({});
-                    if (numTokens > kMaxTokensPerCall)
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(numTokens).arg(kMaxTokensPerCall));
-                } else if (key == "topk") {
-                    if (!once(haveTopk))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (c.peek() == '[')
-                        return fail(ImportTr::tr("must be a number (the top-k of the router); per-token expert "
-                                                 "lists are the routing-trace-jsonl format"));
-                    if (!c.readUnsigned(topk))
-                        return fail({});
-                    if (topk < 1 || topk > kMaxTopk)
-                        return fail(ImportTr::tr("is absurd: %1 (1 to %2)").arg(topk).arg(kMaxTopk));
-                    if (topkAll >= 0 && qint64(topk) != topkAll)
-                        return fail(ImportTr::tr("is %1 but line %2 says %3").arg(topk).arg(topkLine).arg(topkAll));
-                    if (topkAll < 0) {
-                        topkAll = qint64(topk);
-                        topkLine = n;
-                    }
-                } else if (key == "stage") {
-                    std::string_view value;
-                    if (c.peek() != '"')
-                        return fail(ImportTr::tr("must be a string"));
-                    if (!c.readString(value, valueScratch))
-                        return fail({});
-                    if (std::find(stages.begin(), stages.end(), value) == stages.end()) {
-                        if (stages.size() >= kMaxStages)
-                            return fail(ImportTr::tr("more than %1 different stages in one file").arg(kMaxStages));
-                        stages.emplace_back(value);
-                    }
-                } else if (key == "top_indices") {
-                    if (!once(haveIndices))
-                        return fail(ImportTr::tr("appears twice"));
-                    if (!c.consume('['))
-                        return fail(ImportTr::tr("must be an array of arrays of expert indices, one per token"));
-                    if (!c.consume(']')) {
-                        do {
-                            if (!c.consume('['))
-                                return fail(ImportTr::tr("must be an array of arrays of expert indices, one per token"));
-                            const size_t before = assignments.size();
-                            const bool ok = c.readUnsignedArrayRest([&](qint64, quint64 v) {
-                                if (v >= quint64(kMaxExperts))
-                                    return c.fail(ImportTr::tr("expert index %1 is absurd (at most %2)")
-                                                      .arg(v)
-                                                      .arg(kMaxExperts - 1));
-                                lineMax = std::max(lineMax, quint32(v));
-                                assignments.push_back(quint32(v));
-                                return true;
-                            });
-                            if (!ok)
-                                return fail({});
-                            const qint64 rowWidth = qint64(assignments.size() - before);
-                            if (firstWidth < 0)
-                                firstWidth = rowWidth;
-                            else if (rowWidth != firstWidth && badRow < 0) {
-                                badRow = rows;
-                                badWidth = rowWidth;
-                            }
-                            ++rows;
-                        } while (c.consume(','));
-                        if (!c.consume(']'))
-                            return fail(c.peek() ? ImportTr::tr("',' or ']' was expected")
-                                                 : ImportTr::tr("the line ends inside the array (truncated)"));
-                    }
-                } else if (!c.skipValue()) {
-                    // hs_offset, hs_bytes, hs_shape, logit_offset, logit_bytes, logit_shape
-                    // (sidecar tensors) and anything else: skipped.
-                    return fail({});
+        const bool read = c.readLineObject(scratch, field, [&](std::string_view key) {
+            auto once = [&](bool& have) {
+                if (have)
+                    return false;
+                have = true;
+                return true;
+            };
+            if (key == "step") {
+                if (!once(haveStep))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(step))
+                    return false;
+                if (step > quint64(kMaxStep))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(step).arg(kMaxStep), true);
+            } else if (key == "layer") {
+                if (!once(haveLayer))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(layer))
+                    return false;
+                if (layer > quint64(kMaxLayer))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer), true);
+            } else if (key == "block") {
+                if (!once(haveBlock))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!readMegatronBlock(c, valueScratch, isMtp))
+                    return false;
+            } else if (key == "mtp_idx") {
+                if (!once(haveMtpIndex))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!readMtpIndex(c, mtpIndex))
+                    return false;
+            } else if (key == "rank") {
+                if (!once(haveRank))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(lineRank))
+                    return false;
+                if (lineRank >= quint64(kMaxRanks))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(lineRank).arg(kMaxRanks - 1), true);
+                if (fileRank >= 0 && lineRank != quint64(fileRank))
+                    return c.fail(ImportTr::tr("is %1 but the file name says rank %2").arg(lineRank).arg(fileRank), true);
+                if (rank >= 0 && lineRank != quint64(rank))
+                    return c.fail(ImportTr::tr("is %1 but line %2 says %3 (one file is one rank's)")
+                                    .arg(lineRank)
+                                    .arg(rankLine)
+                                    .arg(rank), true);
+                if (rank < 0) {
+                    rank = qint64(lineRank);
+                    rankLine = n;
                 }
-            } while (c.consume(','));
-        }
-        field.clear();
-        if (!c.consume('}'))
-            return fail(c.peek() ? ImportTr::tr("',' or '}' was expected")
-                                 : ImportTr::tr("the line ends inside the object (truncated)"));
-        if (!c.atEnd())
-            return fail(ImportTr::tr("unexpected text after the object"));
+            } else if (key == "num_tokens") {
+                if (!once(haveTokens))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.readUnsigned(numTokens))
+                    return false;
+                if (numTokens > kMaxTokensPerCall)
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(numTokens).arg(kMaxTokensPerCall), true);
+            } else if (key == "topk") {
+                if (!once(haveTopk))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (c.peek() == '[')
+                    return c.fail(ImportTr::tr("must be a number (the top-k of the router); per-token expert "
+                                             "lists are the routing-trace-jsonl format"), true);
+                if (!c.readUnsigned(topk))
+                    return false;
+                if (topk < 1 || topk > kMaxTopk)
+                    return c.fail(ImportTr::tr("is absurd: %1 (1 to %2)").arg(topk).arg(kMaxTopk), true);
+                if (topkAll >= 0 && qint64(topk) != topkAll)
+                    return c.fail(ImportTr::tr("is %1 but line %2 says %3").arg(topk).arg(topkLine).arg(topkAll), true);
+                if (topkAll < 0) {
+                    topkAll = qint64(topk);
+                    topkLine = n;
+                }
+            } else if (key == "stage") {
+                std::string_view value;
+                if (c.peek() != '"')
+                    return c.fail(ImportTr::tr("must be a string"), true);
+                if (!c.readString(value, valueScratch))
+                    return false;
+                if (std::find(stages.begin(), stages.end(), value) == stages.end()) {
+                    if (stages.size() >= kMaxStages)
+                        return c.fail(ImportTr::tr("more than %1 different stages in one file").arg(kMaxStages), true);
+                    stages.emplace_back(value);
+                }
+            } else if (key == "top_indices") {
+                if (!once(haveIndices))
+                    return c.fail(ImportTr::tr("appears twice"), true);
+                if (!c.consume('['))
+                    return c.fail(ImportTr::tr("must be an array of arrays of expert indices, one per token"), true);
+                if (!c.consume(']')) {
+                    do {
+                        if (!c.consume('['))
+                            return c.fail(ImportTr::tr("must be an array of arrays of expert indices, one per token"), true);
+                        const size_t before = assignments.size();
+                        const bool ok = c.readUnsignedArrayRest([&](qint64, quint64 v) {
+                            if (v >= quint64(kMaxExperts))
+                                return c.fail(ImportTr::tr("expert index %1 is absurd (at most %2)")
+                                                  .arg(v)
+                                                  .arg(kMaxExperts - 1));
+                            lineMax = std::max(lineMax, quint32(v));
+                            assignments.push_back(quint32(v));
+                            return true;
+                        });
+                        if (!ok)
+                            return false;
+                        const qint64 rowWidth = qint64(assignments.size() - before);
+                        if (firstWidth < 0)
+                            firstWidth = rowWidth;
+                        else if (rowWidth != firstWidth && badRow < 0) {
+                            badRow = rows;
+                            badWidth = rowWidth;
+                        }
+                        ++rows;
+                    } while (c.consume(','));
+                    if (!c.consume(']'))
+                        return c.fail(c.peek() ? ImportTr::tr("',' or ']' was expected")
+                                             : ImportTr::tr("the line ends inside the array (truncated)"), true);
+                }
+            } else if (!c.skipValue()) {
+                // hs_offset, hs_bytes, hs_shape, logit_offset, logit_bytes, logit_shape
+                // (sidecar tensors) and anything else: skipped.
+                return false;
+            }
+            return true;
+        });
+        if (!read)
+            return importError(file, n, toQString(field), c.error());
         for (const auto& [have, name] :
              {std::pair{haveStep, "step"}, std::pair{haveBlock, "block"}, std::pair{haveLayer, "layer"},
               std::pair{haveRank, "rank"}, std::pair{haveTokens, "num_tokens"}, std::pair{haveTopk, "topk"},

@@ -6,12 +6,16 @@
 // A pure per-file parser: the per-rank files are merged elsewhere (core/runimport).
 #include "importers/ImportSupport.h"
 
+class QIODevice;
+
 namespace moewb::importers {
 
 class MegatronTpeJsonlImporter {
 public:
     static constexpr const char* kFormat = "megatron-tpe-jsonl";
     static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    // The same, the file read in blocks (never held whole): `size` only sizes the result.
+    static ImportResult parseDevice(QIODevice& device, qint64 size, const QString& fileName);
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
 };
 

@@ -6,7 +6,8 @@
 #include "importers/MetricNames.h"
 #include "importers/TextLines.h"
 
-#include <QHash>
+#include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 #include <array>
@@ -99,10 +100,11 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
     bool haveHeader = false;
     qint64 headerLine = 0;
     Header h;
-    // Steps and (step, layer) pairs seen, with their lines (duplicates name the first).
-    QHash<qint64, qsizetype> stepIndex;   // step -> index in data.collectorSteps
-    QHash<qint64, qint64> dropsLine;      // (step << 14 | layer) -> line
-    QHash<qint64, qint64> timeLine;       // step -> line
+    // The layers of the last step read (data.collectorSteps.last()), to tell a resumed
+    // training's rows; the resumes found (docs/collect.md, "A resumed training").
+    QSet<int> lastStepLayers;
+    qint64 resumes = 0, replacedSteps = 0;
+    QJsonArray resumedFrom;
     std::string scratch, valueScratch;
     Line v;
     qint64 lineNo = 0;
@@ -117,73 +119,51 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
             continue;
         }
         std::string_view field;
-        auto failHere = [&](const QString& message) {
-            return importError(file, lineNo, toQString(field), message.isEmpty() ? c.error() : message);
-        };
         auto failKey = [&](int k, const QString& message) { return importError(file, lineNo, keyName(k), message); };
-        if (!c.consume('{'))
-            return failHere(ImportTr::tr("a JSON object was expected at the start of the line"));
         v.has.fill(false);
-        if (c.peek() != '}') {
-            do {
-                std::string_view key;
-                field = {};
+        const bool read = c.readLineObject(scratch, field, [&](std::string_view key) {
+            const int k = keyIndex(key);
+            if (k < 0)
+                return c.skipValue();
+            if (v.has[size_t(k)])
+                return c.fail(ImportTr::tr("appears twice"), true);
+            v.has[size_t(k)] = true;
+            switch (kKeys[size_t(k)].type) {
+            case Type::Unsigned:
+                if (!c.readUnsigned(v.u[size_t(k)]))
+                    return false;
+                break;
+            case Type::String: {
+                std::string_view value;
                 if (c.peek() != '"')
-                    return failHere(ImportTr::tr("a key (a string) was expected"));
-                if (!c.readString(key, scratch))
-                    return failHere({});
-                field = key;
-                if (!c.consume(':'))
-                    return failHere(ImportTr::tr("':' was expected after the key"));
-                const int k = keyIndex(key);
-                if (k < 0) {
-                    if (!c.skipValue())
-                        return failHere({});
-                    continue;
-                }
-                if (v.has[size_t(k)])
-                    return failHere(ImportTr::tr("appears twice"));
-                v.has[size_t(k)] = true;
-                switch (kKeys[size_t(k)].type) {
-                case Type::Unsigned:
-                    if (!c.readUnsigned(v.u[size_t(k)]))
-                        return failHere({});
-                    break;
-                case Type::String: {
-                    std::string_view value;
-                    if (c.peek() != '"')
-                        return failHere(ImportTr::tr("must be a string"));
-                    if (!c.readString(value, valueScratch))
-                        return failHere({});
-                    v.text[size_t(k)].assign(value.substr(0, 256)); // longer is wrong anyway; quoted cut
+                    return c.fail(ImportTr::tr("must be a string"), true);
+                if (!c.readString(value, valueScratch))
+                    return false;
+                v.text[size_t(k)].assign(value.substr(0, 256)); // longer is wrong anyway; quoted cut
+                break;
+            }
+            case Type::Seconds: {
+                if (c.peek() == 'n') {
+                    if (!c.readLiteral("null"))
+                        return false;
+                    v.seconds[size_t(k)] = -1.0;
                     break;
                 }
-                case Type::Seconds: {
-                    if (c.peek() == 'n') {
-                        if (!c.readLiteral("null"))
-                            return failHere({});
-                        v.seconds[size_t(k)] = -1.0;
-                        break;
-                    }
-                    JsonNumber n;
-                    if (!c.readNumber(n))
-                        return failHere({});
-                    if (n.value < 0)
-                        return failHere(ImportTr::tr("is %1 s: a time cannot be negative").arg(n.value));
-                    if (n.value > kCollectMaxSeconds)
-                        return failHere(ImportTr::tr("is absurd: %1 s (at most %2 s)").arg(n.value).arg(kCollectMaxSeconds));
-                    v.seconds[size_t(k)] = n.value;
-                    break;
-                }
-                }
-            } while (c.consume(','));
-        }
-        field = {};
-        if (!c.consume('}'))
-            return failHere(c.peek() ? ImportTr::tr("',' or '}' was expected")
-                                     : ImportTr::tr("the line ends inside the object (truncated)"));
-        if (!c.atEnd())
-            return failHere(ImportTr::tr("unexpected text after the object"));
+                JsonNumber n;
+                if (!c.readNumber(n))
+                    return false;
+                if (n.value < 0)
+                    return c.fail(ImportTr::tr("is %1 s: a time cannot be negative").arg(n.value), true);
+                if (n.value > kCollectMaxSeconds)
+                    return c.fail(ImportTr::tr("is absurd: %1 s (at most %2 s)").arg(n.value).arg(kCollectMaxSeconds), true);
+                v.seconds[size_t(k)] = n.value;
+                break;
+            }
+            }
+            return true;
+        });
+        if (!read)
+            return importError(file, lineNo, toQString(field), c.error());
         const char* lineStart = pos;
         pos = c.position() < end ? c.position() + 1 : end;
 
@@ -262,14 +242,33 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
         if (step % quint64(h.every) != 0)
             return failKey(kStep, ImportTr::tr("is %1, not a multiple of the header's every = %2").arg(step).arg(h.every));
 
+        // A resumed training appends to its files: a step before the last one, or the last
+        // one again (a layer or its time line a second time), begins the resumed run's rows,
+        // which replace the earlier run's from that step on (layer -1: a time line).
+        auto resumeIfRepeated = [&](int layer) {
+            if (data.collectorSteps.isEmpty())
+                return;
+            const CollectorStep& last = data.collectorSteps.last();
+            if (qint64(step) > last.step ||
+                (qint64(step) == last.step && !last.timed && (layer < 0 || !lastStepLayers.contains(layer))))
+                return;
+            while (!data.collectorSteps.isEmpty() && data.collectorSteps.last().step >= qint64(step)) {
+                data.collectorSteps.removeLast();
+                ++replacedSteps;
+            }
+            lastStepLayers.clear();
+            if (resumes++ < 16)
+                resumedFrom.append(qint64(step));
+        };
+        // Steps only grow within one run, and a resume cuts the earlier ones back: the
+        // step's record is the last one, or a new one.
         auto stepRecord = [&]() -> CollectorStep& {
-            auto it = stepIndex.constFind(qint64(step));
-            if (it != stepIndex.constEnd())
-                return data.collectorSteps[*it];
-            stepIndex.insert(qint64(step), data.collectorSteps.size());
-            CollectorStep s;
-            s.step = qint64(step);
-            data.collectorSteps.append(s);
+            if (data.collectorSteps.isEmpty() || data.collectorSteps.last().step != qint64(step)) {
+                lastStepLayers.clear();
+                CollectorStep s;
+                s.step = qint64(step);
+                data.collectorSteps.append(s);
+            }
             return data.collectorSteps.last();
         };
 
@@ -305,15 +304,9 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
                                    .arg(d)
                                    .arg(k)
                                    .arg(d * k));
-            const qint64 key = (qint64(step) << 14) | qint64(layer);
-            const auto first = dropsLine.constFind(key);
-            if (first != dropsLine.constEnd())
-                return failKey(kStep, ImportTr::tr("step %1, layer %2 appears again (first on line %3)")
-                                          .arg(step)
-                                          .arg(layer)
-                                          .arg(*first));
-            dropsLine.insert(key, lineNo);
+            resumeIfRepeated(int(layer));
             CollectorStep& s = stepRecord();
+            lastStepLayers.insert(int(layer));
             if (s.layers >= h.moeLayers)
                 return failKey(kLayer, ImportTr::tr("step %1 has more drops lines than the header's moe_layers = %2")
                                            .arg(step)
@@ -336,10 +329,7 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
                                                     "take longer than the step")
                                            .arg(x)
                                            .arg(inside));
-            const auto first = timeLine.constFind(qint64(step));
-            if (first != timeLine.constEnd())
-                return failKey(kStep, ImportTr::tr("step %1 has a second time line (first on line %2)").arg(step).arg(*first));
-            timeLine.insert(qint64(step), lineNo);
+            resumeIfRepeated(-1);
             CollectorStep& s = stepRecord();
             s.timed = true;
             s.stepS = x;
@@ -352,9 +342,6 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
         return importError(file, 0, {}, ImportTr::tr("no header line (the file is empty)"));
     if (data.rows == 0)
         return importError(file, 0, {}, ImportTr::tr("holds only the header: no step was written"));
-
-    std::sort(data.collectorSteps.begin(), data.collectorSteps.end(),
-              [](const CollectorStep& a, const CollectorStep& b) { return a.step < b.step; });
 
     // This rank's own figures. The busiest-device share needs every rank: only a
     // one-rank training has it in one file.
@@ -398,6 +385,11 @@ ImportResult MoewbCollectImporter::parse(const QByteArray& bytes, const QString&
         env.insert(QStringLiteral("busiest_device_share_source"), QStringLiteral("moewb-collect"));
     if (clamped > 0)
         env.insert(QStringLiteral("busiest_device_share_clamped"), clamped);
+    if (resumes > 0) {
+        env.insert(QStringLiteral("resumes"), resumes);
+        env.insert(QStringLiteral("resumed_from_steps"), resumedFrom);
+        env.insert(QStringLiteral("replaced_steps"), replacedSteps);
+    }
     return data;
 }
 

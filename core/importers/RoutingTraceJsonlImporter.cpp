@@ -82,12 +82,7 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
         JsonCursor c(line.data(), line.data() + line.size(), n);
         if (c.atEnd())
             continue;
-        QString field;
-        auto fail = [&](const QString& message) {
-            return importError(file, n, field, message.isEmpty() ? c.error() : message);
-        };
-        if (!c.consume('{'))
-            return fail(ImportTr::tr("a JSON object was expected at the start of the line"));
+        std::string_view field;
         quint64 iter = 0, layer = 0, numExperts = 0;
         bool haveIter = false, haveLayer = false, haveExperts = false, haveTopk = false, haveDropped = false;
         qint64 topkRows = 0, droppedRows = 0;
@@ -95,89 +90,75 @@ ImportResult RoutingTraceJsonlImporter::parse(const QByteArray& bytes, const QSt
         tokenExperts.clear();
         quint64 dropped = 0, droppedCells = 0;
         quint64 tokens = 0, fullyDropped = 0, partlyDropped = 0;
-        if (c.peek() != '}') {
-            do {
-                std::string_view key;
-                field.clear();
-                if (c.peek() != '"')
-                    return fail(ImportTr::tr("a key (a string) was expected"));
-                if (!c.readString(key, scratch))
-                    return fail({});
-                field = toQString(key);
-                if (!c.consume(':'))
-                    return fail(ImportTr::tr("':' was expected after the key"));
-                if (key == "iter") {
-                    if (!c.readUnsigned(iter))
-                        return fail({});
-                    if (iter > quint64(kMaxStep))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(iter).arg(kMaxStep));
-                    haveIter = true;
-                } else if (key == "layer") {
-                    if (!c.readUnsigned(layer))
-                        return fail({});
-                    if (layer > quint64(kMaxLayer))
-                        return fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer));
-                    haveLayer = true;
-                } else if (key == "num_experts") {
-                    if (!c.readUnsigned(numExperts))
-                        return fail({});
-                    if (numExperts < 1 || numExperts > quint64(kMaxExperts))
-                        return fail(ImportTr::tr("is absurd: %1 (1 to %2)").arg(numExperts).arg(kMaxExperts));
-                    haveExperts = true;
-                } else if (key == "topk") {
-                    haveTopk = true;
-                    const bool ok = readNested(
-                        c, [&](qint64) { rowWidths.push_back(0); },
-                        [&](qint64, qint64, quint64 v) {
-                            if (v >= quint64(kMaxExperts))
-                                return c.fail(ImportTr::tr("expert %1 is out of range").arg(v));
-                            ++rowWidths.back();
-                            tokenExperts.push_back(quint32(v));
-                            return true;
-                        },
-                        topkRows);
-                    if (!ok)
-                        return fail({});
-                } else if (key == "dropped") {
-                    haveDropped = true;
-                    anyDropped = true;
-                    quint64 rowDropped = 0, rowCells = 0;
-                    auto endRow = [&] {
-                        if (rowCells == 0)
-                            return;
-                        ++tokens;
-                        if (rowDropped == rowCells)
-                            ++fullyDropped;
-                        else if (rowDropped > 0)
-                            ++partlyDropped;
-                        rowDropped = rowCells = 0;
-                    };
-                    const bool ok = readNested(
-                        c, [&](qint64) { endRow(); },
-                        [&](qint64, qint64, quint64 v) {
-                            if (v > 1)
-                                return c.fail(ImportTr::tr("must hold 0/1 or false/true, got %1").arg(v));
-                            dropped += v;
-                            ++droppedCells;
-                            rowDropped += v;
-                            ++rowCells;
-                            return true;
-                        },
-                        droppedRows);
-                    if (!ok)
-                        return fail({});
-                    endRow();
-                } else if (!c.skipValue()) {
-                    return fail({});
-                }
-            } while (c.consume(','));
-        }
-        field.clear();
-        if (!c.consume('}'))
-            return fail(c.peek() ? ImportTr::tr("',' or '}' was expected")
-                                 : ImportTr::tr("the line ends inside the object (truncated)"));
-        if (!c.atEnd())
-            return fail(ImportTr::tr("unexpected text after the object"));
+        const bool read = c.readLineObject(scratch, field, [&](std::string_view key) {
+            if (key == "iter") {
+                if (!c.readUnsigned(iter))
+                    return false;
+                if (iter > quint64(kMaxStep))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(iter).arg(kMaxStep), true);
+                haveIter = true;
+            } else if (key == "layer") {
+                if (!c.readUnsigned(layer))
+                    return false;
+                if (layer > quint64(kMaxLayer))
+                    return c.fail(ImportTr::tr("is absurd: %1 (at most %2)").arg(layer).arg(kMaxLayer), true);
+                haveLayer = true;
+            } else if (key == "num_experts") {
+                if (!c.readUnsigned(numExperts))
+                    return false;
+                if (numExperts < 1 || numExperts > quint64(kMaxExperts))
+                    return c.fail(ImportTr::tr("is absurd: %1 (1 to %2)").arg(numExperts).arg(kMaxExperts), true);
+                haveExperts = true;
+            } else if (key == "topk") {
+                haveTopk = true;
+                const bool ok = readNested(
+                    c, [&](qint64) { rowWidths.push_back(0); },
+                    [&](qint64, qint64, quint64 v) {
+                        if (v >= quint64(kMaxExperts))
+                            return c.fail(ImportTr::tr("expert %1 is out of range").arg(v));
+                        ++rowWidths.back();
+                        tokenExperts.push_back(quint32(v));
+                        return true;
+                    },
+                    topkRows);
+                if (!ok)
+                    return false;
+            } else if (key == "dropped") {
+                haveDropped = true;
+                anyDropped = true;
+                quint64 rowDropped = 0, rowCells = 0;
+                auto endRow = [&] {
+                    if (rowCells == 0)
+                        return;
+                    ++tokens;
+                    if (rowDropped == rowCells)
+                        ++fullyDropped;
+                    else if (rowDropped > 0)
+                        ++partlyDropped;
+                    rowDropped = rowCells = 0;
+                };
+                const bool ok = readNested(
+                    c, [&](qint64) { endRow(); },
+                    [&](qint64, qint64, quint64 v) {
+                        if (v > 1)
+                            return c.fail(ImportTr::tr("must hold 0/1 or false/true, got %1").arg(v));
+                        dropped += v;
+                        ++droppedCells;
+                        rowDropped += v;
+                        ++rowCells;
+                        return true;
+                    },
+                    droppedRows);
+                if (!ok)
+                    return false;
+                endRow();
+            } else if (!c.skipValue()) {
+                return false;
+            }
+            return true;
+        });
+        if (!read)
+            return importError(file, n, toQString(field), c.error());
         for (const auto& [have, name] : {std::pair{haveIter, "iter"}, std::pair{haveLayer, "layer"},
                                          std::pair{haveExperts, "num_experts"}, std::pair{haveTopk, "topk"}})
             if (!have)

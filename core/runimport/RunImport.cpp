@@ -1,6 +1,8 @@
 #include "runimport/RunImport.h"
 
 #include "importers/Importer.h"
+#include "importers/JsonlExpertLoadImporter.h"
+#include "importers/MegatronTpeJsonlImporter.h"
 #include "importers/NcclTestsTextImporter.h"
 #include "importers/WandbCsvImporter.h"
 #include "runimport/CollectMerge.h"
@@ -18,6 +20,8 @@
 #include <climits>
 #include <cmath>
 #include <map>
+#include <new>
+#include <optional>
 
 namespace moewb::runimport {
 
@@ -260,11 +264,43 @@ void mergeLoad(std::map<std::pair<qint64, int>, LoadValue>& merged, const QStrin
     }
 }
 
+// An expert-load JSONL file (tokens-per-expert or jsonl-expert-load, given or detected
+// from its first 64 KiB as importFile would) read in blocks, never whole: its memory is
+// the counts (docs/formats.md, "Memory"). Nothing when the file is another format or
+// cannot be opened, or is over the import limit: importFile then says so as usual.
+std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& path, const QString& givenFormat) {
+    QFile file(path);
+    if (QFileInfo(path).isDir() || !file.open(QIODevice::ReadOnly) || file.size() > importers::maxImportBytes() ||
+        file.isSequential())
+        return std::nullopt;
+    QString format = givenFormat.trimmed();
+    if (format.isEmpty()) {
+        // One byte past detectFormat's head, so that it knows whether the file goes on.
+        const QByteArray head = file.read((1 << 16) + 1);
+        auto detected = importers::detectFormat(head, path);
+        if (!detected || !file.seek(0))
+            return std::nullopt;
+        format = detected.value();
+    }
+    const bool tpe = format == QLatin1String(importers::MegatronTpeJsonlImporter::kFormat);
+    if (!tpe && format != QLatin1String(importers::JsonlExpertLoadImporter::kFormat))
+        return std::nullopt;
+    try {
+        return tpe ? importers::MegatronTpeJsonlImporter::parseDevice(file, file.size(), path)
+                   : importers::JsonlExpertLoadImporter::parseDevice(file, file.size(), path);
+    } catch (const std::bad_alloc&) {
+        return importers::ImportResult(unexpected(importers::outOfMemory(path, file.size())));
+    }
+}
+
 // One file, with the W&B run chosen when the file is a W&B export and one was named.
 importers::ImportResult readOne(const QString& path, const ImportOptions& options) {
     const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty();
-    if (options.wandbRun.isEmpty() && !ncclFacts)
+    if (options.wandbRun.isEmpty() && !ncclFacts) {
+        if (auto streamed = readExpertLoadInBlocks(path, options.format))
+            return std::move(*streamed);
         return importers::importFile(path, options.format);
+    }
     auto bytes = importers::readWholeFile(path);
     if (!bytes)
         return unexpected(bytes.error());

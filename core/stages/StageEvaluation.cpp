@@ -110,7 +110,8 @@ VerdictFreshness verdictFreshness(const store::ProjectStore& project, const stor
 }
 
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
-                                                    const QStringList& runNames, bool preview) {
+                                                    const QStringList& runNames, bool preview,
+                                                    ExpertLoadCounts counts) {
     if (stage < 1 || stage > 4)
         return unexpected(InputError{Stages::tr("there is no stage %1: the stages are 1, 2, 3 and 4").arg(stage)});
     StageEvaluation e;
@@ -155,7 +156,7 @@ Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& p
         break;
     }
     case 3: {
-        auto in = loadStageThreeInputs(project, runNames);
+        auto in = loadStageThreeInputs(project, runNames, counts);
         if (!in)
             return unexpected(in.error());
         e.stageThreeInputs = *in;

@@ -65,8 +65,11 @@ struct StageEvaluation {
 // as an error — with nothing evaluated, or, with `preview`, evaluated for looking
 // (StageEvaluation::preview). Errors: a stage outside 1..4, a named run that does
 // not exist or cannot be used (InputError's message names it).
+// Stage 3's inputs carry every expert-load count by default (the window's plots show
+// them); ExpertLoadCounts::Window reads only what the gate needs (the CLI).
 Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& project, int stage,
-                                                    const QStringList& runNames = {}, bool preview = false);
+                                                    const QStringList& runNames = {}, bool preview = false,
+                                                    ExpertLoadCounts counts = ExpertLoadCounts::All);
 
 // The names of the runs an evaluation read (stage 4: source, then target).
 QStringList evaluatedRunNames(const StageEvaluation& evaluation);

@@ -185,14 +185,43 @@ Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::Pr
 }
 
 Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
-                                                                     const QStringList& runNames) {
+                                                                     const QStringList& runNames,
+                                                                     ExpertLoadCounts counts) {
     auto rows = selectRuns(project, runNames, [](const store::RunRow& r) { return r.expertLoadBlocks > 0; });
     if (!rows)
         return unexpected(rows.error());
+    const qint64 window = std::max<qint64>(
+        1, qint64(loadThresholds(project).get(QStringLiteral("stage3.window_steps")).value));
     QList<ExpertLoadRunInput> out;
-    for (const store::RunRow& r : *rows)
-        out << ExpertLoadRunInput{r.name, recordOfRun(project, r), project.expertLoad(r.id),
-                                  project.stepMetrics(r.id), r.environment};
+    for (const store::RunRow& r : *rows) {
+        ExpertLoadRunInput in{r.name, recordOfRun(project, r), {}, project.stepMetrics(r.id), r.environment,
+                              project.expertLoadSummary(r.id)};
+        if (counts == ExpertLoadCounts::All) {
+            in.blocks = project.expertLoad(r.id);
+        } else if (!in.summary.isEmpty()) {
+            // The gate's window: the last `window` distinct steps of the summary.
+            const record::ConfigRecord& rec = in.record;
+            const int ep = int(rec.parallelism.ep.value_or(0));
+            const bool estimateDrops = (rec.moe.overflowPolicy == record::OverflowPolicy::Drop ||
+                                        rec.moe.overflowPolicy == record::OverflowPolicy::Residual) &&
+                                       rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
+            const bool otherEp = ep > 0 && std::any_of(in.summary.cbegin(), in.summary.cend(), [ep](const auto& row) {
+                                     return row.expertParallel != ep;
+                                 });
+            if (estimateDrops || otherEp) {
+                qint64 seen = 0, first = in.summary.last().step;
+                for (qsizetype i = in.summary.size() - 1; i >= 0; --i) {
+                    if (i == in.summary.size() - 1 || in.summary[i].step != in.summary[i + 1].step) {
+                        if (++seen > window)
+                            break;
+                        first = in.summary[i].step;
+                    }
+                }
+                in.blocks = project.expertLoadRange(r.id, first, {});
+            }
+        }
+        out << std::move(in);
+    }
     return out;
 }
 

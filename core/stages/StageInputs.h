@@ -30,9 +30,16 @@ QList<StageOneTarget> loadStageOneTargets(const store::ProjectStore& project);
 // (tokens_per_s_per_gpu or elapsed_ms_per_iter).
 Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::ProjectStore& project,
                                                                  const QStringList& runNames);
+// Which expert-load counts stage 3's inputs carry beside the per-(step, layer)
+// summary (which the gate and its curves read): All, for the plots that show counts
+// (the heatmaps, placement); Window, only the steps of the gate's window
+// (stage3.window_steps) and only where the gate needs counts (the drop rate estimated
+// from capacity, a busiest-rank share for another EP size than the summary's).
+enum class ExpertLoadCounts { All, Window };
 // Stage 3: the named runs, or every run with expert load.
 Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
-                                                                     const QStringList& runNames);
+                                                                     const QStringList& runNames,
+                                                                     ExpertLoadCounts counts = ExpertLoadCounts::All);
 // The MoE runs stage 2's current verdict was decided on: MoE runs with a throughput
 // metric created before that verdict (all of them, also when stage 2 was run on a
 // --run subset). Empty without a stage 2 verdict or when it is already stale.

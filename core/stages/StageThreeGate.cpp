@@ -113,31 +113,77 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
     }
     const QVector<store::ExpertLoadBlock>& blocks = *blocksPtr;
 
+    const bool estimateDrops =
+        isDropPolicy(rec) && rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
+    const double capacityFactor = estimateDrops ? *rec.moe.capacityFactor->factor : 0.0;
+
+    // One row per (step, layer): from the store's summary when given (no counts read),
+    // else from the blocks. `block` is set where counts are needed and present.
+    struct Row {
+        qint64 step = 0;
+        int layer = 0;
+        int experts = 0;
+        std::uint64_t total = 0;
+        std::uint32_t max = 0;
+        std::optional<std::uint64_t> busiest; // for s.expertParallel
+        const store::ExpertLoadBlock* block = nullptr;
+    };
+    std::vector<Row> rows;
+    if (run.summary.isEmpty()) {
+        rows.reserve(std::size_t(blocks.size()));
+        for (const store::ExpertLoadBlock& b : blocks) {
+            const std::span<const std::uint32_t> counts(b.tokensPerExpert.constData(),
+                                                        std::size_t(b.tokensPerExpert.size()));
+            const stats::LoadBlockSummary sum = stats::summarizeLoad(counts);
+            rows.push_back(Row{b.step, b.layer, int(counts.size()), sum.total, sum.maxCount, std::nullopt, &b});
+        }
+    } else {
+        rows.reserve(std::size_t(run.summary.size()));
+        for (const store::ExpertLoadSummaryRow& r : run.summary) {
+            Row row{r.step, r.layer, r.experts, r.sum, r.max, std::nullopt, nullptr};
+            if (s.expertParallel > 0 && r.expertParallel == s.expertParallel)
+                row.busiest = r.busiestRankTokens;
+            rows.push_back(row);
+        }
+        std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+            return a.step != b.step ? a.step < b.step : a.layer < b.layer;
+        });
+        // Counts only where the summary cannot answer (the loader reads the window's).
+        const bool needCounts = estimateDrops || std::any_of(rows.begin(), rows.end(), [&](const Row& r) {
+                                    return s.expertParallel > 0 && !r.busiest;
+                                });
+        if (needCounts && !blocks.isEmpty()) {
+            QHash<QPair<qint64, int>, const store::ExpertLoadBlock*> byKey;
+            byKey.reserve(blocks.size());
+            for (const store::ExpertLoadBlock& b : blocks)
+                byKey.insert({b.step, b.layer}, &b);
+            for (Row& r : rows)
+                r.block = byKey.value({r.step, r.layer}, nullptr);
+        }
+    }
+
     // Distinct steps, the window's first step and the layer count, without touching counts.
     qint64 distinct = 0;
     int maxLayer = -1;
-    for (qsizetype i = 0; i < blocks.size(); ++i) {
-        if (i == 0 || blocks[i].step != blocks[i - 1].step)
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (i == 0 || rows[i].step != rows[i - 1].step)
             ++distinct;
-        maxLayer = std::max(maxLayer, blocks[i].layer);
+        maxLayer = std::max(maxLayer, rows[i].layer);
     }
     s.stepsWithLoad = distinct;
     s.layers = maxLayer + 1;
     qint64 windowFirst = 0;
     {
         qint64 seen = 0;
-        for (qsizetype i = blocks.size() - 1; i >= 0; --i) {
-            if (i == blocks.size() - 1 || blocks[i].step != blocks[i + 1].step) {
+        for (qsizetype i = qsizetype(rows.size()) - 1; i >= 0; --i) {
+            if (i == qsizetype(rows.size()) - 1 || rows[std::size_t(i)].step != rows[std::size_t(i) + 1].step) {
                 if (++seen > window)
                     break;
-                windowFirst = blocks[i].step;
+                windowFirst = rows[std::size_t(i)].step;
             }
         }
     }
 
-    const bool estimateDrops =
-        isDropPolicy(rec) && rec.moe.capacityFactor && !rec.moe.capacityFactor->isNone();
-    const double capacityFactor = estimateDrops ? *rec.moe.capacityFactor->factor : 0.0;
     std::vector<qint64> aboveInWindow(std::size_t(std::max(0, s.layers)), 0);
     std::vector<qint64> stepsInWindow(std::size_t(std::max(0, s.layers)), 0);
     s.ratioOverSteps.reserve(distinct);
@@ -148,7 +194,7 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
     qint64 windowRatioCount = 0;
     qint64 windowStepCount = 0;
 
-    // The single pass over every count.
+    // The single pass over every (step, layer).
     LoadRatioPoint point;
     double stepRatioSum = 0.0;
     int stepRatioCount = 0;
@@ -158,9 +204,9 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
             s.ratioOverSteps.append(point);
         }
     };
-    for (qsizetype i = 0; i < blocks.size(); ++i) {
-        const store::ExpertLoadBlock& b = blocks[i];
-        if (i == 0 || b.step != blocks[i - 1].step) {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& b = rows[i];
+        if (i == 0 || b.step != rows[i - 1].step) {
             if (i > 0)
                 flushStep();
             point = {b.step, 0.0, 0.0};
@@ -173,35 +219,39 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
                 s.windowLastStep = b.step;
             }
         }
-        const std::span<const std::uint32_t> counts(b.tokensPerExpert.constData(),
-                                                    std::size_t(b.tokensPerExpert.size()));
-        s.experts = std::max(s.experts, int(counts.size()));
-        const stats::LoadBlockSummary sum = stats::summarizeLoad(counts);
-        if (sum.total == 0)
+        s.experts = std::max(s.experts, b.experts);
+        if (b.total == 0)
             continue;
-        point.maxRatio = std::max(point.maxRatio, sum.loadRatio);
-        stepRatioSum += sum.loadRatio;
+        // max / mean, as stats::summarizeLoad computes it.
+        const double loadRatio = double(b.max) * double(b.experts) / double(b.total);
+        point.maxRatio = std::max(point.maxRatio, loadRatio);
+        stepRatioSum += loadRatio;
         ++stepRatioCount;
         if (b.step < windowFirst || b.layer < 0)
             continue;
         const auto layer = std::size_t(b.layer);
         ++stepsInWindow[layer];
-        if (sum.loadRatio > ratioMax)
+        if (loadRatio > ratioMax)
             ++aboveInWindow[layer];
-        windowRatioSum += sum.loadRatio;
+        windowRatioSum += loadRatio;
         ++windowRatioCount;
-        s.windowMaxRatio = std::max(s.windowMaxRatio, sum.loadRatio);
-        if (estimateDrops) {
-            routed += sum.total;
-            overflow += stats::overflowAssignments(
-                counts, stats::expertCapacity(capacityFactor, sum.total, int(counts.size())));
+        s.windowMaxRatio = std::max(s.windowMaxRatio, loadRatio);
+        const std::span<const std::uint32_t> counts =
+            b.block ? std::span<const std::uint32_t>(b.block->tokensPerExpert.constData(),
+                                                     std::size_t(b.block->tokensPerExpert.size()))
+                    : std::span<const std::uint32_t>();
+        if (estimateDrops && b.block) {
+            routed += b.total;
+            overflow += stats::overflowAssignments(counts,
+                                                   stats::expertCapacity(capacityFactor, b.total, int(counts.size())));
         }
-        if (s.expertParallel > 0) {
-            shareSum += double(stats::busiestRankLoad(counts, s.expertParallel)) / double(sum.total);
+        if (s.expertParallel > 0 && (b.busiest || b.block)) {
+            const std::uint64_t busiest = b.busiest ? *b.busiest : stats::busiestRankLoad(counts, s.expertParallel);
+            shareSum += double(busiest) / double(b.total);
             ++shareCount;
         }
     }
-    if (!blocks.isEmpty())
+    if (!rows.empty())
         flushStep();
     s.windowSteps = windowStepCount;
     s.windowMeanRatio = windowRatioCount > 0 ? windowRatioSum / double(windowRatioCount) : 0.0;

@@ -24,6 +24,12 @@ struct ExpertLoadRunInput {
     QVector<store::ExpertLoadBlock> blocks; // ordered by step, then layer (as the store returns them)
     QVector<store::StepMetric> metrics;     // drop_rate, dropped_tokens, lm_loss, busiest_device_share
     QJsonObject environment;                // the run's (names MTP layers: store/LayerLabel.h)
+    // The store's per-(step, layer) summary (ProjectStore::expertLoadSummary). When
+    // given, the gate and its curves read it, and blocks only for what it cannot say:
+    // the drop rate estimated from capacity (counts over capacity in the window) and the
+    // busiest-rank share when the summary was written for another EP size than the
+    // record's. Empty: everything is computed from blocks.
+    QVector<store::ExpertLoadSummaryRow> summary = {};
 };
 
 enum class DropRateSource { Metric, DroppedTokensMetric, EstimatedFromLoad, NotApplicable, Unknown };

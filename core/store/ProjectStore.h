@@ -8,6 +8,7 @@
 // same path in a worker); SQLite's WAL mode lets them read while one writes.
 #include "common/Expected.h"
 #include "store/CommSampleList.h"
+#include "store/ExpertLoadSink.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -90,6 +91,11 @@ struct RunData {
     CommSampleList commSamples; // packed (CommSampleList.h)
     QVector<StepMetric> stepMetrics;
     QVector<ExpertLoadBlock> expertLoad;
+    // Expert load read as it is written (an import streaming a large file): called
+    // inside the save's transaction after `expertLoad` went in, it adds rows to the sink
+    // (each layer in step order) and returns false with *error set to fail the save
+    // ("cancelled" to cancel it). The run's expert_load_blocks counts both.
+    std::function<bool(ExpertLoadSink& sink, QString* error)> expertLoadStream;
     // Non-empty: `name` was chosen automatically from this base (an import's file
     // name). When another writer took `name` before this save, saveRun takes the
     // first free of base, base-2, base-3, … inside its own transaction.
@@ -195,7 +201,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 
@@ -223,6 +229,14 @@ public:
     // transaction: an address that is not a node of the cluster is refused and nothing
     // is written.
     Expected<Ok, StoreError> updateNodeFacts(qint64 clusterId, const QList<NodeRow>& nodes);
+    // The cluster's own facts replaced (e.g. its last check).
+    Expected<Ok, StoreError> setClusterFacts(qint64 clusterId, const QJsonObject& facts);
+    // An edited cluster, in one transaction: name (unique), GPUs per node, identity file and
+    // facts from `cluster`; its nodes become `nodes`: a node whose address stays keeps its
+    // id and facts (its GPU count is replaced), the others are removed or added.
+    Expected<Ok, StoreError> updateCluster(qint64 clusterId, const ClusterRow& cluster, const QList<NodeRow>& nodes);
+    // A cluster and its nodes. Refused, naming them, while runs measured on it exist.
+    Expected<Ok, StoreError> removeCluster(qint64 clusterId);
 
     // ONE transaction. progress(fraction in [0,1]) is called from inside it, first
     // right after BEGIN; returning false cancels: rollback, error "cancelled".
@@ -236,6 +250,20 @@ public:
     // to it. A run that does not exist is refused.
     Expected<qint64, StoreError> replaceRun(const RunData& run, const std::function<bool(double)>& progress = {});
     Expected<Ok, StoreError> removeRun(const QString& name); // with all its measurements
+    // Editing runs (ProjectStoreRunEdits.cpp; the window's run menu). Each is ONE
+    // transaction and changes nothing when refused.
+    // Several runs with all their measurements; a name that is not a run refuses all.
+    Expected<Ok, StoreError> removeRuns(const QStringList& names);
+    // A new name (the name rules; a taken name is refused). The run keeps its id, data
+    // and `updated`; every link follows it: the verdicts' bases name it anew, and probe
+    // runs measured from its routing ("pattern_origin" from-run:NAME) name it anew.
+    Expected<Ok, StoreError> renameRun(const QString& name, const QString& newName);
+    // The run belongs to another config record from now on.
+    Expected<Ok, StoreError> moveRun(const QString& name, const QString& recordName);
+    // The run's tags (environment key "user_tags": trimmed, without repeats, each
+    // following the name rules); an empty list removes them.
+    Expected<Ok, StoreError> setRunTags(const QString& name, const QStringList& tags);
+    static QStringList runTags(const RunRow& run);
     QList<RunRow> runs() const;
     std::optional<RunRow> run(const QString& name) const;
     // Ordered by bytesPerRank, repeat, iteration.
@@ -243,9 +271,22 @@ public:
     // Ordered by step; an empty name gives every metric (ordered by name, then step).
     QVector<StepMetric> stepMetrics(qint64 runId, const QString& name = {}) const;
     QStringList stepMetricNames(qint64 runId) const;
-    // Ordered by step, then layer; filters are optional.
+    // Ordered by step, then layer; filters are optional. Decodes the chunks that hold
+    // the steps and layer asked for (docs/store.md, "Expert load").
     QVector<ExpertLoadBlock> expertLoad(qint64 runId, std::optional<qint64> step = {},
                                         std::optional<int> layer = {}) const;
+    // The steps firstStep..lastStep (each bound optional), ordered by step, then layer.
+    QVector<ExpertLoadBlock> expertLoadRange(qint64 runId, std::optional<qint64> firstStep,
+                                             std::optional<qint64> lastStep, std::optional<int> layer = {}) const;
+    // How many expert-load chunks expertLoad()/expertLoadRange() have decoded in this
+    // process, all threads together: what tests count to check that a view reads only
+    // the chunks it draws.
+    static qint64 expertLoadChunksDecoded();
+    // The per-(step, layer) summary written with the counts (sum, max, argmax, busiest
+    // EP rank's tokens, dropped tokens), ordered by step, then layer; from firstStep on
+    // when given. Reads no counts.
+    QVector<ExpertLoadSummaryRow> expertLoadSummary(qint64 runId, std::optional<int> layer = {},
+                                                    std::optional<qint64> firstStep = {}) const;
 
     // Thresholds are keyed ("stage1.cv_max"); setThreshold inserts or replaces.
     Expected<Ok, StoreError> setThreshold(const ThresholdRow& t);

@@ -1,5 +1,5 @@
 // ProjectStore: runs and their measurements (the bulk of every project file).
-#include "store/ExpertLoadCodec.h"
+#include "store/ExpertLoadSink.h"
 #include "store/NameRules.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
@@ -9,8 +9,11 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <vector>
 
 namespace moewb::store {
 
@@ -162,7 +165,7 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     if (replace) {
         // The run keeps its id (and with it every link to it); its measurements are
         // written anew below.
-        for (const char* table : {"comm_sample", "step_metric", "expert_load"}) {
+        for (const char* table : {"comm_sample", "step_metric", "expert_load_chunk", "expert_load_summary"}) {
             QSqlQuery clear(db);
             clear.prepare(QStringLiteral("DELETE FROM %1 WHERE run_id = ?").arg(QLatin1String(table)));
             clear.bindValue(0, *existing);
@@ -246,24 +249,55 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
             return unexpected(error(StoreTr::tr("cancelled")));
     }
 
-    // Expert load: one blob per (step, layer).
-    QSqlQuery load(db);
-    load.prepare(QStringLiteral(
-        "INSERT INTO expert_load (run_id, step, layer, experts, codec, counts) VALUES (?, ?, ?, ?, ?, ?)"));
-    for (const ExpertLoadBlock& b : run.expertLoad) {
-        load.bindValue(0, runId);
-        load.bindValue(1, b.step);
-        load.bindValue(2, b.layer);
-        load.bindValue(3, int(b.tokensPerExpert.size()));
-        load.bindValue(4, int(ExpertLoadCodec::RawUInt32LE));
-        load.bindValue(5, encodeExpertLoad(b.tokensPerExpert));
-        if (!load.exec())
-            return failed(StoreTr::tr("expert load at step %1, layer %2: %3")
-                              .arg(b.step)
-                              .arg(b.layer)
-                              .arg(sql::errorText(load)));
-        if (!reporter.row())
-            return unexpected(error(StoreTr::tr("cancelled")));
+    // Expert load: chunks of each layer's steps, compressed on worker threads while
+    // this thread writes (ExpertLoadSink). Rows go in by step, then layer; input that
+    // is not in that order (not from an importer or the store) is sorted first.
+    ExpertLoadSink sink(db, runId, sql::expertParallelOfRecord(db, *recordId));
+    {
+        std::vector<qsizetype> order;
+        for (qsizetype i = 1; i < run.expertLoad.size(); ++i) {
+            const ExpertLoadBlock& a = run.expertLoad[i - 1];
+            const ExpertLoadBlock& b = run.expertLoad[i];
+            if (a.step > b.step || (a.step == b.step && a.layer >= b.layer)) {
+                order.resize(std::size_t(run.expertLoad.size()));
+                for (qsizetype k = 0; k < run.expertLoad.size(); ++k)
+                    order[std::size_t(k)] = k;
+                std::stable_sort(order.begin(), order.end(), [&run](qsizetype x, qsizetype y) {
+                    const ExpertLoadBlock& p = run.expertLoad[x];
+                    const ExpertLoadBlock& q = run.expertLoad[y];
+                    return p.step != q.step ? p.step < q.step : p.layer < q.layer;
+                });
+                break;
+            }
+        }
+        for (qsizetype i = 0; i < run.expertLoad.size(); ++i) {
+            const ExpertLoadBlock& b = run.expertLoad[order.empty() ? i : order[std::size_t(i)]];
+            if (!sink.add(b.step, b.layer,
+                          std::span<const quint32>(b.tokensPerExpert.constData(), std::size_t(b.tokensPerExpert.size()))))
+                return failed(sink.error());
+            if (!reporter.row())
+                return unexpected(error(StoreTr::tr("cancelled")));
+        }
+    }
+    if (run.expertLoadStream) {
+        QString streamError;
+        if (!run.expertLoadStream(sink, &streamError)) {
+            if (!sink.error().isEmpty())
+                return failed(sink.error());
+            if (streamError == QLatin1String("cancelled"))
+                return unexpected(error(StoreTr::tr("cancelled")));
+            return failed(streamError);
+        }
+    }
+    if (!sink.finish())
+        return failed(sink.error());
+    if (run.expertLoadStream) {
+        QSqlQuery count(db);
+        count.prepare(QStringLiteral("UPDATE run SET expert_load_blocks = ? WHERE id = ?"));
+        count.bindValue(0, sink.blocks());
+        count.bindValue(1, runId);
+        if (!sql::exec(count, &err))
+            return failed(err);
     }
 
     if (!reporter.finish())
@@ -363,40 +397,6 @@ QStringList ProjectStore::stepMetricNames(qint64 runId) const {
     while (q.next())
         names.append(q.value(0).toString());
     return names;
-}
-
-QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qint64> step,
-                                                  std::optional<int> layer) const {
-    QVector<ExpertLoadBlock> blocks;
-    QSqlQuery q(connection(m_connectionName));
-    q.setForwardOnly(true);
-    QString statement = QStringLiteral("SELECT step, layer, codec, counts FROM expert_load WHERE run_id = ?");
-    if (step)
-        statement += QStringLiteral(" AND step = ?");
-    if (layer)
-        statement += QStringLiteral(" AND layer = ?");
-    q.prepare(statement + QStringLiteral(" ORDER BY step, layer"));
-    int i = 0;
-    q.bindValue(i++, runId);
-    if (step)
-        q.bindValue(i++, *step);
-    if (layer)
-        q.bindValue(i++, *layer);
-    if (!q.exec())
-        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
-    while (q.next()) {
-        auto counts = decodeExpertLoad(q.value(2).toInt(), q.value(3).toByteArray());
-        if (!counts) {
-            qWarning("%s",
-                     qPrintable(error(StoreTr::tr("expert load at step %1, layer %2 has an unknown encoding")
-                                          .arg(q.value(0).toLongLong())
-                                          .arg(q.value(1).toInt()))
-                                    .text()));
-            continue;
-        }
-        blocks.append(ExpertLoadBlock{q.value(0).toLongLong(), q.value(1).toInt(), std::move(*counts)});
-    }
-    return blocks;
 }
 
 } // namespace moewb::store

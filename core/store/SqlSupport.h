@@ -37,6 +37,9 @@ bool exec(QSqlDatabase& db, const QString& statement, QString* error);
 bool exec(QSqlQuery& query, QString* error); // a prepared query
 QString errorText(const QSqlQuery& query);
 
+// parallelism.ep of a config record's JSON; 0 when absent or not a positive integer.
+int expertParallelOfRecord(QSqlDatabase& db, qint64 recordId);
+
 // BEGIN IMMEDIATE ... COMMIT, rolled back when left without commit(). IMMEDIATE
 // takes the write lock up front, so busy_timeout applies at BEGIN rather than
 // failing half-way through with SQLITE_BUSY on a lock upgrade.

@@ -1,11 +1,15 @@
 #include "store/StoreSchema.h"
 
 #include "store/ExpertLoadCodec.h"
+#include "store/ExpertLoadSink.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
 
+#include <QPair>
 #include <QSqlQuery>
 #include <QStringList>
+
+#include <span>
 
 namespace moewb::store {
 
@@ -174,6 +178,34 @@ const char* const kVersion4Statements[] = {
     "ALTER TABLE verdict ADD COLUMN basis TEXT NOT NULL DEFAULT '{}'",
 };
 
+// Added by version 5: expert load as compressed chunks of a layer's steps, with the
+// per-(step, layer) summary beside them (store/ExpertLoadCodec.h, ExpertLoadSink.h);
+// they replace version 2's expert_load (one blob per step and layer). Rowid tables:
+// a chunk is kilobytes, too large for a WITHOUT ROWID b-tree cell.
+const char* const kVersion5Tables[] = {
+    R"(CREATE TABLE expert_load_chunk (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        layer INTEGER NOT NULL,
+        first_step INTEGER NOT NULL,
+        last_step INTEGER NOT NULL,
+        steps INTEGER NOT NULL,
+        experts INTEGER NOT NULL,
+        codec INTEGER NOT NULL,
+        counts BLOB NOT NULL,
+        PRIMARY KEY (run_id, layer, first_step)))",
+    R"(CREATE TABLE expert_load_summary (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        layer INTEGER NOT NULL,
+        first_step INTEGER NOT NULL,
+        last_step INTEGER NOT NULL,
+        steps INTEGER NOT NULL,
+        experts INTEGER NOT NULL,
+        ep INTEGER,
+        codec INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (run_id, layer, first_step)))",
+};
+
 bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
     for (const QString& s : statements)
         if (!sql::exec(db, s, error))
@@ -313,16 +345,77 @@ bool migrateV3ToV4(QSqlDatabase& db, QString* error) {
     return true;
 }
 
+// v4 -> v5: every blob of expert_load (codec 0, one per run, step and layer) goes
+// through ExpertLoadSink into chunks and summaries, run by run in step order, inside
+// this step's transaction; then expert_load is dropped. A blob that cannot be read
+// fails the step (the file stays at version 4).
+bool migrateV4ToV5(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kVersion5Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    QList<QPair<qint64, qint64>> runs; // (run, record)
+    {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        if (!q.exec(QStringLiteral("SELECT id, record_id FROM run WHERE id IN (SELECT DISTINCT run_id FROM expert_load) "
+                                   "ORDER BY id"))) {
+            *error = sql::errorText(q);
+            return false;
+        }
+        while (q.next())
+            runs.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+    }
+    for (const auto& [runId, recordId] : runs) {
+        ExpertLoadSink sink(db, runId, sql::expertParallelOfRecord(db, recordId));
+        QSqlQuery read(db);
+        read.setForwardOnly(true);
+        read.prepare(QStringLiteral("SELECT step, layer, codec, counts FROM expert_load WHERE run_id = ? "
+                                    "ORDER BY step, layer"));
+        read.bindValue(0, runId);
+        if (!sql::exec(read, error))
+            return false;
+        while (read.next()) {
+            const qint64 step = read.value(0).toLongLong();
+            const int layer = read.value(1).toInt();
+            const auto counts = decodeExpertLoad(read.value(2).toInt(), read.value(3).toByteArray());
+            if (!counts || counts->isEmpty()) {
+                *error = StoreTr::tr("the expert load of run %1 at step %2, layer %3 cannot be read")
+                             .arg(runId)
+                             .arg(step)
+                             .arg(layer);
+                return false;
+            }
+            if (!sink.add(step, layer, std::span<const quint32>(counts->constData(), std::size_t(counts->size())))) {
+                *error = sink.error();
+                return false;
+            }
+        }
+        read.finish();
+        if (!sink.finish()) {
+            *error = sink.error();
+            return false;
+        }
+    }
+    return sql::exec(db, QStringLiteral("DROP TABLE expert_load"), error);
+}
+
 } // namespace
 
 bool createLatest(QSqlDatabase& db, QString* error) {
-    for (const char* statement : kSchemaV2)
+    for (const char* statement : kSchemaV2) {
+        // Version 5 replaced version 2's expert_load (kVersion5Tables below).
+        if (QByteArray(statement).startsWith("CREATE TABLE expert_load ("))
+            continue;
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
+    }
     for (const char* statement : kAssessmentTables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     for (const char* statement : kVersion4Statements)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    for (const char* statement : kVersion5Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     return seedMissingThresholds(db, error);
@@ -349,6 +442,7 @@ const std::vector<Migration>& migrations() {
         {1, "expert load as one blob per step and layer; threshold sources; run counts", &migrateV1ToV2},
         {2, "the assessment sheet and its cost estimate", &migrateV2ToV3},
         {3, "run.updated; what each verdict was computed on (verdict.basis)", &migrateV3ToV4},
+        {4, "expert load as compressed chunks per layer with a per-step summary", &migrateV4ToV5},
     };
     return steps;
 }

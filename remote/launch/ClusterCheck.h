@@ -17,13 +17,16 @@ struct SshClientConfig {
     bool useAgent = true;
     int connectTimeoutMs = 10000;
     bool acceptNewHostKeys = false;
+    // Asked for a key's passphrase (on a worker thread); empty: skip that key. The
+    // answer is used once and never stored (SshOptions::passphrase).
+    std::function<QString(const QString& prompt)> passphrase;
 };
 
 struct ClusterCheckRequest {
     QList<NodeAddress> nodes;
     QString probeBundleDir;  // as StageOneRequest::probeBundleDir
     SshClientConfig ssh;
-    int commandTimeoutMs = 60000;
+    int commandTimeoutMs = 60000;  // each command on one node; scaled to the nodes (FanoutTimeouts.h), as ssh.connectTimeoutMs
 };
 
 struct NodeCheck {

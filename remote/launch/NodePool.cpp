@@ -44,7 +44,7 @@ void NodePool::progress(const QString& node, double fraction, const QString& wha
         m_events.progress(node, fraction, what);
 }
 
-QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& ncclFallback, int commandTimeoutMs,
+QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& ncclFallback, const FanoutTimeouts& timeouts,
                                      bool inventory) {
     std::mutex failMutex;
     QList<NodeFailure> failures;
@@ -58,6 +58,13 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
     KnownHostsPolicy policy = KnownHostsPolicy::refuseUnknown();
     if (m_ssh.acceptNewHostKeys) {
         policy = KnownHostsPolicy::acceptUnknown();
+    } else if (m_events.hostKeyDecision) {
+        auto decide = m_events.hostKeyDecision;
+        auto mutex = m_askMutex;
+        policy = KnownHostsPolicy::decide([decide, mutex](const HostKeyInfo& info) {
+            std::lock_guard<std::mutex> lock(*mutex);
+            return decide(info);
+        });
     } else if (m_events.hostKeyQuestion) {
         auto ask = m_events.hostKeyQuestion;
         auto mutex = m_askMutex;
@@ -77,9 +84,10 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
         o.knownHostsFile = m_ssh.knownHostsFile;
         o.identityFiles = m_ssh.identityFiles;
         o.useAgent = m_ssh.useAgent;
-        o.connectTimeoutMs = m_ssh.connectTimeoutMs;
+        o.connectTimeoutMs = timeouts.connectMs;  // scaled to the nodes connecting at once
         o.cancel = m_cancel;
         o.hostKeys = policy;
+        o.passphrase = m_ssh.passphrase;
         PoolNode* node = &n;
         futures.push_back(n.worker->post([this, o, node, fail](std::unique_ptr<SshSession>& session) {
             if (m_cancel && m_cancel->load())
@@ -102,8 +110,9 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
 
     // 2. Upload: node 0 first, then the others in parallel.
     const qint64 total = QFileInfo(probeFile).size();
-    auto uploadJob = [this, probeFile, total, fail, commandTimeoutMs](PoolNode* node) {
-        return [this, probeFile, total, fail, node, commandTimeoutMs](std::unique_ptr<SshSession>& session) {
+    const int uploadMs = timeouts.uploadMs(total);
+    auto uploadJob = [this, probeFile, total, fail, uploadMs](PoolNode* node) {
+        return [this, probeFile, total, fail, node, uploadMs](std::unique_ptr<SshSession>& session) {
             if (!session || (m_cancel && m_cancel->load()))
                 return;
             qint64 lastShown = -1;
@@ -118,7 +127,7 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
                              .arg(double(all) / 1e6, 0, 'f', 1));
             };
             progress(node->name, 0.0, RemoteLaunch::tr("uploading probe 0.0/%1 MB").arg(double(total) / 1e6, 0, 'f', 1));
-            auto up = SftpUpload::upload(*session, probeFile, commandTimeoutMs, shown, m_cancel);
+            auto up = SftpUpload::upload(*session, probeFile, uploadMs, shown, m_cancel);
             if (!up) {
                 fail(failureOf(up.error()));
                 return;
@@ -146,14 +155,14 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
     futures.clear();
     for (PoolNode& n : m_nodes) {
         PoolNode* node = &n;
-        futures.push_back(n.worker->post([this, node, fail, ncclFallback, commandTimeoutMs](std::unique_ptr<SshSession>& session) {
+        futures.push_back(n.worker->post([this, node, fail, ncclFallback, timeouts](std::unique_ptr<SshSession>& session) {
             if (!session || (m_cancel && m_cancel->load()))
                 return;
             progress(node->name, 0.0, RemoteLaunch::tr("inventory"));
             auto c = RemoteCommand::capture(*session,
                                             SftpUpload::verifiedExec(node->probeSha256, node->probePath) +
                                                 QStringList{QStringLiteral("--inventory")},
-                                            commandTimeoutMs);
+                                            timeouts.helperMs);
             if (!c) {
                 fail(failureOf(c.error()));
                 return;
@@ -173,7 +182,8 @@ QList<NodeFailure> NodePool::prepare(const QString& probeFile, const QString& nc
             node->inventory = doc.object();
             if (!ncclFallback.isEmpty() && node->inventory.value(QStringLiteral("nccl")).isNull()) {
                 progress(node->name, 0.0, RemoteLaunch::tr("uploading fallback NCCL"));
-                auto up = SftpUpload::upload(*session, ncclFallback, commandTimeoutMs, {}, m_cancel);
+                auto up = SftpUpload::upload(*session, ncclFallback, timeouts.uploadMs(QFileInfo(ncclFallback).size()), {},
+                                             m_cancel);
                 if (!up) {
                     fail(failureOf(up.error()));
                     return;
@@ -224,7 +234,8 @@ QList<NodeCheck> checkCluster(const ClusterCheckRequest& request, const StageOne
     }
     NodePool pool(request.nodes, request.ssh, events, cancel);
     const QList<NodeFailure> failures =
-        pool.prepare(*bundle + QStringLiteral("/moe-probe"), QString(), request.commandTimeoutMs);
+        pool.prepare(*bundle + QStringLiteral("/moe-probe"), QString(),
+                     FanoutTimeouts::scaled(request.ssh.connectTimeoutMs, request.commandTimeoutMs, int(request.nodes.size())));
     for (qsizetype i = 0; i < out.size(); ++i) {
         const PoolNode& n = pool.nodes()[static_cast<size_t>(i)];
         NodeCheck& c = out[i];

@@ -2,6 +2,7 @@
 // Internal to remote/launch: the nodes of a check or sweep, each with its worker thread
 // and SSH session, and the preparation they share (connect, upload, inventory).
 #include "ClusterCheck.h"
+#include "FanoutTimeouts.h"
 #include "NodeWorker.h"
 
 #include <QByteArray>
@@ -64,8 +65,10 @@ public:
     // Connects every node (in parallel), uploads the probe (node 0 first, then the others
     // in parallel: on a shared home they find it there and skip), runs --inventory, and,
     // when ncclFallback names a local libnccl.so.2, uploads it to nodes without NCCL.
+    // Each step is bounded by `timeouts` (scaled to the pool's nodes: FanoutTimeouts.h):
+    // connect, each upload by its file's bytes, the inventory as a helper command.
     // Returns the per-node failures (empty: all prepared).
-    QList<NodeFailure> prepare(const QString& probeFile, const QString& ncclFallback, int commandTimeoutMs,
+    QList<NodeFailure> prepare(const QString& probeFile, const QString& ncclFallback, const FanoutTimeouts& timeouts,
                                bool inventory = true);
 
     std::vector<PoolNode>& nodes() { return m_nodes; }

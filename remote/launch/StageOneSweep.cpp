@@ -2,6 +2,7 @@
 
 #include "../RemoteTr.h"
 #include "ClusterCheck.h"
+#include "FanoutTimeouts.h"
 #include "LocalRanks.h"
 #include "NodePool.h"
 #include "ProbeSecret.h"
@@ -111,6 +112,25 @@ QList<SizeSweep> sizeSweeps(QList<quint64> sizes) {
     for (quint64 s : sizes)
         out << SizeSweep{s, s, 2};
     return out;
+}
+
+// The sizes one invocation runs (begin, begin × factor, ... up to end).
+QList<quint64> sweepSizes(const SizeSweep& s) {
+    QList<quint64> out;
+    for (quint64 b = s.begin; b > 0 && b <= s.end; b *= qMax<quint64>(2, s.factor)) {
+        out << b;
+        if (b > s.end / qMax<quint64>(2, s.factor))
+            break;
+    }
+    return out;
+}
+
+// One probe invocation's bound: the request's commandTimeoutMs when given (> 0), else
+// scaled to its ranks, sizes, warm-up, iterations and repeats (FanoutTimeouts.h).
+int runTimeoutMs(const StageOneRequest& r, int ranks, const SizeSweep& sweep) {
+    if (r.commandTimeoutMs > 0)
+        return r.commandTimeoutMs;
+    return FanoutTimeouts::probeRunMs(ranks, sweepSizes(sweep), r.warmup, r.iterations, r.repeats, r.probeTimeoutS);
 }
 
 struct RankOutcome {
@@ -384,7 +404,7 @@ QString signalName(int signal) {
 // by the id sbatch printed, or, when it was stopped before printing one (or printed
 // something else), by the job's name, unique to this sweep point.
 void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, QString jobId, const QString& jobName,
-                    const StageOneEvents& events) {
+                    const StageOneEvents& events, int helperMs) {
     bool numeric = false;
     jobId.toULongLong(&numeric);
     if (!numeric)
@@ -398,7 +418,7 @@ void cancelSlurmJob(const StageOneRequest& r, PoolNode& head, QString jobId, con
             message = RemoteLaunch::tr("%1: Slurm job %2 may still be running: not connected to scancel it").arg(head.name, job);
             return;
         }
-        auto c = RemoteCommand::capture(*session, argv, r.helperTimeoutMs);
+        auto c = RemoteCommand::capture(*session, argv, helperMs);
         if (!c)
             message = RemoteLaunch::tr("%1: Slurm job %2 may still be running: %3").arg(head.name, job, c.error().message);
         else if (c->exitStatus != 0)
@@ -634,16 +654,18 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
     ssh.knownHostsFile = r.knownHostsFile;
     ssh.identityFiles = r.identityFiles;
     ssh.useAgent = r.useAgent;
-    ssh.connectTimeoutMs = r.connectTimeoutMs;
     ssh.acceptNewHostKeys = r.acceptNewHostKeys;
     const int maxCount = *std::max_element(counts.begin(), counts.end());
     // ssh and mpirun: the probe goes to every node (mpirun starts it at the head node's
     // path). Slurm: only the head node is reached over SSH; the compute nodes are
     // expected to share its home (the usual case), so the probe is there too.
     const QList<NodeAddress> used = r.launcher == Launcher::Slurm ? nodes.mid(0, 1) : nodes.mid(0, maxCount);
+    // Every helper bound scaled to the nodes reached at once and to the bytes moved
+    // (FanoutTimeouts.h); each preparation step has its own, not the sweep point's.
+    const FanoutTimeouts bounds = FanoutTimeouts::scaled(r.connectTimeoutMs, r.helperTimeoutMs, int(used.size()));
+    ssh.connectTimeoutMs = bounds.connectMs;
     NodePool pool(used, ssh, d->events, &d->cancel);
-    // Each preparation step (upload, inventory) has its own bound, not the sweep point's.
-    QList<NodeFailure> failures = pool.prepare(*bundle + QStringLiteral("/moe-probe"), ncclFallback, 120000);
+    QList<NodeFailure> failures = pool.prepare(*bundle + QStringLiteral("/moe-probe"), ncclFallback, bounds);
     if (d->cancel.load())
         return failWith({}, RemoteError::Kind::Cancelled, RemoteLaunch::tr("cancelled"));
     if (!failures.isEmpty()) {
@@ -667,7 +689,8 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 if (!session)
                     return;
                 pool.progress(node->name, 0.0, RemoteLaunch::tr("uploading traffic matrix"));
-                auto up = SftpUpload::upload(*session, localMatrix, r.helperTimeoutMs, {}, &d->cancel);
+                auto up = SftpUpload::upload(*session, localMatrix, bounds.uploadMs(QFileInfo(localMatrix).size()), {},
+                                             &d->cancel);
                 if (!up) {
                     std::lock_guard<std::mutex> lock(failMutex);
                     uploadFailures << NodePool::failureOf(up.error());
@@ -695,7 +718,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
         pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
             if (!session)
                 return;
-            auto dir = SftpUpload::secureDirectory(*session, SftpUpload::resultsDir(), r.helperTimeoutMs);
+            auto dir = SftpUpload::secureDirectory(*session, SftpUpload::resultsDir(), bounds.helperMs);
             if (dir)
                 resultsDir = *dir;
             else
@@ -727,6 +750,11 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                                      .arg(sizeText(sweep.begin))
                                      .arg(sweep.end != sweep.begin ? QStringLiteral("..") + sizeText(sweep.end) : QString());
             const QString head = pn[0].name;
+            // This invocation's bounds: the probe run, and reading its report back.
+            const int ranks = count * (r.backend == ProbeBackend::Nccl ? qMax(1, r.gpusPerNode) : 1);
+            const int runMs = runTimeoutMs(r, ranks, sweep);
+            const int collectMs = bounds.collectMs(FanoutTimeouts::reportBytes(
+                int(sweepSizes(sweep).size()), r.iterations, r.repeats, epChoice(r, ranks).groups));
             const QString jsonName = fileSafe(runName) + QStringLiteral("-") +
                                      QString::number(QRandomGenerator::global()->generate64(), 16) + QStringLiteral(".json");
             const QString jsonPath = resultsDir + QLatin1Char('/') + jsonName;
@@ -801,7 +829,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                     RankOutcome* out = &outcome[static_cast<size_t>(k)];
                     if (k == 0 && d->events.log)
                         d->events.log(label, LogStream::Info, QStringLiteral("$ ") + shellJoin(argv));
-                    const int timeoutMs = r.commandTimeoutMs;
+                    const int timeoutMs = runMs;
                     futures.push_back(node.worker->post([this, &pool, label, argv, out, &pointCancel, &outMutex, jsonPath,
                                                          timeoutMs, what, k, probeSecret](std::unique_ptr<SshSession>& session) {
                         pool.progress(label, 0.0, what);
@@ -902,7 +930,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
                 // sbatch: killing `sbatch --wait` (cancel, timeout; an exit status means
                 // the job ended) leaves its job queued or running; cancel it there.
                 if (r.launcher == Launcher::Slurm && r.slurmUseSbatch && outcome[0].error)
-                    cancelSlurmJob(r, pn[0], outcome[0].slurmJobId, slurmJobName, d->events);
+                    cancelSlurmJob(r, pn[0], outcome[0].slurmJobId, slurmJobName, d->events, bounds.helperMs);
                 const bool busy = !outcome[0].ok && outcome[0].allStderr.contains(QLatin1String("in use"));
                 if (busy && r.rendezvousPort == 0 && attempt < 3 && !d->cancel.load()) {
                     if (d->events.log)
@@ -971,14 +999,14 @@ Expected<QStringList, StageOneFailure> StageOneSweep::run() {
             pn[0].worker->post([&](std::unique_ptr<SshSession>& session) {
                 // Only from the checked results folder, never through a link, bounded.
                 auto c = SftpUpload::readSecureFile(*session, SftpUpload::resultsDir(), jsonName, kMaxReportBytes,
-                                                    r.helperTimeoutMs);
+                                                    collectMs);
                 if (!c)
                     readError = c.error();
                 else
                     json = *c;  // empty: no report (said below)
                 RemoteCommand::capture(*session, {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), jsonPath,
                                                   jsonPath + QStringLiteral(".log")},
-                                       r.helperTimeoutMs);
+                                       bounds.helperMs);
             }).wait();
             if (readError)
                 return failWith(head, readError->kind, readError->message, saved);
@@ -1088,6 +1116,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::Impl::runLocal(store::Proj
                                                       QString::number(QRandomGenerator::global()->generate64(), 16) +
                                                       QStringLiteral(".json"));
             const QString rvHost = shaped ? NetnsCluster::rankAddress(0) : QStringLiteral("127.0.0.1");
+            const int runMs = runTimeoutMs(r, count, sweep);  // every rank on this computer
             struct Outcome {
                 LocalRankResult result;
                 QString lastStderr;
@@ -1117,7 +1146,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::Impl::runLocal(store::Proj
                     spec.netns = shaped ? netns.rankNamespace(k) : QString();
                     spec.secret = secret;
                     spec.workDir = results.path();
-                    spec.timeoutMs = r.commandTimeoutMs;
+                    spec.timeoutMs = runMs;
                     spec.killGraceMs = 500;
                     spec.cancel = &pointCancel;
                     Outcome* out = &outcome[static_cast<size_t>(k)];
@@ -1210,7 +1239,7 @@ Expected<QStringList, StageOneFailure> StageOneSweep::Impl::runLocal(store::Proj
                                             RemoteLaunch::tr("%1: moe-probe (rank %2) ran past %3 s and was stopped")
                                                 .arg(node)
                                                 .arg(k)
-                                                .arg(r.commandTimeoutMs / 1000)};
+                                                .arg((runMs + 999) / 1000)};
                 } else {
                     QString status = RemoteLaunch::tr("exited with status %1").arg(o.result.exitStatus);
                     if (o.result.exitStatus > 128 && o.result.exitStatus < 160)

@@ -81,10 +81,17 @@ struct StageOneRequest {
     QString recordName;       // config record the runs belong to (must exist)
     QString runNamePrefix;    // empty: "stage1-<yyyyMMdd-hhmmss>"
 
-    int connectTimeoutMs = 10000;   // per SSH connection
-    int commandTimeoutMs = 600000;  // per sweep point (whole probe run)
+    // Bounds (FanoutTimeouts.h): the connect and helper bounds are for one node; run()
+    // adds to them for the nodes it reaches at once and for the bytes it moves (uploads,
+    // the report read back).
+    int connectTimeoutMs = 10000;   // per SSH connection (+ 250 ms per further node)
+    int helperTimeoutMs = 60000;    // small commands on a node: inventory, mkdir, cat, rm, scancel (+ 250 ms per further node)
+    // Per probe invocation (the whole probe run of a sweep point's sizes): > 0, exactly
+    // that; 0 (the default), scaled to the request: the probe's --timeout + 10 s + 1 s
+    // per rank + the bytes each rank sends (sizes × (warm-up + repeats × iterations + 1))
+    // at 10 MB/s.
+    int commandTimeoutMs = 0;
     int probeTimeoutS = 60;         // moe-probe --timeout (silence from a peer)
-    int helperTimeoutMs = 60000;    // small commands on a node: mkdir, cat, rm, scancel
     // Unknown host keys: refused unless accepted here or by events.hostKeyQuestion.
     bool acceptNewHostKeys = false;
 
@@ -141,6 +148,10 @@ struct StageOneEvents {
     // An unknown host key: return true to trust it (written to known_hosts). Not
     // asked when request.acceptNewHostKeys is set. Without it, unknown keys are refused.
     std::function<bool(const HostKeyInfo& key)> hostKeyQuestion;
+    // The same with three answers (HostKeyDecision: reject, accept once, accept and
+    // remember); used instead of hostKeyQuestion when set. It is also shown a changed key
+    // (key.changed, key.knownFingerprints), which is refused whatever it answers.
+    std::function<HostKeyDecision(const HostKeyInfo& key)> hostKeyDecision;
 };
 
 struct NodeFailure {

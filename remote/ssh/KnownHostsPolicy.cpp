@@ -56,6 +56,11 @@ KnownHostsPolicy KnownHostsPolicy::acceptUnknown() {
     return KnownHostsPolicy([](const HostKeyInfo&) { return true; });
 }
 KnownHostsPolicy KnownHostsPolicy::ask(AcceptUnknown callback) { return KnownHostsPolicy(std::move(callback)); }
+KnownHostsPolicy KnownHostsPolicy::decide(Decide callback) {
+    KnownHostsPolicy p(nullptr);
+    p.m_decide = std::move(callback);
+    return p;
+}
 
 QStringList KnownHostsPolicy::knownFingerprints(const QString& knownHostsFile, const QString& knownHostsName) {
     QStringList out;
@@ -106,6 +111,12 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER: {
         QStringList known = knownFingerprints(info.knownHostsFile, info.knownHostsName);
+        if (m_decide) {
+            HostKeyInfo shown = info;
+            shown.changed = true;
+            shown.knownFingerprints = known;
+            m_decide(shown);  // shown, never accepted
+        }
         if (known.isEmpty())
             known << RemoteSsh::tr("(an entry in %1)").arg(info.knownHostsFile);
         return err(RemoteError::Kind::HostKeyChanged,
@@ -118,11 +129,16 @@ Expected<Ok, RemoteError> KnownHostsPolicy::verify(ssh_session s, const QString&
     }
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN: {
-        if (!m_accept || !m_accept(info))
+        const HostKeyDecision decision = m_decide                       ? m_decide(info)
+                                         : (m_accept && m_accept(info)) ? HostKeyDecision::AcceptAndRemember
+                                                                        : HostKeyDecision::Reject;
+        if (decision == HostKeyDecision::Reject)
             return err(RemoteError::Kind::HostKeyUnknown,
                        RemoteSsh::tr("%1: unknown host key %2 (%3), not in %4; refused (accept it interactively "
                                      "or with --accept-new-host-keys)")
                            .arg(node, info.fingerprint, info.keyType, info.knownHostsFile));
+        if (decision == HostKeyDecision::AcceptOnce)
+            return Ok{};  // trusted for this connection, known_hosts left as it is
         if (ssh_session_update_known_hosts(s) != SSH_OK)
             return err(RemoteError::Kind::Protocol, RemoteSsh::tr("%1: could not write %2: %3")
                                                         .arg(node, info.knownHostsFile,

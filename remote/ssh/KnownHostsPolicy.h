@@ -24,7 +24,15 @@ struct HostKeyInfo {
     QString keyType;      // "ssh-ed25519", ...
     QString fingerprint;  // "SHA256:..."
     QString knownHostsFile;
+    // Set when the key is not the one known_hosts has (a changed key, refused whatever
+    // is answered): what known_hosts holds for the host, each "SHA256:... (type)".
+    bool changed = false;
+    QStringList knownFingerprints;
 };
+
+// The answer about an unknown host key: refuse it, trust it for this connection only,
+// or trust it and append it to known_hosts.
+enum class HostKeyDecision { Reject, AcceptOnce, AcceptAndRemember };
 
 class KnownHostsPolicy {
 public:
@@ -33,7 +41,11 @@ public:
 
     static KnownHostsPolicy refuseUnknown();   // the CLI default
     static KnownHostsPolicy acceptUnknown();   // the CLI's --accept-new-host-keys
-    static KnownHostsPolicy ask(AcceptUnknown callback);  // the GUI: a dialog
+    static KnownHostsPolicy ask(AcceptUnknown callback);  // true: accepted and remembered
+    // The window's dialog: an unknown key gets the callback's decision; a changed key is
+    // shown to it too (info.changed, the answer ignored: it is always refused).
+    using Decide = std::function<HostKeyDecision(const HostKeyInfo&)>;
+    static KnownHostsPolicy decide(Decide callback);
 
     // Checks the server key of a connected (not yet authenticated) session.
     Expected<Ok, RemoteError> verify(ssh_session_struct* session, const QString& node) const;
@@ -45,6 +57,7 @@ public:
 private:
     explicit KnownHostsPolicy(AcceptUnknown cb) : m_accept(std::move(cb)) {}
     AcceptUnknown m_accept;
+    Decide m_decide;
 };
 
 } // namespace moewb::remote

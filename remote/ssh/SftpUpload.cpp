@@ -9,6 +9,7 @@
 #include <libssh/sftp.h>
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -253,6 +254,8 @@ Expected<QByteArray, RemoteError> SftpUpload::readSecureFile(SshSession& session
         fileName == QLatin1String("."))
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
                                       RemoteSsh::tr("%1: \"%2\" is not a plain file name").arg(node, fileName)});
+    QElapsedTimer clock;  // timeoutMs bounds the whole read, as upload()'s
+    clock.start();
     auto dir = openSecureDir(session, homeRelativeDir, timeoutMs);
     if (!dir)
         return unexpected(dir.error());
@@ -287,6 +290,13 @@ Expected<QByteArray, RemoteError> SftpUpload::readSecureFile(SshSession& session
         if (data.size() + n > maxBytes)
             return unexpected(tooLarge(quint64(data.size() + n)));
         data.append(buf, qsizetype(n));
+        if (timeoutMs > 0 && quint64(data.size()) < a->size && clock.elapsed() > timeoutMs)
+            return unexpected(RemoteError{RemoteError::Kind::TimedOut, node,
+                                          RemoteSsh::tr("%1: reading %2 ran past %3 ms (%4 of %5 bytes read)")
+                                              .arg(node, path)
+                                              .arg(timeoutMs)
+                                              .arg(data.size())
+                                              .arg(a->size)});
     }
     return data;
 }
@@ -335,6 +345,12 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
                                                       const std::function<void(qint64, qint64)>& progress,
                                                       const std::atomic_bool* cancel) {
     const QString node = session.node();
+    // timeoutMs bounds the whole upload: each helper command gets what is left, and the
+    // blocks stop once it has passed (the partial file removed).
+    QElapsedTimer clock;
+    clock.start();
+    auto left = [&] { return timeoutMs > 0 ? int(qMax<qint64>(1, qint64(timeoutMs) - clock.elapsed())) : timeoutMs; };
+    auto pastBound = [&] { return timeoutMs > 0 && clock.elapsed() > timeoutMs; };
     QFile in(localFile);
     if (!in.open(QIODevice::ReadOnly))
         return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
@@ -346,7 +362,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     const QString sha = QString::fromLatin1(hash.result().toHex());
     const QString name = QFileInfo(localFile).fileName();
 
-    auto secured = openSecureDir(session, cacheDirFor(sha), timeoutMs);
+    auto secured = openSecureDir(session, cacheDirFor(sha), left());
     if (!secured)
         return unexpected(secured.error());
     sftp_session sftp = secured->sftp.get();
@@ -360,7 +376,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
     {
         Attr a(sftp_lstat(sftp, targetB.constData()));
         if (a && !problemWith(*a, target, secured->uid, false) && a->size == static_cast<quint64>(in.size())) {
-            auto have = sha256Of(session, sftp, target, timeoutMs);
+            auto have = sha256Of(session, sftp, target, left());
             if (have && *have == sha) {
                 if ((a->permissions & 0777) != 0500 && sftp_chmod(sftp, targetB.constData(), 0500) != SSH_OK)
                     return unexpected(sftpError(session, sftp, RemoteSsh::tr("cannot make %1 read-only").arg(target)));
@@ -388,6 +404,16 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
                 return unexpected(RemoteError{RemoteError::Kind::Cancelled, node,
                                               RemoteSsh::tr("%1: upload of %2 cancelled").arg(node, name)});
             }
+            if (written < total && pastBound()) {
+                f.reset();
+                sftp_unlink(sftp, partB.constData());
+                return unexpected(RemoteError{RemoteError::Kind::TimedOut, node,
+                                              RemoteSsh::tr("%1: upload of %2 ran past %3 ms (%4 of %5 bytes written)")
+                                                  .arg(node, name)
+                                                  .arg(timeoutMs)
+                                                  .arg(written)
+                                                  .arg(total)});
+            }
             const qint64 n = in.read(buf, sizeof buf);
             if (n < 0)
                 return unexpected(RemoteError{RemoteError::Kind::InvalidArgument, node,
@@ -406,7 +432,7 @@ Expected<UploadResult, RemoteError> SftpUpload::upload(SshSession& session, cons
         }
     }
     auto cleanup = [&] { sftp_unlink(sftp, partB.constData()); };
-    auto got = sha256Of(session, sftp, part, timeoutMs);
+    auto got = sha256Of(session, sftp, part, left());
     if (!got) {
         cleanup();
         return unexpected(got.error());

@@ -36,6 +36,8 @@ public:
     static QString resultsDir();                           // ".cache/moe-workbench/results" (home-relative)
     // progress(bytes written, total) after each block (not called when skipped);
     // cancel (any thread) stops between blocks with Cancelled, removing the partial file.
+    // timeoutMs bounds the whole upload (checks and checksums included): past it, the
+    // next block stops with TimedOut, the partial file removed.
     static Expected<UploadResult, RemoteError> upload(SshSession& session, const QString& localFile,
                                                       int timeoutMs = 120000,
                                                       const std::function<void(qint64, qint64)>& progress = {},
@@ -50,7 +52,7 @@ public:
                                                           int timeoutMs = 60000);
     // Reads home/<homeRelativeDir>/<fileName> after secureDirectory() passed for its
     // directory: a regular file (not a link), the user's, at most maxBytes long. Empty
-    // when there is no such file.
+    // when there is no such file. timeoutMs bounds the whole read (TimedOut past it).
     static Expected<QByteArray, RemoteError> readSecureFile(SshSession& session, const QString& homeRelativeDir,
                                                             const QString& fileName, qint64 maxBytes,
                                                             int timeoutMs = 60000);

@@ -239,8 +239,8 @@ class CollectorFilesTest(unittest.TestCase):
                 self.assertEqual(counts, [1, 1, 0, 1])
 
     def test_cuda_events_bookkeeping(self):
-        """The cuda-events clock's bookkeeping (events recorded, paired, resolved at
-        step_end, returned to the pool), with torch.cuda.Event replaced by a host-clock
+        """The cuda-events clock's bookkeeping (events recorded, paired, resolved on
+        the writer thread, returned to the pool), with torch.cuda.Event replaced by a host-clock
         event of the same methods: this machine has no GPU."""
         class HostEvent:
             made = 0
@@ -272,6 +272,7 @@ class CollectorFilesTest(unittest.TestCase):
                             time.sleep(0.003)
                     col.record_routing(0, topk_indices=torch.tensor([[0], [2]]))
                     col.step_end(step)
+                    time.sleep(0.05)  # the writer reads the events and returns them
                 col.close()
                 _tpe, header, _d, times = read_outputs(d)
         finally:
@@ -282,7 +283,9 @@ class CollectorFilesTest(unittest.TestCase):
             self.assertGreaterEqual(t["a2a_s"], 0.006 * 0.9)
             self.assertGreaterEqual(t["compute_s"], 0.009 * 0.9)
             self.assertLessEqual(t["a2a_s"] + t["compute_s"], t["step_s"])
-        self.assertLessEqual(HostEvent.made, 16, "events are reused from the pool")
+        # 14 events a step (its start and end, 6 spans); the writer returns them to the
+        # pool once read: without reuse 5 steps would make 70
+        self.assertLessEqual(HostEvent.made, 2 * 14, "events are reused from the pool")
 
     def test_null_times_and_append(self):
         with tempfile.TemporaryDirectory() as d:

@@ -6,6 +6,7 @@
 // minutes: test_e2e_reference runs it) that starts two child processes which ignore
 // SIGTERM, so only the group's SIGKILL after the grace period ends them.
 #include "../integration/MoewbCli.h"
+#include "ReferenceTrainerStub.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -18,31 +19,12 @@
 #include <csignal>
 #include <sys/types.h>
 
-namespace {
-
-// A zombie still answers kill(0): read its state.
-bool running(qint64 pid) {
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray s = f.readAll();
-    const qsizetype close = s.lastIndexOf(')');
-    return close > 0 && s.size() > close + 2 && s[close + 2] != 'Z';
-}
-
-} // namespace
-
 class TestReferenceCancel : public QObject {
     Q_OBJECT
     QTemporaryDir m_home;
     QString m_stub;
 
-    void writeStub(const QString& body) {
-        QDir().mkpath(m_stub);
-        QFile f(m_stub + QStringLiteral("/reference_train.py"));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(body.toUtf8());
-    }
+    void writeStub(const QString& body) { QVERIFY(moewb::testing::writeTrainerStub(m_stub, body)); }
 
 private slots:
     void initTestCase() {
@@ -101,7 +83,7 @@ time.sleep(600)
         QVERIFY2(took < 8000, qPrintable(QString::number(took)));
         QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("nothing was kept")));
         for (qint64 pid : started)
-            QVERIFY2(!running(pid), qPrintable(QStringLiteral("process %1 still runs").arg(pid)));
+            QVERIFY2(!moewb::testing::processRunning(pid), qPrintable(QStringLiteral("process %1 still runs").arg(pid)));
         QVERIFY(!QFileInfo::exists(project));
         QVERIFY(!QFileInfo::exists(m_home.filePath(QStringLiteral("cancel.reference-data"))));
         QVERIFY(QDir(m_home.path()).entryList({QStringLiteral(".cancel.moewb*")}, QDir::Files | QDir::Hidden).isEmpty());

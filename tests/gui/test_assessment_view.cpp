@@ -4,10 +4,12 @@
 #include "AssessmentView.h"
 
 #include "assessment/AssessmentSheet.h"
+#include "assessment/ProjectEvidence.h"
 #include "store/ProjectStore.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -126,6 +128,63 @@ private slots:
         again.revert();
         QVERIFY(!again.isModified());
         QVERIFY(again.notesEdit(0)->toPlainText().isEmpty());
+    }
+
+    // "From the project": figures the project holds, worked out here by hand — one MoE
+    // record (top-k 2, capacity factor 1.25, drop), one training run whose lm_loss is
+    // 2.0 but 3.0 at step 25 (> 1.2 × the median 2.0 of the 20 steps before it: one
+    // spike; the steps after it see a median of 2.0 and stay under), 1000 tokens/s per
+    // GPU (1e9 / 1000 / 3600 = 277.8 GPU-hours per billion tokens) and a drop rate of
+    // 1.2 % once; usability and security stay the team's.
+    void fromTheProject() {
+        const QString path = m_dir.filePath(QStringLiteral("evidence.moewb"));
+        {
+            auto opened = store::ProjectStore::open(path);
+            QVERIFY(opened);
+            const QJsonObject moe{{QStringLiteral("moe"),
+                                   QJsonObject{{QStringLiteral("experts"), 8},
+                                               {QStringLiteral("top_k"), 2},
+                                               {QStringLiteral("capacity_factor"), 1.25},
+                                               {QStringLiteral("overflow_policy"), QStringLiteral("drop")}}}};
+            QVERIFY((*opened)->addConfigRecord(QStringLiteral("moe-rec"), moe, false));
+            store::RunData run;
+            run.name = QStringLiteral("train-x");
+            run.recordName = QStringLiteral("moe-rec");
+            for (int step = 0; step < 30; ++step) {
+                run.stepMetrics.append({step, QStringLiteral("lm_loss"), step == 25 ? 3.0 : 2.0});
+                run.stepMetrics.append({step, QStringLiteral("tokens_per_s_per_gpu"), 1000.0});
+            }
+            run.stepMetrics.append({10, QStringLiteral("drop_rate"), 0.012});
+            QVERIFY((*opened)->saveRun(run));
+        }
+        auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        gui::AssessmentView view;
+        view.resize(1100, 900);
+        view.showAssessment(opened->get());
+        const QList<assessment::Dimension> dims = assessment::dimensions();
+        auto text = [&](const QString& key) {
+            for (int i = 0; i < dims.size(); ++i)
+                if (dims[i].key == key)
+                    return view.projectEvidenceLabel(i)->text();
+            return QString();
+        };
+        QVERIFY2(text(QStringLiteral("principles")).contains(QStringLiteral("top-k 2; capacity factor 1.25; overflow policy drop")),
+                 qPrintable(text(QStringLiteral("principles"))));
+        QVERIFY2(text(QStringLiteral("stability")).contains(QStringLiteral("train-x (1 step")),
+                 qPrintable(text(QStringLiteral("stability"))));
+        QVERIFY2(text(QStringLiteral("stability")).contains(QStringLiteral("1.2 %")), qPrintable(text(QStringLiteral("stability"))));
+        QVERIFY2(text(QStringLiteral("cost")).contains(QStringLiteral("train-x: 277.8 GPU-hours per billion tokens")),
+                 qPrintable(text(QStringLiteral("cost"))));
+        QVERIFY(text(QStringLiteral("cost")).startsWith(QStringLiteral("<b>From the project:</b>")));
+        for (const char* key : {"usability", "security"})
+            QVERIFY2(text(QLatin1String(key)).contains(QStringLiteral("for the team to fill")), key);
+        QCOMPARE(assessment::countLossSpikes({2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2.5, 2}), 1);
+        QCOMPARE(assessment::countLossSpikes({2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2.3, 2}), 0);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QDir().mkpath(QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/gui"));
+        QVERIFY(view.grab().save(QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/gui/assessment-from-project.png")));
     }
 
     void withoutProjectIsDisabled() {

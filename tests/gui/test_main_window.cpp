@@ -8,6 +8,7 @@
 #include "ProjectOverview.h"
 #include "RecentProjects.h"
 #include "RecordEditor.h"
+#include "RunPage.h"
 #include "RunsView.h"
 #include "StageFrame.h"
 #include "StartScreen.h"
@@ -176,10 +177,15 @@ private slots:
         QCOMPARE(editor->currentJson(), fixtureRecord());
         screenshot(&window, QStringLiteral("13-record-complete"));
 
+        // A run opens its page; the RUNS section the list (docs/gui.md, "Runs").
         QVERIFY(window.browser()->select(gui::ProjectBrowser::ItemKind::Run, QStringLiteral("baseline-8n")));
+        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.runPage()));
+        QCOMPARE(window.runPage()->runName(), QStringLiteral("baseline-8n"));
+        QVERIFY(window.browser()->select(gui::ProjectBrowser::ItemKind::RunsSection));
         QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.runsView()));
         QTableWidget* runs = window.runsView()->table();
         QCOMPARE(runs->rowCount(), 2);
+        window.runsView()->selectRuns({QStringLiteral("baseline-8n")});
         QVERIFY(window.runsView()->selectionAsTsv().startsWith(QStringLiteral("baseline-8n\tprobe\tmoe-64e-top8")));
         screenshot(&window, QStringLiteral("14-runs"));
         // The status bar shows the whole project path (it once got 6 pixels).

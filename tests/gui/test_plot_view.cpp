@@ -5,6 +5,7 @@
 #include "PlotFixtures.h"
 #include "plots/PlotRender.h"
 #include "plots/PlotView.h"
+#include "plotspec/Palette.h"
 #include "plotspec/PlotCsv.h"
 #include "plotspec/StagePlots.h"
 
@@ -382,16 +383,175 @@ private slots:
                                     .arg(rect->rect().width())
                                     .arg(rect->rect().height())
                                     .arg(view.hoverTextAt(p))));
-            // The map drawn has at most 600 columns and keeps the hot cell (max-pooled).
+            // The map drawn has at most one column per pixel and keeps the hot cell (max-pooled).
             auto* map = qobject_cast<QCPColorMap*>(view.customPlot()->plottable(0));
             QVERIFY(map);
-            QVERIFY(map->data()->keySize() <= 600);
+            QVERIFY(map->data()->keySize() <= std::max(2, rect->width()));
             double hottest = 0;
             for (double v : spec.heatmap->values)
                 hottest = std::max(hottest, v);
             QCOMPARE(map->data()->dataBounds().upper, hottest);
             screenshot(view, spec.id);
         }
+    }
+
+    // Level of detail: a 256 × 20,000 heatmap (expert × step at DeepSeek-V3 size) with
+    // one hot cell, drawn into ~800 × 450 pixels. The hot cell must show where it is
+    // (max-pooling), at every zoom, and vanish only when panned out of view.
+    void hotCellSurvivesPooling()
+    {
+        PlotSpec spec;
+        spec.id = QStringLiteral("lod-heatmap");
+        spec.title = QStringLiteral("Expert load over steps");
+        spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
+        spec.y = {QStringLiteral("Expert"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Expert")};
+        Heatmap h;
+        h.columns = 20000;
+        h.rows = 256;
+        h.xFirst = 1;
+        h.xLast = 20000;
+        h.yFirst = 0;
+        h.yLast = 255;
+        h.colourLabel = QStringLiteral("tokens");
+        h.values = QVector<double>(qsizetype(h.columns) * h.rows, 1.0);
+        const int hotColumn = 12345, hotRow = 201;
+        const double hotStep = h.xFirst + hotColumn;
+        h.values[qsizetype(hotRow) * h.columns + hotColumn] = 9.0;
+        spec.heatmap = h;
+        PlotView view;
+        show(view, spec);
+        QCustomPlot* plot = view.customPlot();
+        QCPAxisRect* rect = plot->axisRect();
+        QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+        QCPAxis* ya = rect->axis(QCPAxis::atLeft);
+        // The hottest colour of the sequential map (values span 1 … 9: the hot cell is
+        // its top, every other cell its bottom).
+        const quint32 top = sequentialStops().last();
+        const QColor hot(int((top >> 16) & 0xFF), int((top >> 8) & 0xFF), int(top & 0xFF));
+        auto hotPixels = [&](QRect* where) {
+            const QImage image = plot->grab().toImage();
+            int n = 0;
+            QRect box;
+            const QRect area = rect->rect();
+            for (int y = area.top(); y <= area.bottom(); ++y)
+                for (int x = area.left(); x <= area.right(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (std::abs(c.red() - hot.red()) + std::abs(c.green() - hot.green()) +
+                            std::abs(c.blue() - hot.blue()) <= 24) {
+                        ++n;
+                        box |= QRect(x, y, 1, 1);
+                    }
+                }
+            if (where)
+                *where = box;
+            return n;
+        };
+        auto expectAt = [&](const QRect& box) {
+            const QPointF at(xa->coordToPixel(hotStep), ya->coordToPixel(hotRow));
+            QVERIFY2(box.adjusted(-2, -2, 2, 2).contains(at.toPoint()),
+                     qPrintable(QStringLiteral("hot pixels at %1,%2 %3x%4, the cell at %5,%6")
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())
+                                    .arg(at.x())
+                                    .arg(at.y())));
+        };
+        // Zoomed out: 20,000 steps into the rect's few hundred pixels.
+        QVERIFY(rect->width() < 1000);
+        const PooledHeatmap& lod = view.heatmapLevelOfDetail();
+        QVERIFY2(lod.columnBlock > 20, qPrintable(QString::number(lod.columnBlock)));
+        QVERIFY(lod.columns <= rect->width() && lod.rows <= rect->height());
+        QRect box;
+        QVERIFY2(hotPixels(&box) > 0, "the hot cell vanished when pooled");
+        expectAt(box);
+        QVERIFY2(box.width() <= 4 && box.height() <= 4, "one cell should cover about one pixel");
+        // Hover over it: the pooled cell's steps and experts, its max and mean.
+        const QString text = view.hoverTextAt(box.center());
+        QVERIFY2(text.contains(QStringLiteral("max 9,")) && text.contains(QStringLiteral("cells pooled")),
+                 qPrintable(text));
+        screenshot(view, QStringLiteral("lod-heatmap-zoomed-out"));
+
+        // Zoomed in around it (as the wheel does: set range, queued replot): finer
+        // blocks, the hot cell bigger, still in its place.
+        xa->setRange(hotStep - 300, hotStep + 300);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(view.heatmapLevelOfDetail().columnBlock, 1);
+        QVERIFY(hotPixels(&box) > 0);
+        expectAt(box);
+        QVERIFY2(box.width() >= 1 && box.width() <= int(rect->width() / 600.0) + 2, qPrintable(QString::number(box.width())));
+        // Panned away: no hot pixel left (the picture follows the range).
+        xa->setRange(hotStep + 1000, hotStep + 1600);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(hotPixels(nullptr), 0);
+        // Back to the whole map (double-click resets): pooled again, hot cell there.
+        view.resetView();
+        QVERIFY(view.heatmapLevelOfDetail().columnBlock > 20);
+        QVERIFY(hotPixels(&box) > 0);
+        expectAt(box);
+    }
+
+    // A 1,000,000-point line is drawn decimated per pixel column for the visible
+    // range: few points, the one-step spike kept (and drawn) at every zoom.
+    void longLineKeepsSpikes()
+    {
+        PlotSpec spec;
+        spec.id = QStringLiteral("lod-line");
+        spec.title = QStringLiteral("Loss");
+        spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, {}};
+        spec.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss, {}};
+        Series s;
+        s.name = QStringLiteral("lm_loss");
+        constexpr int points = 1'000'000, spike = 654'321;
+        s.x.resize(points);
+        s.y.resize(points);
+        for (int i = 0; i < points; ++i) {
+            s.x[i] = i;
+            s.y[i] = 2.0 + 0.05 * std::sin(i * 0.37);
+        }
+        s.y[spike] = 9.0;
+        spec.series << s;
+        PlotView view;
+        show(view, spec);
+        QCustomPlot* plot = view.customPlot();
+        QCPGraph* graph = plot->graph(0);
+        QVERIFY(graph);
+        QCPAxis* xa = plot->axisRect()->axis(QCPAxis::atBottom);
+        QCPAxis* ya = plot->axisRect()->axis(QCPAxis::atLeft);
+        auto hasSpike = [&] {
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+                if (it->key == spike)
+                    return it->value == 9.0;
+            return false;
+        };
+        auto spikeDrawn = [&] {
+            // Line pixels (the series' blue) near the spike's top.
+            const QImage image = plot->grab().toImage();
+            const QPoint at(int(xa->coordToPixel(spike)), int(ya->coordToPixel(9.0)));
+            for (int y = at.y() - 3; y <= at.y() + 3; ++y)
+                for (int x = at.x() - 3; x <= at.x() + 3; ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    if (c.blue() > c.red() + 60)
+                        return true;
+                }
+            return false;
+        };
+        const int width = plot->axisRect()->width();
+        QVERIFY2(graph->dataCount() <= 5 * width + 2, qPrintable(QString::number(graph->dataCount())));
+        QVERIFY(hasSpike());
+        QVERIFY(spikeDrawn());
+        xa->setRange(600'000, 700'000);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(graph->dataCount() <= 5 * width + 2);
+        QVERIFY(hasSpike());
+        QVERIFY(spikeDrawn());
+        QVERIFY(graph->data()->constBegin()->key < 600'000); // the line runs on to the edge
+        // Zoomed in to fewer points than pixels: every point.
+        xa->setRange(spike - 200, spike + 200);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(graph->dataCount(), 401 + 2);
+        QVERIFY(spikeDrawn());
+        screenshot(view, QStringLiteral("lod-line-zoomed"));
     }
 
     // Category labels of bars: every one is drawn, also the last rotated one, which

@@ -4,6 +4,7 @@
 // (and every process it started) and closes the dialog, leaving nothing; a project that
 // carries the reference marker shows its banner above the pages. The trainer is a
 // stand-in script (MOEWB_REFERENCE_DIR); the real run is tests/e2e/test_e2e_reference.
+#include "../e2e/ReferenceTrainerStub.h"
 #include "MainWindow.h"
 #include "ReferenceDialog.h"
 #include "ReferenceMarker.h"
@@ -22,30 +23,12 @@
 
 using namespace moewb;
 
-namespace {
-
-bool running(qint64 pid) {
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray s = f.readAll();
-    const qsizetype close = s.lastIndexOf(')');
-    return close > 0 && s.size() > close + 2 && s[close + 2] != 'Z';
-}
-
-} // namespace
-
 class TestReferenceDialog : public QObject {
     Q_OBJECT
     QTemporaryDir m_home;
     QString m_stub;
 
-    void writeStub(const QString& body) {
-        QDir().mkpath(m_stub);
-        QFile f(m_stub + QStringLiteral("/reference_train.py"));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(body.toUtf8());
-    }
+    void writeStub(const QString& body) { QVERIFY(moewb::testing::writeTrainerStub(m_stub, body)); }
 
     gui::ReferenceDialog* openDialog(gui::MainWindow& w) {
         w.startScreen()->referenceButton()->click();
@@ -112,7 +95,7 @@ private slots:
         d->cancelButton()->click();
         QTRY_VERIFY_WITH_TIMEOUT(d.isNull() || !d->isVisible(), 15000);
         for (const QByteArray& pid : words)
-            QVERIFY2(!running(pid.toLongLong()), pid.constData());
+            QVERIFY2(!moewb::testing::processRunning(pid.toLongLong()), pid.constData());
         QVERIFY(!QFileInfo::exists(project));
         QVERIFY(!QFileInfo::exists(m_home.filePath(QStringLiteral("cancelled.reference-data"))));
         QVERIFY(QDir(m_home.path()).entryList({QStringLiteral(".cancelled.moewb*")}, QDir::Files | QDir::Hidden).isEmpty());

@@ -8,6 +8,7 @@
 // the Help menu has the guide and the shortcuts. Screenshots:
 // tests/artifacts/gui/results-first/.
 #include "MainWindow.h"
+#include "WarningsBar.h"
 #include "ProjectBrowser.h"
 #include "StageFrame.h"
 #include "plots/PlotView.h"
@@ -27,7 +28,11 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocumentFragment>
+#include <QUrl>
 #include <QWheelEvent>
+#include <QLabel>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -88,6 +93,46 @@ class TestResultsFirst : public QObject {
                                 .arg(t->viewport()->width());
         }
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("stage %1: ").arg(stage) + problems.join(QStringLiteral("; "))));
+    }
+
+    // Every problem with where a plot's legend sits: inside the data area it may cover
+    // no point of any series nor the straight line between two neighbours (sampled
+    // here, 16 samples a segment); outside it may not overlap the axis rect; and the
+    // data area keeps at least half the plot's height.
+    QStringList legendProblems(plots::PlotView* v) const {
+        QStringList problems;
+        QCustomPlot* plot = v->customPlot();
+        QCPLegend* legend = plot->legend;
+        QCPAxisRect* rect = plot->axisRect();
+        if (!legend || !legend->visible() || !rect)
+            return problems;
+        const QString name = v->objectName();
+        if (rect->height() < plot->height() / 2)
+            problems << QStringLiteral("%1: the data area is %2 px of a %3 px plot").arg(name).arg(rect->height()).arg(plot->height());
+        const QRect box = legend->outerRect();
+        if (legend->layout() != rect->insetLayout()) {
+            if (box.intersects(rect->rect()))
+                problems << QStringLiteral("%1: the legend outside overlaps the data area").arg(name);
+            return problems;
+        }
+        QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+        QCPAxis* ya = rect->axis(QCPAxis::atLeft);
+        int inside = 0;
+        for (const plots::Series& s : v->spec().series) {
+            const qsizetype n = std::min(s.x.size(), s.y.size());
+            for (qsizetype i = 0; i < n; ++i) {
+                const QPointF p(xa->coordToPixel(s.x[i]), ya->coordToPixel(s.y[i]));
+                inside += box.contains(p.toPoint()) ? 1 : 0;
+                if (i + 1 < n && s.style != plots::SeriesStyle::Scatter && s.style != plots::SeriesStyle::Bars) {
+                    const QPointF q(xa->coordToPixel(s.x[i + 1]), ya->coordToPixel(s.y[i + 1]));
+                    for (int k = 1; k < 16; ++k)
+                        inside += box.contains((p + (q - p) * (k / 16.0)).toPoint()) ? 1 : 0;
+                }
+            }
+        }
+        if (inside > 0)
+            problems << QStringLiteral("%1: %2 data samples under the legend").arg(name).arg(inside);
+        return problems;
     }
 
 private slots:
@@ -167,6 +212,94 @@ private slots:
             noSidewaysScrolling(stage);
             QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/stage%1.png").arg(stage)));
         }
+    }
+
+    // The plots take the height the window gives: taller at 1920×1080 than at
+    // 1366×768, the first screen still holding the verdict and a plot; and their legends
+    // stay off the data at both sizes.
+    void plotsGrowWithTheWindowAndLegendsKeepOffTheData() {
+        QMap<QString, int> small;
+        QStringList problems;
+        for (int stage = 1; stage <= 3; ++stage) {
+            m_window->showStage(stage);
+            QTest::qWait(50);
+            for (plots::PlotView* v : plotsWithData(stage)) {
+                small[v->objectName()] = v->height();
+                problems << legendProblems(v);
+            }
+        }
+        m_window->resize(1920, 1040);
+        QTest::qWait(100);
+        int grown = 0;
+        for (int stage = 1; stage <= 3; ++stage) {
+            m_window->showStage(stage);
+            QTest::qWait(100);
+            QScrollArea* area = scroll(stage);
+            area->verticalScrollBar()->setValue(0);
+            QApplication::processEvents();
+            bool firstScreen = false;
+            for (plots::PlotView* v : plotsWithData(stage)) {
+                problems << legendProblems(v);
+                if (v->height() > small.value(v->objectName()) + 100)
+                    ++grown;
+                firstScreen = firstScreen || area->viewport()->rect().contains(inViewport(v, area));
+            }
+            QVERIFY2(firstScreen, qPrintable(QStringLiteral("stage %1 at 1920×1040: no plot on the first screen").arg(stage)));
+            QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/stage%1-1920.png").arg(stage)));
+        }
+        QVERIFY2(grown >= 3, qPrintable(QStringLiteral("only %1 plots grew by 100 px at 1920×1040").arg(grown)));
+        m_window->resize(kWindow);
+        QTest::qWait(100);
+        for (int stage = 1; stage <= 3; ++stage) {
+            m_window->showStage(stage);
+            QTest::qWait(50);
+            for (plots::PlotView* v : plotsWithData(stage))
+                QVERIFY2(v->height() <= small.value(v->objectName()) + 4,
+                         qPrintable(QStringLiteral("%1: %2 px, was %3").arg(v->objectName()).arg(v->height()).arg(small.value(v->objectName()))));
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+    }
+
+    // A locked stage says why once, with what unlocks it (stage 4 after stage 3's stop).
+    void lockReasonSaidOnce() {
+        QCOMPARE(m_window->browser()->stageStateOf(4).kind, Kind::Locked);
+        m_window->showStage(4);
+        QApplication::processEvents();
+        int said = 0;
+        QStringList texts;
+        for (QLabel* l : m_window->stageFrame(4)->findChildren<QLabel*>())
+            if (l->isVisible()) {
+                const QString plain = QTextDocumentFragment::fromHtml(l->text()).toPlainText();
+                said += int(plain.count(QStringLiteral("Stage 4 is locked")));
+                if (plain.contains(QStringLiteral("locked")))
+                    texts << plain;
+            }
+        QVERIFY2(said == 1, qPrintable(texts.join(QStringLiteral("\n---\n"))));
+        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("To unlock it: open stage 3 (Ctrl+3)")),
+                 qPrintable(texts.join(QStringLiteral("\n---\n"))));
+        QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/stage4-locked.png")));
+    }
+
+    // A check with several findings shows its summary; the findings behind a toggle.
+    void warningsGroupedWithADetailsToggle() {
+        gui::WarningsBar* bar = m_window->warningsBar();
+        const checks::MisjudgmentWarning* grouped = nullptr;
+        for (const checks::MisjudgmentWarning& w : bar->warnings())
+            if (w.details.size() > 1)
+                grouped = &w;
+        QVERIFY2(grouped, "the demo has a check with several findings");
+        gui::WarningsDialog* list = bar->openList();
+        QVERIFY(list->text().contains(grouped->summary));
+        QVERIFY(!list->text().contains(grouped->details.last()));
+        QVERIFY(list->text().contains(QStringLiteral("Show the %1 finding").arg(grouped->details.size())));
+        emit list->browser()->anchorClicked(QUrl(QStringLiteral("details:%1").arg(grouped->id)));
+        QVERIFY(list->detailsShown(grouped->id));
+        for (const QString& d : grouped->details)
+            QVERIFY2(list->text().contains(d), qPrintable(d));
+        QVERIFY(list->grab().save(artifacts() + QStringLiteral("/warnings-details.png")));
+        emit list->browser()->anchorClicked(QUrl(QStringLiteral("details:%1").arg(grouped->id)));
+        QVERIFY(!list->text().contains(grouped->details.last()));
+        list->close();
     }
 
     void runColoursPairwiseDistinct() {

@@ -8,9 +8,11 @@
 #include "StageWidgets.h"
 #include "stages/StagePage.h"
 
+#include "checks/MisjudgmentChecks.h"
 #include "demo/DemoProject.h"
 #include "stages/StageEvaluation.h"
 #include "store/ProjectStore.h"
+#include "plots/PlotView.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -38,7 +40,10 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTextDocumentFragment>
 #include <QtTest>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 
 #include <algorithm>
 #include <cmath>
@@ -156,7 +161,16 @@ private slots:
         for (int s = 2; s <= 4; ++s) {
             auto* lock = page(s)->findChild<QLabel*>(QStringLiteral("lockLabel"));
             QVERIFY2(lock->isVisible(), qPrintable(QStringLiteral("stage %1").arg(s)));
-            QCOMPARE(lock->text(), QStringLiteral("<b>LOCKED</b> — ") + stages::lockReason(*m_project, s).toHtmlEscaped());
+            const QString reason = stages::lockReason(*m_project, s);
+            QVERIFY2(lock->text().startsWith(QStringLiteral("<b>LOCKED</b> — ") + reason.toHtmlEscaped() +
+                                             QStringLiteral("<br>To unlock it: open stage 1 (Ctrl+1)")), // nothing decided yet
+                     qPrintable(lock->text()));
+            // Said once on the page: no other visible text repeats the reason.
+            int said = 0;
+            for (QLabel* l : page(s)->findChildren<QLabel*>())
+                if (l->isVisible())
+                    said += int(QTextDocumentFragment::fromHtml(l->text()).toPlainText().count(reason));
+            QCOMPARE(said, 1);
             // Looking is not proceeding: a locked stage offers a preview, not an evaluation.
             QVERIFY(!page(s)->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
             QVERIFY(page(s)->findChild<QPushButton*>(QStringLiteral("previewButton"))->isVisible());
@@ -173,8 +187,14 @@ private slots:
         QVERIFY(page(3)->lastEvaluation()->preview);
         QVERIFY(page(3)->lastEvaluation()->stageThree());
         QVERIFY(!page(3)->lastEvaluation()->stageThree()->runs.isEmpty());
-        QVERIFY2(verdictTitle(3).contains(QStringLiteral("PREVIEW — no verdict while stage 3 is locked")),
-                 qPrintable(verdictTitle(3)));
+        QVERIFY2(verdictTitle(3).contains(QStringLiteral("PREVIEW — no verdict")), qPrintable(verdictTitle(3)));
+        // The lock reason stays said once (the lock label), not again in the preview strip.
+        const QString reason = stages::lockReason(*m_project, 3);
+        int said = 0;
+        for (QLabel* l : page(3)->findChildren<QLabel*>())
+            if (l->isVisible())
+                said += int(QTextDocumentFragment::fromHtml(l->text()).toPlainText().count(reason));
+        QCOMPARE(said, 1);
         QVERIFY(!m_project->verdict(3)); // nothing saved
         QCOMPARE(stages::stageStatus(*m_project, 3).kind, stages::StageStatus::Kind::Locked);
         screenshot(3, QStringLiteral("-preview"));
@@ -220,6 +240,42 @@ private slots:
         for (int r = 1; r < t->rowCount(); ++r)
             QVERIFY(cellValue(t, r - 1, 2) >= cellValue(t, r, 2));
         screenshot(1);
+    }
+
+    // A saved verdict's reasons are sentences in the language it was evaluated in. A
+    // page that loads the same data (nothing new, the default runs, no threshold
+    // changed) shows the evaluation's reasons in the window's language instead: here a
+    // stored sentence in another language is not shown, the gate's own reasons are.
+    void savedVerdictReasonsInTheWindowsLanguage() {
+        auto saved = m_project->verdict(1);
+        QVERIFY(saved);
+        const QString foreign = QStringLiteral("Die Bandbreite schwankt zu stark (gespeichert auf Deutsch).");
+        store::VerdictRow row = *saved;
+        row.reasons = QJsonArray{foreign};
+        QVERIFY(m_project->saveVerdict(row));
+        auto gate = stages::evaluateStage(*m_project, 1);
+        QVERIFY(gate && !gate->verdict.reasons.isEmpty());
+        checks::addCheckReasons(*m_project, *gate);
+        std::unique_ptr<gui::StagePage> fresh(gui::StagePage::create(1));
+        QSignalSpy loaded(fresh.get(), &gui::StagePage::dataLoaded);
+        fresh->setProject(m_project.get());
+        QVERIFY(loaded.wait(60000));
+        const QString body = fresh->findChild<QLabel*>(QStringLiteral("verdictBody"))->text();
+        QVERIFY2(fresh->findChild<QLabel*>(QStringLiteral("verdictTitle"))->text().startsWith(QStringLiteral("Saved verdict")),
+                 qPrintable(fresh->findChild<QLabel*>(QStringLiteral("verdictTitle"))->text()));
+        QVERIFY2(!body.contains(QStringLiteral("gespeichert")), qPrintable(body));
+        QVERIFY2(body.contains(gate->verdict.reasons.first().toHtmlEscaped()), qPrintable(body));
+        // Decided on other data (a run the verdict did not read): the stored sentences stay.
+        row.basis = QJsonObject{{QStringLiteral("selection"), QStringLiteral("named")},
+                                {QStringLiteral("runs"), QJsonArray{}}};
+        QVERIFY(m_project->saveVerdict(row));
+        std::unique_ptr<gui::StagePage> other(gui::StagePage::create(1));
+        QSignalSpy loadedOther(other.get(), &gui::StagePage::dataLoaded);
+        other->setProject(m_project.get());
+        QVERIFY(loadedOther.wait(60000));
+        QVERIFY2(other->findChild<QLabel*>(QStringLiteral("verdictBody"))->text().contains(QStringLiteral("gespeichert")),
+                 qPrintable(other->findChild<QLabel*>(QStringLiteral("verdictBody"))->text()));
+        QVERIFY(m_project->saveVerdict(*saved)); // as it was
     }
 
     void ctrlCCopiesTsv() {
@@ -529,6 +585,96 @@ private slots:
         spin->setValue(1);
         QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
         QVERIFY(computed.wait(60000));
+    }
+
+    // Stage 3's heatmaps read only what they draw: one step of every layer (one chunk per
+    // layer), one layer over every step (that layer's chunks), never the whole run; the
+    // heatmaps still equal the counts. Chunks counted in the SQLite file itself.
+    void stageThreeHeatmapsReadOnlyWhatTheyDraw() {
+        auto* three = qobject_cast<gui::StageThreePage*>(page(3));
+        QVERIFY(three);
+        if (!three->lastEvaluation())
+            evaluate(3);
+        if (three->isComputingPlacement()) {
+            QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
+            QVERIFY(computed.wait(60000));
+        }
+        auto* runBox = three->findChild<QComboBox*>(QStringLiteral("stage3Run"));
+        auto* stepBox = three->findChild<QSpinBox*>(QStringLiteral("stage3Step"));
+        auto* layerBox = three->findChild<QSpinBox*>(QStringLiteral("stage3Layer"));
+        auto* relative = three->findChild<QCheckBox*>(QStringLiteral("stage3Relative"));
+        auto* layerExpert = three->findChild<plots::PlotView*>(QStringLiteral("stage3LayerExpertHeatmap"));
+        auto* expertStep = three->findChild<plots::PlotView*>(QStringLiteral("stage3ExpertStepHeatmap"));
+        QVERIFY(runBox && stepBox && layerBox && relative && layerExpert && expertStep);
+        const auto run = m_project->run(runBox->currentText());
+        QVERIFY(run);
+
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("chunkCount"));
+        db.setDatabaseName(m_path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QVERIFY(db.open());
+        const auto chunks = [&db, &run](const QString& where, qint64 value) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT COUNT(*) FROM expert_load_chunk WHERE run_id = ?") + where);
+            q.addBindValue(run->id);
+            for (qsizetype i = where.count(QLatin1Char('?')); i > 0; --i)
+                q.addBindValue(value);
+            (void)(q.exec() && q.next());
+            return q.value(0).toLongLong();
+        };
+        const qint64 all = chunks({}, 0);
+
+        // Another step: one chunk of each layer, decoded once.
+        const int step = stepBox->minimum();
+        QVERIFY(step != stepBox->value());
+        const qint64 stepChunks = chunks(QStringLiteral(" AND first_step <= ? AND last_step >= ?"), step);
+        qint64 before = store::ProjectStore::expertLoadChunksDecoded();
+        stepBox->setValue(step);
+        QCOMPARE(store::ProjectStore::expertLoadChunksDecoded() - before, stepChunks);
+        // Another layer: its chunks.
+        const int layer = layerBox->value() == layerBox->minimum() ? layerBox->maximum() : layerBox->minimum();
+        const qint64 layerChunks = chunks(QStringLiteral(" AND layer = ?"), layer);
+        before = store::ProjectStore::expertLoadChunksDecoded();
+        layerBox->setValue(layer);
+        QCOMPARE(store::ProjectStore::expertLoadChunksDecoded() - before, layerChunks);
+        QVERIFY2(stepChunks + layerChunks < all, "the test project is too small to tell a part from the whole");
+        // Tokens instead of × mean: drawn from what was read.
+        before = store::ProjectStore::expertLoadChunksDecoded();
+        relative->setChecked(false);
+        QCOMPARE(store::ProjectStore::expertLoadChunksDecoded() - before, qint64(0));
+
+        // The heatmaps equal the counts (read here in one go).
+        std::map<std::pair<qint64, int>, QVector<quint32>> counts;
+        for (const store::ExpertLoadBlock& b : m_project->expertLoad(run->id))
+            counts[{b.step, b.layer}] = b.tokensPerExpert;
+        const auto& atStep = layerExpert->spec().heatmap;
+        QVERIFY(atStep);
+        int cells = 0;
+        for (const auto& [key, c] : counts) {
+            if (key.first != step)
+                continue;
+            for (int e = 0; e < c.size(); ++e, ++cells)
+                QCOMPARE(atStep->values[qsizetype(key.second - int(atStep->yFirst)) * atStep->columns + e],
+                         double(c[e]));
+        }
+        QVERIFY(cells > 0);
+        const auto& ofLayer = expertStep->spec().heatmap;
+        QVERIFY(ofLayer);
+        QVector<qint64> steps;
+        for (const auto& [key, c] : counts)
+            if (key.second == layer)
+                steps << key.first;
+        QVERIFY(!steps.isEmpty());
+        if (ofLayer->columns == steps.size()) // not pooled: one column per step
+            for (int col = 0; col < steps.size(); ++col) {
+                const QVector<quint32>& c = counts[{steps[col], layer}];
+                for (int e = 0; e < c.size(); ++e)
+                    QCOMPARE(ofLayer->values[qsizetype(e) * ofLayer->columns + col], double(c[e]));
+            }
+        relative->setChecked(true);
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("chunkCount"));
     }
 
     // Nothing on a page overlaps at any window height: the sections, tables, plots and

@@ -11,6 +11,7 @@
 #include "probe_options.h"
 #include "rank_facts.h"
 #include "sample_statistics.h"
+#include "socket_io.h"
 #include "traffic_pattern.h"
 #include "traffic_plan.h"
 
@@ -26,6 +27,8 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+
+#include <sys/socket.h>
 
 using namespace moeprobe;
 
@@ -367,6 +370,30 @@ private slots:
         QCOMPARE(s.variance, 4.0);
         QVERIFY(std::abs(s.cv - 2.0 / 12.0) < 1e-12);
         QCOMPARE(summarize_spread({5.0}).cv, 0.0);
+    }
+
+    void sameHostConnectionsAreRecognisedAndCapped() {
+        // A real TCP connection 127.0.0.1 -> 127.0.0.2 (loopback: one host), both ends.
+        const UniqueFd listener = listen_on(parse_host_port("127.0.0.2:0", false));
+        const HostPort at = local_address(listener.get());
+        const Deadline deadline(10);
+        UniqueFd client = connect_with_retry(at, deadline, 1, "test listener");
+        UniqueFd server = accept_before(listener.get(), deadline);
+        QVERIFY(client.valid() && server.valid());
+        QVERIFY(peer_on_this_host(client.get()));
+        QVERIFY(peer_on_this_host(server.get()));
+        // The cap is what the kernel keeps (Linux doubles the value asked for).
+        set_send_buffer(client.get(), 128 << 10);
+        int got = 0;
+        socklen_t len = sizeof got;
+        QCOMPARE(getsockopt(client.get(), SOL_SOCKET, SO_SNDBUF, &got, &len), 0);
+        QCOMPARE(got, 2 * (128 << 10));
+        // Not a network peer at all (a Unix socket pair), and no socket: never "this host".
+        int pair[2];
+        QCOMPARE(socketpair(AF_UNIX, SOCK_STREAM, 0, pair), 0);
+        const UniqueFd a(pair[0]), b(pair[1]);
+        QVERIFY(!peer_on_this_host(a.get()));
+        QVERIFY(!peer_on_this_host(-1));
     }
 
     void splitByWeightsAddsUpExactly() {

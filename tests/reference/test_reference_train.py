@@ -233,8 +233,9 @@ class ReferenceTrain(unittest.TestCase):
                 "SELECT m.name, s.step, s.value FROM step_metric s JOIN metric_name m ON m.id = s.metric_id "
                 "JOIN run r ON r.id = s.run_id WHERE r.name = ?", (variant,)):
             metrics[name][step] = value
-        loads = db.execute("SELECT COUNT(*) FROM expert_load e JOIN run r ON r.id = e.run_id WHERE r.name = ?",
-                           (variant,)).fetchone()[0]
+        # one count per (step, layer): the chunks' rows (schema 5, docs/store.md)
+        loads = db.execute("SELECT COALESCE(SUM(e.steps), 0) FROM expert_load_chunk e JOIN run r ON r.id = e.run_id "
+                           "WHERE r.name = ?", (variant,)).fetchone()[0]
         db.close()
         return out, result, metrics, loads
 

@@ -11,6 +11,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QFutureWatcher>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -89,6 +90,21 @@ void StageOnePage::refreshInputs() {
     m_runPanel->setProject(project());
 }
 
+void StageOnePage::resizeEvent(QResizeEvent* event) {
+    StagePage::resizeEvent(event);
+    if (!m_plotsGrid)
+        return;
+    constexpr int wide = 1400; // each plot then ~680 px: two legend columns
+    const bool sideBySide = width() >= wide;
+    int row = 0, column = 0, rowSpan = 0, columnSpan = 0;
+    m_plotsGrid->getItemPosition(m_plotsGrid->indexOf(m_latency), &row, &column, &rowSpan, &columnSpan);
+    if (sideBySide == (column == 1))
+        return;
+    m_plotsGrid->removeWidget(m_latency);
+    m_plotsGrid->addWidget(m_latency, sideBySide ? 0 : 1, sideBySide ? 1 : 0);
+    relayoutNow();
+}
+
 void StageOnePage::buildResults(QVBoxLayout* results) {
     auto* plotsGrid = new QGridLayout;
     m_bandwidth = new plots::PlotView(this);
@@ -98,7 +114,8 @@ void StageOnePage::buildResults(QVBoxLayout* results) {
     m_bandwidth->setMinimumHeight(280);
     m_latency->setMinimumHeight(280);
     plotsGrid->addWidget(m_bandwidth, 0, 0);
-    plotsGrid->addWidget(m_latency, 0, 1);
+    plotsGrid->addWidget(m_latency, 1, 0); // beside it on a wide page (resizeEvent)
+    m_plotsGrid = plotsGrid;
     results->addWidget(sectionLabel(tr("Bandwidth and latency by message size"), this));
     results->addLayout(plotsGrid);
 

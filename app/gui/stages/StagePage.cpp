@@ -4,10 +4,12 @@
 #include "StageWidgets.h"
 
 #include "checks/MisjudgmentChecks.h"
+#include "plots/PlotView.h"
 #include "stages/StageEvaluation.h"
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
+#include <QEvent>
 #include <QFrame>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -25,6 +27,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <climits>
 #include <functional>
 #include <optional>
 
@@ -49,7 +53,9 @@ WorkerOutcome evaluateInWorker(int generation, const QString& path, int stage, c
         out.error = store.error().text();
         return out;
     }
-    auto e = stages::evaluateStage(**store, stage, runNames, preview);
+    // Stage 3: only the counts the gate needs; the page reads what it draws (one step,
+    // one layer) when it draws it.
+    auto e = stages::evaluateStage(**store, stage, runNames, preview, stages::ExpertLoadCounts::Window);
     if (!e) {
         out.error = e.error().message;
     } else {
@@ -96,6 +102,10 @@ QString verdictHeadline(stages::Verdict::Status status) {
     }
     return StagePage::tr("… VERDICT: NOT READY");
 }
+
+// The least height of a plot on a stage page: at 1366×768 the verdict strip and the
+// first row of plots still fit the first screen.
+constexpr int kMinPlotHeight = 250;
 
 QString frameStyle(const QString& border, const QString& background) {
     return QStringLiteral("QFrame#verdictFrame { border: 2px solid %1; border-radius: 6px; background: %2; }")
@@ -217,6 +227,7 @@ void StagePage::build() {
     outer->addWidget(scroll);
     d->scroll = scroll;
     d->content = content;
+    scroll->viewport()->installEventFilter(this); // its height sets the plots' height
 
     // Title, question, teaching text.
     auto* titleRow = new QHBoxLayout;
@@ -540,7 +551,18 @@ void StagePage::refresh() {
         clearResults();
     }
     d->lockLabel->setVisible(!locked.isEmpty());
-    d->lockLabel->setText(tr("<b>LOCKED</b> — %1").arg(locked.toHtmlEscaped()));
+    // The one place the page says why it is locked, and what unlocks it (the stage
+    // frame shows no banner of its own above a page).
+    QString unlock;
+    if (!locked.isEmpty()) {
+        int blocking = 1; // the first earlier stage that blocks: the one to open
+        while (blocking + 1 < d->stage && stages::lockReason(*d->project, blocking + 1).isEmpty())
+            ++blocking;
+        unlock = tr("<br>To unlock it: open stage %1 (Ctrl+%1) and evaluate it until it passes, or override its "
+                    "stop there with a written justification.")
+                     .arg(blocking);
+    }
+    d->lockLabel->setText(tr("<b>LOCKED</b> — %1").arg(locked.toHtmlEscaped()) + unlock);
     // Looking is not proceeding: a locked stage can still show its data, with no verdict.
     d->evaluateButton->setVisible(has && locked.isEmpty() && !d->evaluating);
     d->previewButton->setVisible(has && !locked.isEmpty() && d->runList->count() > 0 && !d->evaluating);
@@ -656,6 +678,47 @@ void StagePage::relayoutNow() {
     d->scroll->setWidgetResizable(true); // re-sizes the content to its new minimum now
     if (QLayout* l = d->content->layout())
         l->activate();
+    fitPlotHeights();
+}
+
+bool StagePage::eventFilter(QObject* watched, QEvent* event) {
+    if (d->scroll && watched == d->scroll->viewport() && event->type() == QEvent::Resize)
+        // After the scroll area has laid the page out for its new size.
+        QMetaObject::invokeMethod(this, &StagePage::fitPlotHeights, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void StagePage::fitPlotHeights() {
+    if (!d->resultsBox || !d->scroll || !d->content)
+        return;
+    const QList<plots::PlotView*> views = d->resultsBox->findChildren<plots::PlotView*>();
+    int top = INT_MAX;
+    for (plots::PlotView* v : views)
+        if (v->isVisibleTo(d->content))
+            top = std::min(top, v->mapTo(d->content, QPoint(0, 0)).y());
+    if (top == INT_MAX)
+        return;
+    // The first row of plots ends at the bottom of the first screen (the page not
+    // scrolled): the taller the window, the taller the plots, up to ¾ of the screen
+    // and 800 px.
+    const int viewH = d->scroll->viewport()->height();
+    const int h = std::clamp(viewH - top - 12, kMinPlotHeight, std::max(kMinPlotHeight, std::min(viewH * 3 / 4, 800)));
+    bool changed = false;
+    for (plots::PlotView* v : views)
+        if (std::abs(v->minimumHeight() - h) > 2) {
+            v->setMinimumHeight(h);
+            changed = true;
+        }
+    if (!changed)
+        return;
+    // Resize the page to its new minimum now (it shrinks too), as relayoutNow does.
+    if (QLayout* l = d->resultsBox->layout())
+        l->activate();
+    if (QLayout* l = d->content->layout())
+        l->invalidate();
+    d->scroll->setWidgetResizable(true);
+    if (QLayout* l = d->content->layout())
+        l->activate();
 }
 
 void StagePage::showSavedState() {
@@ -709,21 +772,23 @@ void StagePage::showSavedState() {
                         .arg(escaped(d->last->stageTwoStaleReason));
     } else if (d->last && d->last->preview) {
         // Read-only: the data of a locked stage, and why there is no verdict.
-        title = tr("PREVIEW — no verdict while stage %1 is locked").arg(d->stage);
+        // The lock and what unlocks it are said once, above (lockLabel).
+        title = tr("PREVIEW — no verdict");
         border = QStringLiteral("#56B4E9"); // Okabe–Ito sky blue
-        body += tr("<p>%1</p><p>The tables and plots below show the data as the gate would read it; "
-                   "only passing stage %2 (or overriding its stop with a written justification) unlocks this "
-                   "stage.</p>")
-                    .arg(escaped(d->last->lockReason))
-                    .arg(d->last->blockingStage);
-        if (!d->last->verdict.notes.isEmpty())
-            body += tr("<p><b>Notes:</b></p>") + bulletList(d->last->verdict.notes);
+        body += tr("<p>The tables and plots below show the data as the gate would read it; nothing is decided "
+                   "or saved while the stage is locked.</p>");
+        QStringList notes;
+        for (const QString& n : d->last->verdict.notes)
+            if (!n.contains(d->last->lockReason))
+                notes << n;
+        if (!notes.isEmpty())
+            body += tr("<p><b>Notes:</b></p>") + bulletList(notes);
     } else if (status && status->verdict) {
         const stages::StageStatus& s = *status;
         title = tr("Saved verdict: %1").arg(stages::stageStatusText(s.kind).toUpper());
         body += tr("<p>Decided %1. The plots and tables show the project's data now; Evaluate decides again.</p>")
                     .arg(s.verdict->decided.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
-        body += shortReasons(s.reasons, &details);
+        body += shortReasons(savedReasons(s), &details);
     } else if (status && status->kind == stages::StageStatus::Kind::Locked) {
         d->verdictFrame->hide();
         return;
@@ -752,6 +817,24 @@ void StagePage::showSavedState() {
     d->detailsButton->setVisible(!details.isEmpty());
     d->verdictDetails->setVisible(!details.isEmpty() && d->detailsButton->isChecked());
     d->verdictFrame->setStyleSheet(frameStyle(border, background));
+}
+
+QStringList StagePage::savedReasons(const stages::StageStatus& s) const {
+    // The project stores a verdict's reasons as sentences in the language it was
+    // evaluated in. When the data loaded for the page is what that verdict was decided
+    // on — its runs unchanged (recorded, no new data), the stage's default runs, no
+    // threshold of the stage changed since, the same status — the loaded evaluation's
+    // reasons are the same sentences in the language the window speaks now.
+    if (!s.verdict || !d->last || !d->lastIsLook || d->last->locked() || !d->last->runNames.isEmpty() ||
+        !s.freshness.recorded || s.freshness.newData() ||
+        s.verdict->basis.value(QStringLiteral("selection")).toString() != QLatin1String("default") ||
+        stages::statusToken(d->last->verdict.status) != s.verdict->status)
+        return s.reasons;
+    const QString prefix = QStringLiteral("stage%1.").arg(d->stage);
+    for (const store::ThresholdRow& t : d->project->thresholds())
+        if (t.key.startsWith(prefix) && t.updated.isValid() && t.updated > s.verdict->decided)
+            return s.reasons;
+    return d->last->verdict.reasons;
 }
 
 void StagePage::fillThresholds() {

@@ -18,7 +18,8 @@ struct RunRow;
 
 namespace moewb::stages {
 struct StageEvaluation;
-}
+struct StageStatus;
+} // namespace moewb::stages
 
 namespace moewb::gui {
 
@@ -82,6 +83,7 @@ protected:
     // Lays the page out at once after its results changed size (tables grown or shrunk),
     // so no intermediate layout with overlapping widgets is ever painted.
     void relayoutNow();
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void build();
@@ -94,6 +96,11 @@ private:
     void suggestThresholds();
     void loadData();
     void finishLook();
+    // The plots take the height the window gives (docs/gui.md, "Stage pages"): the
+    // first one ends at the bottom of the first screen, none below kMinPlotHeight.
+    void fitPlotHeights();
+    // A saved verdict's reasons, in the window's language where the loaded data allows.
+    QStringList savedReasons(const stages::StageStatus& status) const;
 
     struct Private;
     std::unique_ptr<Private> d;

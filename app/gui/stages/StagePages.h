@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -16,7 +17,6 @@ class QPushButton;
 class QSlider;
 class QDoubleSpinBox;
 class QSpinBox;
-class QGridLayout;
 
 namespace moewb::plots {
 class PlotView;
@@ -52,9 +52,13 @@ protected:
     void clearResults() override;
     void refreshInputs() override;
     bool offersSuggestions() const override { return true; }
+    // The two plots side by side on a wide page, one under the other on a narrower one
+    // (each legend then has the full width for its columns).
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void compareRouting();
+    QGridLayout* m_plotsGrid = nullptr;
 
     StageOneRunPanel* m_runPanel = nullptr;
     ResultTable* m_sizes = nullptr;
@@ -105,6 +109,7 @@ class StageThreePage : public StagePage {
     Q_OBJECT
 public:
     explicit StageThreePage(QWidget* parent = nullptr);
+    ~StageThreePage() override;
     ResultTable* summaryTable() const { return m_summary; }
     // "What a rebalanced placement would give": one row per evaluated run.
     ResultTable* placementTable() const { return m_placementTable; }
@@ -140,6 +145,8 @@ private:
     QLabel* m_placementNote = nullptr;
     struct PlacementState;
     std::shared_ptr<PlacementState> m_placement;
+    struct HeatmapCache;
+    std::unique_ptr<HeatmapCache> m_heatmapCache;
     QLabel* m_staleNotice = nullptr;
     QComboBox* m_run = nullptr;
     QLineEdit* m_layers = nullptr;

@@ -32,8 +32,15 @@ namespace moewb::gui {
 
 namespace {
 
-// One run's placement what-if (docs/traffic.md), computed off the GUI thread: summing a
-// long run's load blocks and rebalancing many layers can take longer than a frame.
+// One run's placement what-if (docs/traffic.md), computed off the GUI thread: reading
+// and summing every load count of a long run and rebalancing many layers takes far
+// longer than a frame, so the window shows the verdict and plots first.
+struct PlacementInput {
+    QString runName;
+    qint64 runId = 0;
+    record::ConfigRecord record;
+};
+
 struct PlacementRow {
     QString runName;
     traffic::LayerLoads loads;
@@ -41,12 +48,19 @@ struct PlacementRow {
     QString error;
 };
 
-QList<PlacementRow> computePlacementRows(const QVector<stages::ExpertLoadRunInput>& inputs, int redundant) {
+// Runs on a pool thread: its own ProjectStore on the same file (ProjectStore.h).
+QList<PlacementRow> computePlacementRows(const QString& path, const QList<PlacementInput>& inputs, int redundant) {
     QList<PlacementRow> rows;
-    for (const stages::ExpertLoadRunInput& in : inputs) {
+    auto store = store::ProjectStore::open(path, store::OpenMode::MustExist);
+    for (const PlacementInput& in : inputs) {
         PlacementRow row;
         row.runName = in.runName;
-        auto loads = traffic::sumLoadWindow(in.blocks, traffic::StepWindow{});
+        if (!store) {
+            row.error = store.error().text();
+            rows << row;
+            continue;
+        }
+        auto loads = traffic::sumLoadWindow((*store)->expertLoad(in.runId), traffic::StepWindow{});
         if (!loads) {
             row.error = loads.error();
         } else if (!in.record.parallelism.ep) {
@@ -71,6 +85,14 @@ QList<PlacementRow> computePlacementRows(const QVector<stages::ExpertLoadRunInpu
 
 } // namespace
 
+struct StageThreePage::HeatmapCache {
+    QString runName;
+    std::optional<qint64> step;
+    std::optional<int> layer;
+    stages::ExpertLoadRunInput atStep;  // the run's input with the blocks of `step`
+    stages::ExpertLoadRunInput ofLayer; // the run's input with the blocks of `layer`
+};
+
 struct StageThreePage::PlacementState {
     QFutureWatcher<QList<PlacementRow>>* watcher = nullptr;
     QList<PlacementRow> rows;
@@ -78,7 +100,10 @@ struct StageThreePage::PlacementState {
 };
 
 StageThreePage::StageThreePage(QWidget* parent)
-    : StagePage(3, parent), m_placement(std::make_shared<PlacementState>()) {}
+    : StagePage(3, parent), m_placement(std::make_shared<PlacementState>()),
+      m_heatmapCache(std::make_unique<HeatmapCache>()) {}
+
+StageThreePage::~StageThreePage() = default;
 
 QString StageThreePage::titleText() const {
     return tr("Stage 3 · Expert load and loss");
@@ -181,6 +206,7 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     m_layer->setObjectName(QStringLiteral("stage3Layer"));
     heatControls->addWidget(m_layer);
     m_relative = new QCheckBox(tr("× mean of the layer"), this);
+    m_relative->setObjectName(QStringLiteral("stage3Relative"));
     m_relative->setChecked(true);
     heatControls->addWidget(m_relative);
     results->addLayout(heatControls);
@@ -281,6 +307,7 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
 
 void StageThreePage::clearResults() {
     m_eval.reset();
+    *m_heatmapCache = HeatmapCache{};
     m_steps.clear();
     m_summary->beginRows();
     m_summary->endRows();
@@ -302,6 +329,7 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
     if (!r)
         return;
     m_eval = e;
+    *m_heatmapCache = HeatmapCache{}; // the project may have changed since
     m_limit = 0.0;
     for (const stages::ThresholdUse& t : e.verdict.thresholds)
         if (t.key == QLatin1String("stage3.load_ratio_max"))
@@ -365,8 +393,16 @@ void StageThreePage::computePlacement() {
     }
     m_placement->again = false;
     m_exportPlacement->setEnabled(false);
+    store::ProjectStore* project = this->project();
+    if (!project)
+        return;
+    QList<PlacementInput> inputs;
+    for (const stages::ExpertLoadRunInput& in : m_eval->stageThreeInputs) {
+        const auto run = project->run(in.runName);
+        inputs << PlacementInput{in.runName, run ? run->id : -1, in.record};
+    }
     m_placement->watcher->setFuture(
-        QtConcurrent::run(computePlacementRows, m_eval->stageThreeInputs, m_redundant->value()));
+        QtConcurrent::run(computePlacementRows, project->path(), inputs, m_redundant->value()));
 }
 
 void StageThreePage::showPlacement() {
@@ -448,10 +484,11 @@ void StageThreePage::runChosen() {
     const stages::ExpertLoadRunInput& in = m_eval->stageThreeInputs[i];
     m_steps.clear();
     int maxLayer = 0;
-    for (const store::ExpertLoadBlock& b : in.blocks) {
-        if (m_steps.isEmpty() || m_steps.last() != b.step)
-            m_steps << b.step;
-        maxLayer = qMax(maxLayer, b.layer);
+    // The steps and layers from the summary: no counts are read here.
+    for (const store::ExpertLoadSummaryRow& r : in.summary) {
+        if (m_steps.isEmpty() || m_steps.last() != r.step)
+            m_steps << r.step;
+        maxLayer = qMax(maxLayer, r.layer);
     }
     int worstLayer = 0;
     for (const stages::StageThreeRunSummary& s : m_eval->stageThree()->runs)
@@ -485,18 +522,12 @@ void StageThreePage::replotRatio() {
             s.name = tr("%1 layer %2").arg(in.runName).arg(layer);
             s.run = in.runName;
             s.colour = colour++;
-            for (const store::ExpertLoadBlock& b : in.blocks) {
-                if (b.layer != layer || b.tokensPerExpert.isEmpty())
+            // max ÷ mean from the summary's sum and max (no counts read).
+            for (const store::ExpertLoadSummaryRow& r : in.summary) {
+                if (r.layer != layer || r.experts <= 0 || r.sum == 0)
                     continue;
-                double sum = 0.0, mx = 0.0;
-                for (quint32 c : b.tokensPerExpert) {
-                    sum += c;
-                    mx = std::max(mx, double(c));
-                }
-                if (sum <= 0.0)
-                    continue;
-                s.x << double(b.step);
-                s.y << mx * double(b.tokensPerExpert.size()) / sum;
+                s.x << double(r.step);
+                s.y << r.loadRatio();
             }
             if (!s.x.isEmpty())
                 spec.series << s;
@@ -535,8 +566,29 @@ void StageThreePage::replotHeatmaps() {
     const stages::ExpertLoadRunInput& in = m_eval->stageThreeInputs[i];
     const int sliderIndex = m_stepSlider->value();
     const qint64 step = sliderIndex >= 0 && sliderIndex < m_steps.size() ? m_steps[sliderIndex] : m_step->value();
-    m_layerExpert->setSpec(plots::layerExpertHeatmap(in, step, m_relative->isChecked()));
-    m_expertStep->setSpec(plots::expertStepHeatmap(in, m_layer->value(), m_relative->isChecked()));
+    const int layer = m_layer->value();
+    // Each heatmap reads only what it draws: one step of every layer (one chunk per
+    // layer), one layer over every step (that layer's chunks). Kept until the run,
+    // step or layer changes.
+    store::ProjectStore* project = this->project();
+    const auto run = project ? project->run(in.runName) : std::nullopt;
+    HeatmapCache& c = *m_heatmapCache;
+    if (c.runName != in.runName) {
+        c = HeatmapCache{};
+        c.runName = in.runName;
+    }
+    if (!c.step || *c.step != step) {
+        c.step = step;
+        c.atStep = in;
+        c.atStep.blocks = run ? project->expertLoad(run->id, step) : QVector<store::ExpertLoadBlock>{};
+    }
+    if (!c.layer || *c.layer != layer) {
+        c.layer = layer;
+        c.ofLayer = in;
+        c.ofLayer.blocks = run ? project->expertLoad(run->id, {}, layer) : QVector<store::ExpertLoadBlock>{};
+    }
+    m_layerExpert->setSpec(plots::layerExpertHeatmap(c.atStep, step, m_relative->isChecked()));
+    m_expertStep->setSpec(plots::expertStepHeatmap(c.ofLayer, layer, m_relative->isChecked()));
 }
 
 } // namespace moewb::gui

@@ -89,7 +89,7 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     results->addLayout(lossControls);
 
     // The loss curves whole, and a second panel on the last 30 % of training where the
-    // difference that decides is (its y range fitted to that part); throughput beside.
+    // difference that decides is (its y range fitted to that part); throughput beside it.
     auto* grid = new QGridLayout;
     m_loss = new plots::PlotView(this);
     m_loss->setObjectName(QStringLiteral("stage2LossPlot"));
@@ -102,9 +102,12 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     m_throughput = new plots::PlotView(this);
     m_throughput->setObjectName(QStringLiteral("stage2ThroughputPlot"));
     m_throughput->setMinimumHeight(280);
-    grid->addWidget(m_loss, 0, 0);
-    grid->addWidget(m_lossTail, 0, 1);
-    grid->addWidget(m_throughput, 1, 0);
+    // The whole loss curves take the full width (their legend names every run's train
+    // and validation curve: in columns below, it leaves the data its room); the zoomed
+    // tail and the throughput share the row under them.
+    grid->addWidget(m_loss, 0, 0, 1, 2);
+    grid->addWidget(m_lossTail, 1, 0);
+    grid->addWidget(m_throughput, 1, 1);
     results->addLayout(grid);
     results->addWidget(pairsTitle);
     results->addWidget(m_pairs);

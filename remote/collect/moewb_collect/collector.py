@@ -8,12 +8,15 @@ It runs inside the training, on every rank, and writes per rank (docs/collect.md
                                        tokens / assignments per (step, layer), step timing
 
 Nothing here blocks the training on I/O: a step's rows go into a bounded queue and a
-background thread encodes and writes them. A write that fails (a full disk, a file-size
+background thread encodes and writes them. On a GPU nothing waits for the device either:
+the step's counts are copied to pinned host memory without blocking and the CUDA events
+are read by that thread, so the training's stream is never synchronised by the collector. A write that fails (a full disk, a file-size
 limit, any OSError) stops collecting with one warning; the training goes on.
 Standard library + torch only.
 """
 
 import atexit
+import collections
 import json
 import os
 import queue
@@ -212,7 +215,8 @@ class Collector:
         self._used = [False, False]
         self._ev_open = [None, None]
         self._ev_pairs = ([], [])
-        self._ev_pool = []
+        self._ev_pool = collections.deque()  # events free for reuse (the writer returns them)
+        self._pinned_pool = collections.deque()  # pinned host copies of the accumulator
         self._step_t0 = None
         self._step_ev0 = None
         self._last_end = time.perf_counter()
@@ -399,9 +403,26 @@ class Collector:
         return self.clock == "cuda-events"
 
     def _event(self):
-        if self._ev_pool:
+        try:
             return self._ev_pool.pop()
-        return torch.cuda.Event(enable_timing=True)
+        except IndexError:
+            return torch.cuda.Event(enable_timing=True)
+
+    def _pinned_copy(self):
+        """A non-blocking copy of the accumulator into pinned host memory, and the event
+        after which it is complete."""
+        acc = self._acc
+        host = None
+        try:
+            host = self._pinned_pool.pop()
+        except IndexError:
+            pass
+        if host is None or host.shape != acc.shape:
+            host = torch.empty(acc.shape, dtype=acc.dtype, pin_memory=True)
+        host.copy_(acc, non_blocking=True)
+        ready = self._event()
+        ready.record()
+        return host, ready
 
     def _begin(self, kind):
         if self.stopped or self.closed:
@@ -485,26 +506,44 @@ class Collector:
         t0 = self._step_t0 if self._step_t0 is not None else self._last_end
         step_s = now - t0
         a2a, comp = self._t_sum
+        step = int(step)
+        emit = step % self.every == 0
+        timing = None
         if self._cuda_clock():
+            # the events are read by the writer thread: nothing here waits for the GPU
             end = self._event()
             end.record()
-            end.synchronize()
-            a2a = sum(s.elapsed_time(e) for s, e in self._ev_pairs[_A2A]) / 1000.0
-            comp = sum(s.elapsed_time(e) for s, e in self._ev_pairs[_COMPUTE]) / 1000.0
-            if self._step_ev0 is not None:
-                step_s = self._step_ev0.elapsed_time(end) / 1000.0
-                self._ev_pool.append(self._step_ev0)
-            self._ev_pool.append(end)
-            for pairs in self._ev_pairs:
-                for s, e in pairs:
-                    self._ev_pool.extend((s, e))
-        step = int(step)
-        if step % self.every == 0:
+            timing = (self._step_ev0, end, list(self._ev_pairs[_A2A]), list(self._ev_pairs[_COMPUTE]))
+            if not emit:
+                self._return_events(timing)
+                timing = None
+        if emit:
             self._count_pending()
             self._emit(step, step_s, a2a if self._used[_A2A] else None,
-                       comp if self._used[_COMPUTE] else None)
+                       comp if self._used[_COMPUTE] else None, timing)
         self._reset_step()
         self._last_end = time.perf_counter()
+
+    def _return_events(self, timing):
+        step_ev0, end, a2a_pairs, comp_pairs = timing
+        if step_ev0 is not None:
+            self._ev_pool.append(step_ev0)
+        self._ev_pool.append(end)
+        for s, e in a2a_pairs + comp_pairs:
+            self._ev_pool.extend((s, e))
+
+    def _read_timing(self, timing, step_s, a2a_s, compute_s):
+        """On the writer thread: the step's CUDA event times, in seconds."""
+        step_ev0, end, a2a_pairs, comp_pairs = timing
+        end.synchronize()
+        if a2a_s is not None:
+            a2a_s = sum(s.elapsed_time(e) for s, e in a2a_pairs) / 1000.0
+        if compute_s is not None:
+            compute_s = sum(s.elapsed_time(e) for s, e in comp_pairs) / 1000.0
+        if step_ev0 is not None:
+            step_s = step_ev0.elapsed_time(end) / 1000.0
+        self._return_events(timing)
+        return max(0.0, step_s), a2a_s, compute_s
 
     def _reset_step(self):
         self._pending.clear()
@@ -512,8 +551,7 @@ class Collector:
         self._pending_bytes = 0
         self._t_sum = [0.0, 0.0]
         self._used = [False, False]
-        self._ev_pairs[0].clear()
-        self._ev_pairs[1].clear()
+        self._ev_pairs = ([], [])  # the lists went to the writer with the step's events
         self._step_t0 = None
         self._step_ev0 = None
         if self._acc is not None and any(self._seen):
@@ -521,25 +559,27 @@ class Collector:
             self._tok = [0] * len(self._tok)
             self._seen = [False] * len(self._seen)
 
-    def _emit(self, step, step_s, a2a_s, compute_s):
-        rows = []
+    def _emit(self, step, step_s, a2a_s, compute_s, timing=None):
+        layout = []  # (layer, accumulator row, tokens known on the host)
+        table = None
         if self._acc is not None and any(self._seen):
-            table = self._acc.tolist()  # the one host copy of this step
             for layer in sorted(self._rows):
                 r = self._rows[layer]
-                if not self._seen[r]:
-                    continue
-                row = table[r]
-                rows.append((layer, row[: self._E], row[self._E], self._tok[r] + row[self._E + 1]))
+                if self._seen[r]:
+                    layout.append((layer, r, self._tok[r]))
+            if self._acc.is_cuda:
+                table = self._pinned_copy()  # read by the writer once the copy is done
+            else:
+                table = self._acc.tolist()  # the one host copy of this step
         if self.rank is None or self.world is None:
             rank, world = 0, 1
             if torch.distributed.is_available() and torch.distributed.is_initialized():
                 rank, world = torch.distributed.get_rank(), torch.distributed.get_world_size()
             self.rank = rank if self.rank is None else self.rank
             self.world = world if self.world is None else self.world
-        item = (step, rows, max(0.0, step_s),
+        item = (step, layout, table, max(0.0, step_s),
                 None if a2a_s is None else max(0.0, a2a_s),
-                None if compute_s is None else max(0.0, compute_s))
+                None if compute_s is None else max(0.0, compute_s), timing)
         if self._thread is None:
             self._start_writer()
         try:
@@ -594,7 +634,17 @@ class Collector:
             item = self._queue.get()
             if item is None:
                 break
-            step, rows, step_s, a2a_s, compute_s = item
+            step, layout, table, step_s, a2a_s, compute_s, timing = item
+            if isinstance(table, tuple):  # a pinned copy on its way from the GPU
+                host, ready = table
+                ready.synchronize()
+                table = host.tolist()
+                self._pinned_pool.append(host)
+                self._ev_pool.append(ready)
+            if timing is not None:
+                step_s, a2a_s, compute_s = self._read_timing(timing, step_s, a2a_s, compute_s)
+            E = self._E
+            rows = [(layer, table[r][:E], table[r][E], tok + table[r][E + 1]) for layer, r, tok in layout]
             tpe = []
             side = []
             for layer, counts, dropped, tokens in rows:

@@ -46,9 +46,9 @@ CudaDriverApi::CudaDriverApi() {
     resolve(handle_, cuCtxSetCurrent, {"cuCtxSetCurrent"});
     resolve(handle_, cuMemAlloc, {"cuMemAlloc_v2"});
     resolve(handle_, cuMemFree, {"cuMemFree_v2"});
-    resolve(handle_, cuMemcpyHtoD, {"cuMemcpyHtoD_v2"});
-    resolve(handle_, cuMemcpyDtoH, {"cuMemcpyDtoH_v2"});
-    resolve(handle_, cuMemsetD8, {"cuMemsetD8_v2"});
+    resolve(handle_, cuMemcpyHtoDAsync, {"cuMemcpyHtoDAsync_v2"});
+    resolve(handle_, cuMemcpyDtoHAsync, {"cuMemcpyDtoHAsync_v2"});
+    resolve(handle_, cuMemsetD8Async, {"cuMemsetD8Async"});
     resolve(handle_, cuStreamCreate, {"cuStreamCreate"});
     resolve(handle_, cuStreamDestroy, {"cuStreamDestroy_v2", "cuStreamDestroy"});
     resolve(handle_, cuStreamSynchronize, {"cuStreamSynchronize"});

@@ -27,9 +27,12 @@ public:
     CUresult (*cuCtxSetCurrent)(CUcontext) = nullptr;
     CUresult (*cuMemAlloc)(CUdeviceptr*, size_t) = nullptr;
     CUresult (*cuMemFree)(CUdeviceptr) = nullptr;
-    CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t) = nullptr;
-    CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t) = nullptr;
-    CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t) = nullptr;
+    // Copies and fills go on the probe's own stream (created non-blocking, so it does not
+    // wait for the legacy default stream that the synchronous cuMemcpy*/cuMemsetD8 use):
+    // the stream-ordered variants, followed by cuStreamSynchronize.
+    CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void*, size_t, CUstream) = nullptr;
+    CUresult (*cuMemcpyDtoHAsync)(void*, CUdeviceptr, size_t, CUstream) = nullptr;
+    CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream) = nullptr;
     CUresult (*cuStreamCreate)(CUstream*, unsigned int) = nullptr;
     CUresult (*cuStreamDestroy)(CUstream) = nullptr;
     CUresult (*cuStreamSynchronize)(CUstream) = nullptr;

@@ -254,8 +254,14 @@ void NcclBackend::prepare(const TrafficPlan& plan) {
             cuda_->check(cuda_->cuMemAlloc(&g.recv, recv_bytes), "cuMemAlloc (receive buffer)");
             g.recv_capacity = recv_bytes;
         }
-        cuda_->check(cuda_->cuMemsetD8(g.send, static_cast<unsigned char>(r), send_bytes), "cuMemsetD8");
-        cuda_->check(cuda_->cuMemsetD8(g.recv, 0, recv_bytes), "cuMemsetD8");
+        // On the probe's stream, done before anything else is queued: the non-blocking
+        // stream would not wait for a fill on the default stream, and an all-to-all
+        // could land before the zeroing of its receive buffer (seen on an H200 as
+        // wrong bytes in the data check).
+        cuda_->check(cuda_->cuMemsetD8Async(g.send, static_cast<unsigned char>(r), send_bytes, g.stream),
+                     "cuMemsetD8Async");
+        cuda_->check(cuda_->cuMemsetD8Async(g.recv, 0, recv_bytes, g.stream), "cuMemsetD8Async");
+        cuda_->check(cuda_->cuStreamSynchronize(g.stream), "cuStreamSynchronize");
     }
 }
 
@@ -378,9 +384,12 @@ std::vector<std::vector<double>> NcclBackend::run(int iterations) {
 void NcclBackend::write_send_data(int local_index, const std::vector<unsigned char>& bytes) {
     LocalGpu& g = gpus_[static_cast<std::size_t>(local_index)];
     cuda_->check(cuda_->cuCtxSetCurrent(g.context), "cuCtxSetCurrent");
-    if (!bytes.empty())
-        cuda_->check(cuda_->cuMemcpyHtoD(g.send, bytes.data(), std::min(bytes.size(), g.send_capacity)),
-                     "cuMemcpyHtoD");
+    if (!bytes.empty()) {
+        cuda_->check(cuda_->cuMemcpyHtoDAsync(g.send, bytes.data(), std::min(bytes.size(), g.send_capacity),
+                                              g.stream),
+                     "cuMemcpyHtoDAsync");
+        cuda_->check(cuda_->cuStreamSynchronize(g.stream), "cuStreamSynchronize");
+    }
 }
 
 std::vector<unsigned char> NcclBackend::read_received_data(int local_index) {
@@ -388,8 +397,10 @@ std::vector<unsigned char> NcclBackend::read_received_data(int local_index) {
     const int r = options_.rank * static_cast<int>(gpus_.size()) + local_index;
     std::vector<unsigned char> bytes(plan_.received_by(r));
     cuda_->check(cuda_->cuCtxSetCurrent(g.context), "cuCtxSetCurrent");
-    if (!bytes.empty())
-        cuda_->check(cuda_->cuMemcpyDtoH(bytes.data(), g.recv, bytes.size()), "cuMemcpyDtoH");
+    if (!bytes.empty()) {
+        cuda_->check(cuda_->cuMemcpyDtoHAsync(bytes.data(), g.recv, bytes.size(), g.stream), "cuMemcpyDtoHAsync");
+        cuda_->check(cuda_->cuStreamSynchronize(g.stream), "cuStreamSynchronize");
+    }
     return bytes;
 }
 

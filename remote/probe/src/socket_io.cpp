@@ -118,6 +118,42 @@ void set_no_delay(int fd) {
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+void set_send_buffer(int fd, int bytes) {
+    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
+}
+
+namespace {
+bool is_loopback(const sockaddr_storage& ss) {
+    if (ss.ss_family == AF_INET)
+        return (ntohl(reinterpret_cast<const sockaddr_in&>(ss).sin_addr.s_addr) >> 24) == 127;
+    if (ss.ss_family == AF_INET6) {
+        const in6_addr& a = reinterpret_cast<const sockaddr_in6&>(ss).sin6_addr;
+        return IN6_IS_ADDR_LOOPBACK(&a) || (IN6_IS_ADDR_V4MAPPED(&a) && a.s6_addr[12] == 127);
+    }
+    return false;
+}
+bool same_address(const sockaddr_storage& a, const sockaddr_storage& b) {
+    if (a.ss_family != b.ss_family)
+        return false;
+    if (a.ss_family == AF_INET)
+        return reinterpret_cast<const sockaddr_in&>(a).sin_addr.s_addr ==
+               reinterpret_cast<const sockaddr_in&>(b).sin_addr.s_addr;
+    if (a.ss_family == AF_INET6)
+        return std::memcmp(&reinterpret_cast<const sockaddr_in6&>(a).sin6_addr,
+                           &reinterpret_cast<const sockaddr_in6&>(b).sin6_addr, sizeof(in6_addr)) == 0;
+    return false;
+}
+} // namespace
+
+bool peer_on_this_host(int fd) {
+    sockaddr_storage mine{}, theirs{};
+    socklen_t mine_len = sizeof mine, theirs_len = sizeof theirs;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&mine), &mine_len) != 0 ||
+        getpeername(fd, reinterpret_cast<sockaddr*>(&theirs), &theirs_len) != 0)
+        return false;
+    return is_loopback(theirs) || same_address(mine, theirs);
+}
+
 UniqueFd listen_on(const HostPort& where, int backlog) {
     AddrInfoList list;
     resolve(where, true, list);

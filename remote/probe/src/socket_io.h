@@ -74,6 +74,12 @@ UniqueFd accept_before(int listen_fd, const Deadline& deadline);
 void set_nonblocking(int fd);
 void set_blocking(int fd);
 void set_no_delay(int fd);
+// Caps the kernel's send buffer of a connected socket (SO_SNDBUF; Linux doubles the
+// value for its own bookkeeping). The kernel's auto-tuning is off for it afterwards.
+void set_send_buffer(int fd, int bytes);
+// True when both ends of a connected socket are on this host: the peer's address is a
+// loopback address (127.0.0.0/8, ::1, or IPv4-mapped 127.x) or this end's own address.
+bool peer_on_this_host(int fd);
 
 // Whole-buffer transfers on a blocking-mode or non-blocking socket, bounded by a silence
 // timeout: a transfer fails when no byte moves for timeout_s, and, when overall is

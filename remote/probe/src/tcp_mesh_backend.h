@@ -2,7 +2,9 @@
 // with --ep-size; all groups at once), non-blocking, driven by one poll() loop.
 // Schedule "mesh": every pair in flight at once. Schedule "pairwise": n-1 steps, in step
 // k this rank sends to rank+k and receives from rank-k, and the step ends when both are
-// done. Runs anywhere; what the tests use.
+// done. Runs anywhere; what the tests use. Both ends TCP_NODELAY; a connection between
+// two ranks on one host gets a 128 KiB send buffer, others the kernel's auto-tuning
+// (tcp_mesh_backend.cpp, kSameHostSendBuffer).
 #pragma once
 
 #include "alltoall_backend.h"

@@ -3,9 +3,12 @@
 // by demo::writeExpertLoadBenchProject) is opened, stage 3 is shown and painted.
 // Baseline, measured in the same run: reading all of its expert load with
 // ProjectStore::expertLoad (what any page that plotted every block would need).
-// Prints milliseconds and the ratio. Target: open + show stage 3 < 2 s.
+// Prints milliseconds and the ratio. Target: open + stage 3 evaluated and painted
+// < 1 s (at DeepSeek-V3 size: --project with the project bench_import_e2e.sh --keep
+// leaves, 297 M counts at --scale 1).
 //
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_open_project [STEPS LAYERS EXPERTS]
+//   QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_open_project --project FILE
 #include "MainWindow.h"
 #include "StageFrame.h"
 #include "demo/DemoProject.h"
@@ -32,19 +35,23 @@ int main(int argc, char** argv) {
     qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toUtf8());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-bench"));
-    const int steps = argc > 3 ? atoi(argv[1]) : 10000;
-    const int layers = argc > 3 ? atoi(argv[2]) : 32;
-    const int experts = argc > 3 ? atoi(argv[3]) : 64;
-    const QString path = dir.filePath(QStringLiteral("bench.moewb"));
+    const bool given = argc > 2 && QByteArray(argv[1]) == "--project";
+    const int steps = !given && argc > 3 ? atoi(argv[1]) : 10000;
+    const int layers = !given && argc > 3 ? atoi(argv[2]) : 32;
+    const int experts = !given && argc > 3 ? atoi(argv[3]) : 64;
+    const QString path = given ? QString::fromLocal8Bit(argv[2]) : dir.filePath(QStringLiteral("bench.moewb"));
 
     QElapsedTimer t;
     t.start();
-    if (auto written = demo::writeExpertLoadBenchProject(path, steps, layers, experts); !written) {
+    if (given) {
+        std::printf("project: %s\n", argv[2]);
+    } else if (auto written = demo::writeExpertLoadBenchProject(path, steps, layers, experts); !written) {
         std::fprintf(stderr, "bench_open_project: %s\n", qPrintable(written.error().text()));
         return 1;
+    } else {
+        std::printf("project: %d steps x %d layers x %d experts (%.1f M counts), written in %.1f s\n", steps, layers,
+                    experts, double(steps) * layers * experts / 1e6, t.elapsed() / 1000.0);
     }
-    std::printf("project: %d steps x %d layers x %d experts (%.1f M counts), written in %.1f s\n", steps, layers,
-                experts, double(steps) * layers * experts / 1e6, t.elapsed() / 1000.0);
 
     // Stages 1 and 2 recorded as passed, so stage 3 is open (the bench project has
     // no stage 1/2 data of its own; setup, not timed).
@@ -106,7 +113,7 @@ int main(int argc, char** argv) {
     const double totalMs = t.nsecsElapsed() / 1e6;
     std::printf("window    open project:                                   %8.1f ms\n", openMs);
     std::printf("window    open + show stage 3 (painted, not evaluated):   %8.1f ms\n", shownMs);
-    std::printf("window    open + stage 3 evaluated and painted:           %8.1f ms  (target < 2000 ms)\n", totalMs);
+    std::printf("window    open + stage 3 evaluated and painted:           %8.1f ms  (target < 1000 ms)\n", totalMs);
     std::printf("ratio     (open + stage 3 evaluated) / baseline:          %8.2f\n", totalMs / baselineMs);
-    return totalMs < 2000 ? 0 : 3;
+    return totalMs < 1000 ? 0 : 3;
 }

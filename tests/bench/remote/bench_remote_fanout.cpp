@@ -5,12 +5,16 @@
 // Every simulated node shares this machine's cores, so the wall time also carries the
 // nodes' own work (sshd, sftp-server, the probes); the workbench side alone is its CPU
 // time ("client CPU", getrusage of this process: connect, upload, streams, import,
-// save), printed with its own growth against linear.
+// save), printed with its own growth against linear. Every bound is the library's own,
+// scaled to the request (remote/launch/FanoutTimeouts.h): none is set here; each N's
+// bounds are printed under its row.
 #include "SshdCluster.h"
 #include "StageOneTestSupport.h"
+#include "launch/FanoutTimeouts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QMutex>
 #include <QTemporaryDir>
 
@@ -26,6 +30,7 @@ namespace {
 struct Phases {
     qint64 connect = 0, upload = 0, inventory = 0, run = 0, collect = 0, total = 0;
     qint64 clientCpu = 0;  // ms of CPU this process used for the sweep
+    QString bounds;        // the scaled bounds the sweep ran under
 };
 
 qint64 ownCpuMs() {
@@ -48,11 +53,25 @@ bool measure(int n, const QString& projectDir, Phases& p) {
     r.repeats = 1;
     r.iterations = 2;
     r.warmup = 1;
-    // Every "node" shares this machine's cores: the probe's own timeout grows with them.
-    r.probeTimeoutS = 60 + 5 * n;
-    r.connectTimeoutMs = 20000;
-    r.helperTimeoutMs = 60000 + 2000 * n;
-    r.commandTimeoutMs = 120000 + 10000 * n;
+    // The library's bounds, not the test support's: connect and helper for one node,
+    // the run scaled (commandTimeoutMs 0), the probe's own --timeout as by default.
+    const remote::StageOneRequest defaults;
+    r.connectTimeoutMs = defaults.connectTimeoutMs;
+    r.helperTimeoutMs = defaults.helperTimeoutMs;
+    r.commandTimeoutMs = defaults.commandTimeoutMs;
+    r.probeTimeoutS = defaults.probeTimeoutS;
+    {
+        const auto b = remote::FanoutTimeouts::scaled(r.connectTimeoutMs, r.helperTimeoutMs, n);
+        const qint64 probeBytes = QFileInfo(stage1test::realProbe()).size();
+        p.bounds = QStringLiteral("# %1 nodes: bounds connect %2 ms, helper %3 ms, upload %4 ms (%5 bytes), run %6 ms")
+                       .arg(n)
+                       .arg(b.connectMs)
+                       .arg(b.helperMs)
+                       .arg(b.uploadMs(probeBytes))
+                       .arg(probeBytes)
+                       .arg(remote::FanoutTimeouts::probeRunMs(n, r.messageSizes, r.warmup, r.iterations, r.repeats,
+                                                               r.probeTimeoutS));
+    }
     QElapsedTimer clock;
     QMutex m;
     std::map<QString, qint64> last;  // phase -> time of the last node reaching it
@@ -109,6 +128,7 @@ int main(int argc, char** argv) {
                     (long long)p.connect, (long long)p.upload, (long long)p.inventory, (long long)p.run,
                     (long long)p.collect, (long long)p.total, double(p.total) / linear, (long long)p.clientCpu,
                     double(p.clientCpu) / linearCpu);
+        std::printf("%s\n", qPrintable(p.bounds));
         std::fflush(stdout);
     }
     return 0;

@@ -1,9 +1,11 @@
 // How long the demo project's report takes to export, against the named baseline
 // "text-only": the same pages (same layout, same tables and text, a frame where
 // each plot goes) without drawing the plots, measured in the same run. The target:
-// the full report in under 3 s.
+// the full report in under 3 s. With --project FILE, that project's report instead
+// of the demo's (a run at DeepSeek-V3 size from tests/bench/importers/
+// bench_import_e2e.sh --keep): target under 5 s.
 //
-//   bench_report [--repeat N] [--keep DIR]
+//   bench_report [--repeat N] [--keep DIR] [--project FILE]
 #include "demo/DemoProject.h"
 #include "report/ReportWriter.h"
 
@@ -58,20 +60,23 @@ int main(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     int repeat = 5;
-    QString keep;
+    QString keep, given;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
             repeat = std::max(1, args[++i].toInt());
         else if (args[i] == QLatin1String("--keep") && i + 1 < args.size())
             keep = args[++i];
+        else if (args[i] == QLatin1String("--project") && i + 1 < args.size())
+            given = args[++i];
     }
     QTemporaryDir dir;
     const QString folder = keep.isEmpty() ? dir.path() : keep;
-    const QString project = folder + QStringLiteral("/demo.moewb");
+    const QString project = given.isEmpty() ? folder + QStringLiteral("/demo.moewb") : given;
     demo::DemoOptions demoOptions;
     demoOptions.overwrite = true;
-    if (auto w = demo::writeDemoProject(project, demoOptions); !w) {
+    if (!given.isEmpty()) {
+    } else if (auto w = demo::writeDemoProject(project, demoOptions); !w) {
         std::fprintf(stderr, "bench_report: %s\n", qPrintable(w.error().text()));
         return 3;
     }
@@ -92,7 +97,8 @@ int main(int argc, char** argv) {
     const double fullMedian = full[full.size() / 2], textMedian = text[text.size() / 2];
 
     QTextStream out(stdout);
-    out << "demo project report, " << repeat << " runs each (median, best):\n";
+    const double target = given.isEmpty() ? 3.0 : 5.0;
+    out << (given.isEmpty() ? QStringLiteral("demo project") : given) << " report, " << repeat << " runs each (median, best):\n";
     out << QStringLiteral("full report (vector plots):  %1 s, best %2 s; %3 pages, %4 KiB "
                           "(read+evaluate %5 s, layout+paint %6 s)\n")
                .arg(fullMedian, 0, 'f', 3)
@@ -106,8 +112,9 @@ int main(int argc, char** argv) {
                .arg(text.first(), 0, 'f', 3)
                .arg(lastText.pages)
                .arg(lastText.bytes / 1024);
-    out << QStringLiteral("full vs text-only: %1x the time; target < 3 s: %2\n")
+    out << QStringLiteral("full vs text-only: %1x the time; target < %2 s: %3\n")
                .arg(fullMedian / textMedian, 0, 'f', 2)
-               .arg(fullMedian < 3.0 ? QStringLiteral("met") : QStringLiteral("MISSED"));
-    return fullMedian < 3.0 ? 0 : 1;
+               .arg(target)
+               .arg(fullMedian < target ? QStringLiteral("met") : QStringLiteral("MISSED"));
+    return fullMedian < target ? 0 : 1;
 }

@@ -1,11 +1,29 @@
 // Import of a training run's expert load, 10,000 steps x 32 layers x 64 experts by
-// default, through ProjectStore::saveRun (one blob per step and layer), against
-// the named baseline "row-per-expert": the same counts as one row per
-// (step, layer, expert) -- schema v1's layout -- written with the same Qt Sql
-// prepared statements, pragmas and single transaction. Prints times, file sizes
-// and the ratios.
+// default, through ProjectStore::saveRun (schema 5: compressed chunks per layer and
+// 256 steps, with their summary), against two named baselines written with the same
+// Qt Sql prepared statements, pragmas and single transaction:
+//   "blob-per-step-layer": schema 2-4's layout, one raw uint32 blob per (step, layer);
+//   "row-per-expert":      schema 1's layout, one row per (step, layer, expert).
+// Prints times, file sizes, bytes per count, MB/s of raw uint32 counts and the ratios.
 //
-//   bench_store_import [--steps N] [--layers L] [--experts E] [--dir DIR] [--no-baseline]
+// --pattern router (default): counts as a learned router makes them (the model of
+//   tests/bench/gen/gen_tpe_jsonl.py: per-layer log-normal expert popularity drifting as
+//   an AR(1) walk over steps, Poisson-like noise around each expert's share, 4,096
+//   assignments per expert on average);
+// --pattern random: independent uniform counts in 2048..6143 (nothing to predict: the
+//   worst case for any delta coding).
+//
+//   bench_store_import [--steps N] [--layers L] [--experts E] [--pattern router|random]
+//                      [--dir DIR] [--no-baseline]
+//
+// --import FILE --record RECORD.json: instead, `moewb import`'s pipeline end to end on
+// FILE (runimport::collectImportFiles, planImport, toRunData, ProjectStore::saveRun
+// with its commit) into a new project holding RECORD, each phase timed, with the file's
+// MB/s, the project's bytes per count and the process's peak RSS (e.g. a file from
+// tests/bench/gen/gen_tpe_jsonl.py and its --record).
+#include "record/RecordJson.h"
+#include "runimport/RunImport.h"
+#include "store/ExpertLoadCodec.h"
 #include "store/ProjectStore.h"
 
 #include <QCommandLineParser>
@@ -16,7 +34,10 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <cstdio>
+#include <random>
+#include <sys/resource.h>
 
 using namespace moewb::store;
 
@@ -42,7 +63,7 @@ Result benchBlobs(const QString& path, const RunData& run) {
     Result r;
     {
         auto store = ProjectStore::open(path);
-        if (!store || !(*store)->addConfigRecord(QStringLiteral("bench"), {}, true)) {
+        if (!store || !(*store)->addConfigRecord(QStringLiteral("bench"), QJsonObject{{"parallelism", QJsonObject{{"ep", 8}}}}, true)) {
             std::fprintf(stderr, "cannot create %s\n", qPrintable(path));
             std::exit(1);
         }
@@ -63,6 +84,53 @@ Result benchBlobs(const QString& path, const RunData& run) {
             std::exit(1);
         }
     } // closing the last connection checkpoints the WAL into the file
+    r.bytes = fileBytes(path);
+    return r;
+}
+
+Result benchBlobPerStepLayer(const QString& path, const RunData& run) {
+    Result r;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("blobs"));
+        db.setDatabaseName(path);
+        db.open();
+        QSqlQuery q(db);
+        q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
+        q.exec(QStringLiteral("PRAGMA synchronous = FULL"));
+        q.exec(QStringLiteral("CREATE TABLE expert_load (run_id INTEGER NOT NULL, step INTEGER NOT NULL, "
+                              "layer INTEGER NOT NULL, experts INTEGER NOT NULL, codec INTEGER NOT NULL DEFAULT 0, "
+                              "counts BLOB NOT NULL, PRIMARY KEY (run_id, step, layer)) WITHOUT ROWID"));
+        QElapsedTimer t;
+        t.start();
+        q.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        QSqlQuery insert(db);
+        insert.prepare(QStringLiteral("INSERT INTO expert_load VALUES (1, ?, ?, ?, 0, ?)"));
+        for (const ExpertLoadBlock& b : run.expertLoad) {
+            insert.bindValue(0, b.step);
+            insert.bindValue(1, b.layer);
+            insert.bindValue(2, int(b.tokensPerExpert.size()));
+            insert.bindValue(3, encodeExpertLoad(b.tokensPerExpert));
+            if (!insert.exec()) {
+                std::fprintf(stderr, "blob baseline insert failed\n");
+                std::exit(1);
+            }
+        }
+        q.exec(QStringLiteral("COMMIT"));
+        r.writeS = t.nsecsElapsed() / 1e9;
+        t.start();
+        QSqlQuery read(db);
+        read.setForwardOnly(true);
+        read.exec(QStringLiteral("SELECT step, layer, counts FROM expert_load WHERE run_id = 1 ORDER BY step, layer"));
+        qsizetype n = 0;
+        while (read.next())
+            n += decodeExpertLoad(0, read.value(2).toByteArray()) ? 1 : 0;
+        r.readS = t.nsecsElapsed() / 1e9;
+        if (n != run.expertLoad.size()) {
+            std::fprintf(stderr, "blob baseline read back differs\n");
+            std::exit(1);
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("blobs"));
     r.bytes = fileBytes(path);
     return r;
 }
@@ -123,6 +191,70 @@ Result benchRowPerExpert(const QString& path, const RunData& run) {
     return r;
 }
 
+long peakRssMiB() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024;
+}
+
+int benchImport(const QString& file, const QString& recordPath, const QString& dir) {
+    QFile recordFile(recordPath);
+    if (!recordFile.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "cannot read %s\n", qPrintable(recordPath));
+        return 1;
+    }
+    const moewb::record::ParsedRecord parsed = moewb::record::parseRecord(recordFile.readAll());
+    if (!parsed.issues.isEmpty()) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(recordPath), qPrintable(parsed.issues.first().message));
+        return 1;
+    }
+    const QString project = dir + QStringLiteral("/import.moewb");
+    auto store = ProjectStore::open(project);
+    if (!store || !(*store)->addConfigRecord(QStringLiteral("rec"), parsed.record.toJson(), true)) {
+        std::fprintf(stderr, "cannot create %s\n", qPrintable(project));
+        return 1;
+    }
+    const qint64 fileBytes_ = QFileInfo(file).size();
+    QElapsedTimer total, t;
+    total.start();
+    t.start();
+    moewb::runimport::ImportOptions options;
+    auto collected = moewb::runimport::collectImportFiles({file}, options);
+    if (!collected) {
+        std::fprintf(stderr, "%s\n", qPrintable(collected.error().text()));
+        return 1;
+    }
+    auto plan = moewb::runimport::planImport(*collected, parsed.record, options);
+    if (!plan) {
+        std::fprintf(stderr, "%s\n", qPrintable(plan.error().first().text()));
+        return 1;
+    }
+    const double planS = t.nsecsElapsed() / 1e9;
+    const long planRss = peakRssMiB();
+    qint64 counts = 0;
+    for (const ExpertLoadBlock& b : plan->expertLoad)
+        counts += b.tokensPerExpert.size();
+    t.start();
+    const RunData run = moewb::runimport::toRunData(std::move(*plan), QStringLiteral("bench"), QStringLiteral("rec"));
+    const auto id = (*store)->saveRun(run);
+    const double saveS = t.nsecsElapsed() / 1e9;
+    const double totalS = total.nsecsElapsed() / 1e9;
+    if (!id) {
+        std::fprintf(stderr, "%s\n", qPrintable(id.error().text()));
+        return 1;
+    }
+    (*store).reset(); // closing checkpoints the WAL into the file
+    const qint64 bytes = fileBytes(project);
+    std::printf("import %s: %.1f MB, %lld counts\n", qPrintable(file), double(fileBytes_) / 1e6, counts);
+    std::printf("  parse + merge (planImport): %.2f s (%.0f MB/s), peak RSS so far %ld MiB\n", planS,
+                double(fileBytes_) / 1e6 / planS, planRss);
+    std::printf("  store + commit (saveRun):   %.2f s\n", saveS);
+    std::printf("  end to end: %.2f s = %.0f MB/s; project %.1f MiB = %.2f bytes/count; peak RSS %ld MiB\n", totalS,
+                double(fileBytes_) / 1e6 / totalS, mib(bytes), double(bytes) / double(std::max<qint64>(counts, 1)),
+                peakRssMiB());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -136,9 +268,14 @@ int main(int argc, char** argv) {
          {QStringLiteral("layers"), QStringLiteral("MoE layers"), QStringLiteral("L"), QStringLiteral("32")},
          {QStringLiteral("experts"), QStringLiteral("experts per layer"), QStringLiteral("E"),
           QStringLiteral("64")},
+         {QStringLiteral("pattern"), QStringLiteral("router (default) or random"), QStringLiteral("P"),
+          QStringLiteral("router")},
          {QStringLiteral("dir"), QStringLiteral("folder for the files (default: a temporary one)"),
           QStringLiteral("DIR")},
-         {QStringLiteral("no-baseline"), QStringLiteral("skip the row-per-expert baseline")}});
+         {QStringLiteral("no-baseline"), QStringLiteral("skip both baselines")},
+         {QStringLiteral("import"), QStringLiteral("import FILE end to end instead"), QStringLiteral("FILE")},
+         {QStringLiteral("record"), QStringLiteral("the config record (JSON) for --import"), QStringLiteral("RECORD")},
+         {QStringLiteral("no-row-baseline"), QStringLiteral("skip the minute-long row-per-expert baseline")}});
     parser.process(app);
     const int steps = parser.value(QStringLiteral("steps")).toInt();
     const int layers = parser.value(QStringLiteral("layers")).toInt();
@@ -148,18 +285,51 @@ int main(int argc, char** argv) {
     const QString dir =
         parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir")) : tmp.path();
 
+    if (parser.isSet(QStringLiteral("import")))
+        return benchImport(parser.value(QStringLiteral("import")), parser.value(QStringLiteral("record")), dir);
+
     RunData run;
     run.name = QStringLiteral("bench");
     run.kind = RunKind::Training;
     run.recordName = QStringLiteral("bench");
     run.expertLoad.reserve(qsizetype(steps) * layers);
+    const bool random = parser.value(QStringLiteral("pattern")) == QLatin1String("random");
     quint32 x = 2463534242u; // xorshift: counts that do not compress to nothing
+    std::mt19937_64 rng(1);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    // Router pattern: per layer a spread of popularity (log-normal, sigma 0.2-0.6), a
+    // few hot experts in a third of the layers, each expert's log-popularity an AR(1)
+    // walk over steps; counts = share x 4096 x E with sqrt-of-mean noise.
+    std::vector<double> logPop(std::size_t(layers) * std::size_t(experts));
+    std::vector<double> sigma(static_cast<std::size_t>(layers));
+    for (int l = 0; l < layers; ++l) {
+        sigma[std::size_t(l)] = 0.2 + 0.4 * double(l % 7) / 6.0;
+        for (int e = 0; e < experts; ++e)
+            logPop[std::size_t(l) * experts + e] =
+                sigma[std::size_t(l)] * normal(rng) + (l % 3 == 0 && e < 1 + l % 3 ? std::log(3.0) : 0.0);
+    }
+    std::vector<double> share(static_cast<std::size_t>(experts));
+    const double assignments = 4096.0 * experts;
     for (int s = 0; s < steps; ++s)
         for (int l = 0; l < layers; ++l) {
             ExpertLoadBlock b{s, l, QVector<quint32>(experts)};
-            for (int e = 0; e < experts; ++e) {
-                x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-                b.tokensPerExpert[e] = 2048 + x % 4096;
+            if (random) {
+                for (int e = 0; e < experts; ++e) {
+                    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+                    b.tokensPerExpert[e] = 2048 + x % 4096;
+                }
+            } else {
+                double total = 0;
+                for (int e = 0; e < experts; ++e) {
+                    double& z = logPop[std::size_t(l) * experts + e];
+                    z = 0.995 * z + 0.01 * sigma[std::size_t(l)] * normal(rng);
+                    share[std::size_t(e)] = std::exp(z);
+                    total += share[std::size_t(e)];
+                }
+                for (int e = 0; e < experts; ++e) {
+                    const double mean = assignments * share[std::size_t(e)] / total;
+                    b.tokensPerExpert[e] = quint32(std::max(0.0, std::round(mean + std::sqrt(mean) * normal(rng))));
+                }
             }
             run.expertLoad.append(std::move(b));
         }
@@ -167,17 +337,27 @@ int main(int argc, char** argv) {
     std::printf("expert load: %d steps x %d layers x %d experts = %lld counts (%.1f MiB raw uint32)\n", steps,
                 layers, experts, counts, mib(counts * 4));
 
-    const Result blob = benchBlobs(dir + QStringLiteral("/blob.moewb"), run);
-    std::printf("blob-per-step-layer (ProjectStore::saveRun): write %.2f s, read %.2f s, file %.1f MiB (%.2f "
-                "bytes/count)\n",
-                blob.writeS, blob.readS, mib(blob.bytes), double(blob.bytes) / double(counts));
+    const double rawMB = double(counts) * 4 / 1e6;
+    std::printf("pattern: %s\n", random ? "random (uniform 2048..6143)" : "router (drifting popularity, Poisson-like noise)");
+    const Result chunk = benchBlobs(dir + QStringLiteral("/chunks.moewb"), run);
+    std::printf("chunks (ProjectStore::saveRun, schema 5): write %.2f s (%.0f MB/s raw uint32), read %.2f s, "
+                "file %.1f MiB (%.2f bytes/count)\n",
+                chunk.writeS, rawMB / chunk.writeS, chunk.readS, mib(chunk.bytes), double(chunk.bytes) / double(counts));
     if (parser.isSet(QStringLiteral("no-baseline")))
         return 0;
+    const Result blob = benchBlobPerStepLayer(dir + QStringLiteral("/blob.moewb"), run);
+    std::printf("baseline blob-per-step-layer (schema 4): write %.2f s (%.0f MB/s), read %.2f s, file %.1f MiB "
+                "(%.2f bytes/count)\n",
+                blob.writeS, rawMB / blob.writeS, blob.readS, mib(blob.bytes), double(blob.bytes) / double(counts));
+    std::printf("chunks vs blob-per-step-layer: write %.1fx faster, read %.1fx faster, file %.1fx smaller\n",
+                blob.writeS / chunk.writeS, blob.readS / chunk.readS, double(blob.bytes) / double(chunk.bytes));
+    if (parser.isSet(QStringLiteral("no-row-baseline")))
+        return 0;
     const Result rows = benchRowPerExpert(dir + QStringLiteral("/rows.moewb"), run);
-    std::printf("baseline row-per-expert:                   write %.2f s, read %.2f s, file %.1f MiB (%.2f "
+    std::printf("baseline row-per-expert (schema 1):      write %.2f s (%.0f MB/s), read %.2f s, file %.1f MiB (%.2f "
                 "bytes/count)\n",
-                rows.writeS, rows.readS, mib(rows.bytes), double(rows.bytes) / double(counts));
-    std::printf("blob vs baseline: write %.1fx faster, read %.1fx faster, file %.1fx smaller\n",
-                rows.writeS / blob.writeS, rows.readS / blob.readS, double(rows.bytes) / double(blob.bytes));
+                rows.writeS, rawMB / rows.writeS, rows.readS, mib(rows.bytes), double(rows.bytes) / double(counts));
+    std::printf("chunks vs row-per-expert: write %.1fx faster, read %.1fx faster, file %.1fx smaller\n",
+                rows.writeS / chunk.writeS, rows.readS / chunk.readS, double(rows.bytes) / double(chunk.bytes));
     return 0;
 }

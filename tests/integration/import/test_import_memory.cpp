@@ -273,7 +273,8 @@ private slots:
     }
 
     // The line-per-record formats, written as their writers print them (the fixtures in
-    // tests/fixtures/importers), each about 8 MiB (24 MiB: torchtitan, Megatron timer lines).
+    // tests/fixtures/importers and remote/collect), each about 8 MiB (24 MiB: torchtitan,
+    // Megatron timer lines).
     // `values` is what the lines hold: metric
     // values for the metric formats, expert-load blocks (one per step and layer) for the
     // load formats; `perValue` what one of them takes once stored.
@@ -386,6 +387,33 @@ private slots:
                      "}\n";
             }
             QTest::newRow("jsonl-metrics") << QStringLiteral("jsonl-metrics") << t << lines * 3 << true << qint64(40);
+        }
+        {
+            // The collector's sidecar of a one-rank training (remote/collect, moewb-collect/1;
+            // 64 experts, top-8 as the project's record):
+            // per step 8 drops lines and a time line; per step dropped tokens and assignments,
+            // their two rates and the busiest-device share. Each step is held as a
+            // CollectorStep (72 bytes) until the file is read.
+            const int moeLayers = 8;
+            QByteArray t = "{\"format\": \"moewb-collect/1\", \"rank\": 0, \"world\": 1, \"framework\": \"megatron-core\", "
+                           "\"experts\": 64, \"topk\": 8, \"moe_layers\": 8, \"every\": 1, \"clock\": \"cuda-events\"}\n";
+            qint64 steps = 0;
+            while (t.size() < kTarget) {
+                const QByteArray step = QByteArray::number(++steps);
+                for (int l = 0; l < moeLayers; ++l) {
+                    const int tokens = 8192, dropped = rng.bounded(20), droppedAssignments = 8 * dropped + rng.bounded(400);
+                    t += "{\"kind\": \"drops\", \"step\": " + step + ", \"layer\": " + QByteArray::number(l) +
+                         ", \"tokens\": " + QByteArray::number(tokens) + ", \"assignments\": " +
+                         QByteArray::number(8 * tokens) + ", \"dropped_tokens\": " + QByteArray::number(dropped) +
+                         ", \"dropped_assignments\": " + QByteArray::number(droppedAssignments) + "}\n";
+                }
+                t += "{\"kind\": \"time\", \"step\": " + step + ", \"step_s\": " +
+                     QByteArray::number(real(800000, 900000, 1000000), 'f', 6) + ", \"a2a_s\": " +
+                     QByteArray::number(real(100000, 200000, 1000000), 'f', 6) + ", \"compute_s\": " +
+                     QByteArray::number(real(200000, 300000, 1000000), 'f', 6) + "}\n";
+            }
+            QTest::newRow("moewb-collect-jsonl") << QStringLiteral("moewb-collect-jsonl") << t << steps * 5 << true
+                                                 << qint64(40 + 72 / 5);
         }
         const int experts = 64, layers = 8;
         auto counts = [&] {

@@ -185,6 +185,30 @@ private slots:
         QVERIFY(!QFile::exists(m_marker));
     }
 
+    // timeoutMs bounds the whole upload: 16 MiB cannot cross in 200 ms (SFTP writes
+    // here move about 1 MB/s), so the upload stops TimedOut soon after and leaves no
+    // partial file; with room it goes through.
+    void uploadIsBoundedAsAWhole() {
+        QByteArray big(16 << 20, '\0');
+        for (qsizetype i = 0; i < big.size(); i += 4096)
+            big[i] = char(i / 4096);
+        const QString local = m_fx->dir() + QStringLiteral("/big.bin");
+        QVERIFY(writeFile(local, big, 0644));
+        const QString dir = m_cache + QStringLiteral("/probe/") + sha256Hex(big);
+        QElapsedTimer t;
+        t.start();
+        auto up = SftpUpload::upload(*m_s, local, 200);
+        const qint64 ms = t.elapsed();
+        QVERIFY(!up);
+        QCOMPARE(up.error().kind, RemoteError::Kind::TimedOut);
+        QVERIFY2(ms < 200 + 10000, qPrintable(QString::number(ms)));
+        const QStringList left = QDir(dir).entryList(QDir::Files | QDir::Hidden);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
+        auto ok = SftpUpload::upload(*m_s, local, 120000);
+        QVERIFY2(ok, ok ? "" : qPrintable(ok.error().message));
+        QCOMPARE(QFileInfo(ok->remotePath).size(), big.size());
+    }
+
     // The real moe-probe, an ELF, runs from the descriptor it was hashed on: its
     // inventory comes back as JSON.
     void realProbeRunsFromItsDescriptor() {

@@ -116,6 +116,36 @@ int nonWhitePixels(const QImage& image) {
     return n;
 }
 
+// How far down a rendered page its content reaches, as a share of the room above the
+// running footer: the footer's rule is the lowest row drawn across more than half the
+// width; the content ends at the lowest inked row above it and starts at the first.
+double filledShare(const QImage& image) {
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    auto inked = [&](int y, int grey) {
+        int n = 0;
+        const QRgb* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        for (int x = 0; x < img.width(); ++x)
+            n += qGray(line[x]) < grey ? 1 : 0;
+        return n;
+    };
+    int rule = -1;
+    for (int y = img.height() - 1; y >= 0 && rule < 0; --y)
+        if (inked(y, 245) > img.width() / 2)
+            rule = y;
+    if (rule < 0)
+        return 0.0;
+    int top = -1, bottom = -1;
+    for (int y = 0; y < rule - 1 && top < 0; ++y)
+        if (inked(y, 200) > 0)
+            top = y;
+    for (int y = rule - 2; y > top && bottom < 0; --y)
+        if (inked(y, 200) > 0)
+            bottom = y;
+    if (top < 0 || bottom <= top)
+        return 0.0;
+    return double(bottom - top) / double(rule - top);
+}
+
 } // namespace
 
 class TestReport : public QObject {
@@ -450,6 +480,35 @@ private slots:
             QVERIFY2(!image.isNull(), qPrintable(png));
             QVERIFY2(nonWhitePixels(image) > 200, qPrintable(png + QStringLiteral(" is blank")));
         }
+    }
+
+    // No page is left mostly empty where the next block would fit: every page but the
+    // decision memo, the contents and the last is filled at least 45 % of the way down
+    // (measured on the pages rendered at 50 dpi). Each page is saved for a look:
+    // tests/artifacts/report/.
+    void noPageMostlyEmpty() {
+        QVERIFY(QFile::exists(m_pdf));
+        const QString dir = m_dir.filePath(QStringLiteral("fill"));
+        QVERIFY(QDir().mkpath(dir));
+        const Proc ppm = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("50"),
+                                                          QStringLiteral("-png"), m_pdf, dir + QStringLiteral("/p")});
+        QVERIFY2(ppm.exitCode == 0, qPrintable(ppm.err));
+        const QStringList pngs = QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+        QVERIFY(pngs.size() >= 8);
+        const QString artifacts = QStringLiteral(MOEWB_BINARY_DIR "/tests/artifacts/report");
+        QDir().mkpath(artifacts);
+        QStringList shares, empty;
+        for (int i = 0; i < pngs.size(); ++i) {
+            const QImage image(dir + QLatin1Char('/') + pngs[i]);
+            QVERIFY(!image.isNull());
+            image.save(artifacts + QLatin1Char('/') + pngs[i]);
+            const double share = filledShare(image);
+            shares << QStringLiteral("%1: %2 %").arg(i + 1).arg(qRound(share * 100));
+            if (i >= 2 && i + 1 < pngs.size() && share < 0.45)
+                empty << QStringLiteral("page %1 filled %2 %").arg(i + 1).arg(qRound(share * 100));
+        }
+        qInfo("page fill: %s", qPrintable(shares.join(QStringLiteral(", "))));
+        QVERIFY2(empty.isEmpty(), qPrintable(empty.join(QStringLiteral("; "))));
     }
 
     void plotsAreVectors() {

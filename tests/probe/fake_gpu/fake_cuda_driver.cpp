@@ -68,15 +68,18 @@ int cuMemFree_v2(unsigned long long p) {
     std::free(reinterpret_cast<void*>(p));
     return 0;
 }
-int cuMemcpyHtoD_v2(unsigned long long d, const void* s, std::size_t n) {
+// Only the stream-ordered copies and fills: the probe's stream is non-blocking, so the
+// synchronous cuMemcpyHtoD/cuMemsetD8 (legacy default stream) would race with its work
+// on a real GPU; their absence here makes a probe that resolves them fail these tests.
+int cuMemcpyHtoDAsync_v2(unsigned long long d, const void* s, std::size_t n, void*) {
     std::memcpy(reinterpret_cast<void*>(d), s, n);
     return 0;
 }
-int cuMemcpyDtoH_v2(void* d, unsigned long long s, std::size_t n) {
+int cuMemcpyDtoHAsync_v2(void* d, unsigned long long s, std::size_t n, void*) {
     std::memcpy(d, reinterpret_cast<void*>(s), n);
     return 0;
 }
-int cuMemsetD8_v2(unsigned long long d, unsigned char v, std::size_t n) {
+int cuMemsetD8Async(unsigned long long d, unsigned char v, std::size_t n, void*) {
     std::memset(reinterpret_cast<void*>(d), v, n);
     return 0;
 }

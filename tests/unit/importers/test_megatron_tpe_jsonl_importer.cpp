@@ -139,16 +139,93 @@ private slots:
         QVERIFY(err("{\"iter\": 1, \"block\": 1, \"layer\": 0, \"tpe\": [[1, 2]]}\n").startsWith(QStringLiteral("t.jsonl:1: block: ")));
         QVERIFY(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 64, \"layer\": 0, \"tpe\": [[1, 2]]}\n")
                     .startsWith(QStringLiteral("t.jsonl:1: mtp_idx: is absurd: 64")));
-        // The duplicate check keys on (iter, block, mtp_idx, layer), in or out of order.
-        QCOMPARE(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
-                     "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"
-                     "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 1, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
-                     "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[3, 4]]}\n"),
-                 QStringLiteral("t.jsonl:4: iter: iter 1, MTP block 0, layer 0 appears again (first on line 1)"));
-        QVERIFY(err("{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
-                    "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"
-                    "{\"iter\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n")
-                    .isEmpty());
+    }
+
+    void aBlockAgainIsAResumeKeyedOnBlockAndMtpIndex() {
+        // Within one iteration the key is (block, mtp_idx, layer), in or out of order: three
+        // different blocks. The same key again begins a resumed run from that iteration.
+        const QByteArray three = "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                                 "{\"iter\": 1, \"block\": \"decoder\", \"layer\": 0, \"tpe\": [[1, 2]]}\n"
+                                 "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 1, \"layer\": 0, \"tpe\": [[1, 2]]}\n";
+        auto r = MegatronTpeJsonlImporter::parse(three, QStringLiteral("t.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->expertLoad.size(), 3);
+        QVERIFY(!r->environment.contains(QStringLiteral("resumes")));
+        r = MegatronTpeJsonlImporter::parse(
+            three + "{\"iter\": 1, \"block\": \"mtp\", \"mtp_idx\": 0, \"layer\": 0, \"tpe\": [[3, 4]]}\n",
+            QStringLiteral("t.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->expertLoad.size(), 1);
+        QCOMPARE(r->expertLoad[0].mtpIndex, 0);
+        QCOMPARE(r->expertLoad[0].tokensPerExpert, (QVector<quint32>{3, 4}));
+        QCOMPARE(r->environment.value(QStringLiteral("resumes")).toInt(), 1);
+        QCOMPARE(r->environment.value(QStringLiteral("replaced_blocks")).toInt(), 3);
+        // An earlier iteration: the later run's iteration 0 replaces everything from 0 on.
+        r = MegatronTpeJsonlImporter::parse(three + "{\"iter\": 0, \"layer\": 0, \"tpe\": [[5, 6]]}\n",
+                                            QStringLiteral("t.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->expertLoad.size(), 1);
+        QCOMPARE(r->expertLoad[0].step, 0);
+        QCOMPARE(r->expertLoad[0].tokensPerExpert, (QVector<quint32>{5, 6}));
+    }
+
+    void aResumedTrainingReplacesItsEarlierIterationsFromTheResumeOn() {
+        // As save_tpe appends: run A saves iterations 10..50, dies; run B resumes from the
+        // checkpoint of iteration 20 and saves 30, 40; run C resumes from 30 and saves 40, 50,
+        // 60. Expected, worked out here from the runs: A's iterations before 30, B's before 40
+        // and all of C's; A's 30, 40, 50 and B's 40 are dropped.
+        struct Line {
+            char run;
+            int iter, mtp, layer; // mtp -1: decoder
+        };
+        auto counts = [](char run, int iter, int mtp, int layer) {
+            QVector<quint32> c;
+            for (int e = 0; e < 4; ++e)
+                c << quint32((run - 'A' + 1) * 1000 + iter * 3 + (mtp + 1) * 100 + layer * 10 + e);
+            return c;
+        };
+        QList<Line> lines;
+        auto save = [&](char run, int iter) {
+            for (int layer = 0; layer < 2; ++layer)
+                lines << Line{run, iter, -1, layer};
+            lines << Line{run, iter, 0, 0};
+        };
+        for (int it : {10, 20, 30, 40, 50})
+            save('A', it);
+        for (int it : {30, 40})
+            save('B', it);
+        for (int it : {40, 50, 60})
+            save('C', it);
+        QByteArray text;
+        for (const Line& l : lines) {
+            QJsonObject o{{QStringLiteral("iter"), l.iter}, {QStringLiteral("layer"), l.layer}};
+            o.insert(QStringLiteral("block"), l.mtp < 0 ? QStringLiteral("decoder") : QStringLiteral("mtp"));
+            if (l.mtp >= 0)
+                o.insert(QStringLiteral("mtp_idx"), l.mtp);
+            QJsonArray tpe;
+            for (quint32 v : counts(l.run, l.iter, l.mtp, l.layer))
+                tpe.append(qint64(v));
+            o.insert(QStringLiteral("tpe"), QJsonArray{tpe});
+            text += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+        }
+        auto r = MegatronTpeJsonlImporter::parse(text, QStringLiteral("rank0.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QList<Line> expected;
+        for (const Line& l : lines)
+            if ((l.run == 'A' && l.iter < 30) || (l.run == 'B' && l.iter < 40) || l.run == 'C')
+                expected << l;
+        QCOMPARE(r->expertLoad.size(), expected.size());
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            const Line& l = expected[i];
+            QCOMPARE(r->expertLoad[i].step, qint64(l.iter));
+            QCOMPARE(r->expertLoad[i].layer, l.layer);
+            QCOMPARE(r->expertLoad[i].mtpIndex, l.mtp);
+            QCOMPARE(r->expertLoad[i].tokensPerExpert, counts(l.run, l.iter, l.mtp, l.layer));
+        }
+        QCOMPARE(r->rows, qint64(lines.size())); // every line read
+        QCOMPARE(r->environment.value(QStringLiteral("resumes")).toInt(), 2);
+        QCOMPARE(r->environment.value(QStringLiteral("resumed_from_steps")).toArray(), (QJsonArray{30, 40}));
+        QCOMPARE(r->environment.value(QStringLiteral("replaced_blocks")).toInt(), int(lines.size() - expected.size()));
     }
 
     void genericJsonlExpertLoadIgnoresBlockKeys() {

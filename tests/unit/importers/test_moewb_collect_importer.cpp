@@ -5,6 +5,7 @@
 #include "importers/MegatronTpeJsonlImporter.h"
 #include "importers/MoewbCollectImporter.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -173,6 +174,90 @@ private slots:
         QVERIFY(!r.hasValue());
         QCOMPARE(r.error().text(),
                  QStringLiteral("out/moewb_collect/rank3.jsonl:1: rank: is 0 but the file name says rank 3"));
+    }
+
+    // A resumed training appends to the same file (docs/collect.md): run A writes steps
+    // 1-4 and dies, run B resumes from the checkpoint of step 1 and writes 2-3, run C
+    // resumes from 3 and writes 3 again. Expected, from the runs' own lines: A's step 1,
+    // B's step 2, C's step 3; A's 2-4 and B's 3 are replaced, A's step 4 although no later
+    // run reached it.
+    void aResumedTrainingReplacesTheEarlierStepsFromTheResumeOn() {
+        struct Written {
+            int run, step, layer; // layer -1: the time line
+        };
+        auto tokens = [](int run, int step, int layer) { return 100 * run + 10 * step + layer; };
+        auto dropped = [](int run, int step, int layer) { return (run + step + layer) % 3; };
+        auto stepS = [](int run, int step) { return 0.5 + 0.01 * run + 0.001 * step; };
+        QList<Written> lines;
+        auto write = [&](int run, int step) {
+            lines << Written{run, step, 0} << Written{run, step, 1} << Written{run, step, -1};
+        };
+        for (int step : {1, 2, 3, 4})
+            write(1, step);
+        for (int step : {2, 3})
+            write(2, step);
+        write(3, 3);
+        QByteArray text(kHeader);
+        for (const Written& w : lines) {
+            QJsonObject o{{QStringLiteral("step"), w.step}};
+            if (w.layer >= 0) {
+                const int t = tokens(w.run, w.step, w.layer), d = dropped(w.run, w.step, w.layer);
+                o.insert(QStringLiteral("kind"), QStringLiteral("drops"));
+                o.insert(QStringLiteral("layer"), w.layer);
+                o.insert(QStringLiteral("tokens"), t);
+                o.insert(QStringLiteral("assignments"), 2 * t);
+                o.insert(QStringLiteral("dropped_tokens"), d);
+                o.insert(QStringLiteral("dropped_assignments"), 2 * d + 1);
+            } else {
+                o.insert(QStringLiteral("kind"), QStringLiteral("time"));
+                o.insert(QStringLiteral("step_s"), stepS(w.run, w.step));
+                o.insert(QStringLiteral("a2a_s"), 0.1);
+                o.insert(QStringLiteral("compute_s"), 0.2);
+            }
+            text += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+        }
+        auto r = MoewbCollectImporter::parse(text, QStringLiteral("moewb_collect/rank0.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        const std::map<int, int> runOfStep{{1, 1}, {2, 2}, {3, 3}};
+        QCOMPARE(r->collectorSteps.size(), qsizetype(runOfStep.size()));
+        qsizetype i = 0;
+        for (const auto& [step, run] : runOfStep) {
+            const CollectorStep& c = r->collectorSteps[i++];
+            QCOMPARE(c.step, qint64(step));
+            QCOMPARE(c.layers, 2);
+            QCOMPARE(qint64(c.tokens), qint64(tokens(run, step, 0) + tokens(run, step, 1)));
+            QCOMPARE(qint64(c.droppedTokens), qint64(dropped(run, step, 0) + dropped(run, step, 1)));
+            QCOMPARE(c.stepS, stepS(run, step));
+            QCOMPARE(metric(r.value(), QStringLiteral("drop_rate"), step),
+                     double(dropped(run, step, 0) + dropped(run, step, 1)) /
+                         double(tokens(run, step, 0) + tokens(run, step, 1)));
+        }
+        bool found = true;
+        metric(r.value(), QStringLiteral("dropped_tokens"), 4, &found);
+        QVERIFY(!found);
+        QCOMPARE(r->rows, qint64(lines.size()));
+        QCOMPARE(r->environment.value(QStringLiteral("resumes")).toInt(), 2);
+        QCOMPARE(r->environment.value(QStringLiteral("resumed_from_steps")).toArray(), (QJsonArray{2, 3}));
+        QCOMPARE(r->environment.value(QStringLiteral("replaced_steps")).toInt(), 4); // A's 2, 3, 4; B's 3
+
+        // The last step again: a second time line, or a layer after the step's time line.
+        const QByteArray drops = "{\"kind\": \"drops\", \"step\": 1, \"layer\": 0, \"tokens\": 10, \"assignments\": 20, "
+                                 "\"dropped_tokens\": 1, \"dropped_assignments\": 2}\n";
+        const QByteArray time = "{\"kind\": \"time\", \"step\": 1, \"step_s\": 0.5, \"a2a_s\": null, \"compute_s\": null}\n";
+        r = MoewbCollectImporter::parse(QByteArray(kHeader) + drops + time + time, QStringLiteral("s.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->collectorSteps.size(), 1);
+        QCOMPARE(r->collectorSteps[0].layers, 0); // the resumed run wrote only the time line
+        QCOMPARE(r->environment.value(QStringLiteral("resumes")).toInt(), 1);
+        r = MoewbCollectImporter::parse(QByteArray(kHeader) + drops + time + drops, QStringLiteral("s.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->collectorSteps.size(), 1);
+        QCOMPARE(r->collectorSteps[0].layers, 1);
+        QVERIFY(!r->collectorSteps[0].timed);
+        // A layer again before the step's time line is a resume too.
+        r = MoewbCollectImporter::parse(QByteArray(kHeader) + drops + drops, QStringLiteral("s.jsonl"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->collectorSteps[0].tokens, quint64(10));
     }
 
     void hugeNumbersAndLongTextAreRefusedBriefly() {

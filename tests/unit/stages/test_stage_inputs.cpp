@@ -89,20 +89,20 @@ private slots:
         QVERIFY(lockReason(*p, 1).isEmpty());
         QVERIFY(lockReason(*p, 2).contains(QStringLiteral("stage 1 has no verdict")));
         QVERIFY(
-            p->saveVerdict({1, QStringLiteral("stop"), {}, QDateTime::currentDateTimeUtc().addSecs(-60)}));
+            p->saveVerdict({1, QStringLiteral("stop"), {}, QDateTime::currentDateTimeUtc().addSecs(-60), {}}));
         QVERIFY(lockReason(*p, 2).contains(QStringLiteral("\"stop\"")));
         // An override written after the stop unlocks.
         QVERIFY(p->addOverride(
             {0, 1, QStringLiteral("known noisy neighbour; accepted"), QStringLiteral("lead"), {}}));
         QVERIFY(lockReason(*p, 2).isEmpty());
         QVERIFY(lockReason(*p, 3).contains(QStringLiteral("stage 2 has no verdict")));
-        QVERIFY(p->saveVerdict({2, QStringLiteral("pass"), {}, {}}));
-        QVERIFY(p->saveVerdict({3, QStringLiteral("overridden"), {}, {}}));
+        QVERIFY(p->saveVerdict({2, QStringLiteral("pass"), {}, {}, {}}));
+        QVERIFY(p->saveVerdict({3, QStringLiteral("overridden"), {}, {}, {}}));
         QVERIFY(lockReason(*p, 4).isEmpty());
-        QVERIFY(p->saveVerdict({2, QStringLiteral("stale"), {}, {}}));
+        QVERIFY(p->saveVerdict({2, QStringLiteral("stale"), {}, {}, {}}));
         QVERIFY(lockReason(*p, 3).contains(QStringLiteral("stale")));
         QVERIFY(lockReason(*p, 4).contains(QStringLiteral("stale")));
-        QVERIFY(p->saveVerdict({2, QStringLiteral("not_ready"), {}, {}}));
+        QVERIFY(p->saveVerdict({2, QStringLiteral("not_ready"), {}, {}, {}}));
         QVERIFY(!lockReason(*p, 3).isEmpty());
     }
 
@@ -124,7 +124,7 @@ private slots:
         dense.name = QStringLiteral("dense-train");
         dense.recordName = QStringLiteral("dense");
         QVERIFY(p->saveRun(dense));
-        QVERIFY(p->saveVerdict({2, QStringLiteral("pass"), {}, QDateTime::currentDateTimeUtc().addSecs(60)}));
+        QVERIFY(p->saveVerdict({2, QStringLiteral("pass"), {}, QDateTime::currentDateTimeUtc().addSecs(60), {}}));
         const auto runs = loadStageTwoMoeRuns(*p);
         QCOMPARE(runs.size(), 1);
         QCOMPARE(runs[0].runName, QStringLiteral("moe-train"));

@@ -4,6 +4,8 @@
 // after the commit; the parent SIGKILLs it somewhere in between.
 //
 //   store_import_child <project> <run-name> <steps> [--split-commits] [--announce-at F]
+//   store_import_child <project> --open     (opens the project: an older file is upgraded;
+//                                            prints "opened <ms>" when done)
 //
 // --split-commits writes the same rows WITHOUT one enclosing transaction (a
 // commit every 1000 rows), the broken design the parent's checker must catch.
@@ -15,6 +17,7 @@
 #include <QSqlQuery>
 
 #include <cstdio>
+#include <span>
 #include <unistd.h>
 
 using namespace moewb::store;
@@ -47,26 +50,24 @@ int splitCommits(const QString& path, const RunData& run) {
     if (!q.exec())
         return 3;
     const qint64 runId = q.lastInsertId().toLongLong();
-    QSqlQuery load(db);
-    load.prepare(QStringLiteral("INSERT INTO expert_load (run_id, step, layer, experts, codec, counts) "
-                                "VALUES (?, ?, ?, ?, 0, ?)"));
+    // The chunks go through the store's own sink, but committed every 1000 blocks.
+    ExpertLoadSink sink(db, runId, 0);
     int n = 0;
     for (const ExpertLoadBlock& b : run.expertLoad) {
-        load.bindValue(0, runId);
-        load.bindValue(1, b.step);
-        load.bindValue(2, b.layer);
-        load.bindValue(3, int(b.tokensPerExpert.size()));
-        load.bindValue(4, QByteArray(reinterpret_cast<const char*>(b.tokensPerExpert.constData()),
-                                     b.tokensPerExpert.size() * 4));
-        if (!load.exec())
+        if (!sink.add(b.step, b.layer,
+                      std::span<const quint32>(b.tokensPerExpert.constData(), std::size_t(b.tokensPerExpert.size()))))
             return 4;
         if (++n % 1000 == 0) {
+            if (!sink.finish())
+                return 4;
             q.exec(QStringLiteral("COMMIT"));
             if (n == 1000)
                 say("begun");
             q.exec(QStringLiteral("BEGIN IMMEDIATE"));
         }
     }
+    if (!sink.finish())
+        return 4;
     q.exec(QStringLiteral("COMMIT"));
     say("committed 0");
     return 0;
@@ -77,8 +78,20 @@ int splitCommits(const QString& path, const RunData& run) {
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
+    if (args.size() == 3 && args[2] == QLatin1String("--open")) {
+        QElapsedTimer opening;
+        opening.start();
+        say("begun");
+        auto opened = ProjectStore::open(args[1], OpenMode::MustExist);
+        if (!opened) {
+            std::fprintf(stderr, "%s\n", qPrintable(opened.error().text()));
+            return 1;
+        }
+        say("opened " + QByteArray::number(opening.elapsed()));
+        return 0;
+    }
     if (args.size() < 4) {
-        std::fprintf(stderr, "usage: store_import_child <project> <run-name> <steps> [--split-commits]\n");
+        std::fprintf(stderr, "usage: store_import_child <project> (<run-name> <steps> [--split-commits] | --open)\n");
         return 64;
     }
     const RunData run = testing::makeLargeRun(args[2], QStringLiteral("rec"), args[3].toInt());

@@ -283,6 +283,86 @@ private slots:
         QVERIFY(!s->removeRun(QStringLiteral("probe-2n")));
     }
 
+    void streamedExpertLoadIsOneRunWithItsSummary() {
+        // Rows streamed through the sink (an import reading as it writes), layers
+        // interleaved, 600 steps (three chunks per layer), 6 experts under EP 3 (the
+        // record's): counts, block count and summary read back as computed here.
+        const QString path = freshPath();
+        auto store = ProjectStore::open(path);
+        QVERIFY(store);
+        ProjectStore& s = **store;
+        QVERIFY(s.addConfigRecord(QStringLiteral("ep3"),
+                                  QJsonObject{{"parallelism", QJsonObject{{"ep", 3}, {"dp", 3}}}}, true));
+        auto tokens = [](qint64 step, int layer, int e) {
+            return quint32((step * 131 + layer * 71 + e * e * 37) % 1009 + (e == step % 6 ? 500 : 0));
+        };
+        RunData run;
+        run.name = QStringLiteral("streamed");
+        run.recordName = QStringLiteral("ep3");
+        run.expertLoadStream = [&](ExpertLoadSink& sink, QString* error) {
+            std::vector<quint32> counts(6);
+            for (qint64 step = 1; step <= 600; ++step)
+                for (int layer = 0; layer < 2; ++layer) {
+                    for (int e = 0; e < 6; ++e)
+                        counts[std::size_t(e)] = tokens(step, layer, e);
+                    if (!sink.add(step, layer, counts)) {
+                        *error = sink.error();
+                        return false;
+                    }
+                }
+            return true;
+        };
+        const auto id = s.saveRun(run);
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().text()));
+        QCOMPARE(s.run(QStringLiteral("streamed"))->expertLoadBlocks, 1200);
+        const auto load = s.expertLoad(*id);
+        QCOMPARE(load.size(), 1200);
+        for (const ExpertLoadBlock& b : load)
+            for (int e = 0; e < 6; ++e)
+                QCOMPARE(b.tokensPerExpert[e], tokens(b.step, b.layer, e));
+        QCOMPARE(load[1199].step, 600);
+        QCOMPARE(load[1199].layer, 1);
+        const auto summary = s.expertLoadSummary(*id, 1);
+        QCOMPARE(summary.size(), 600);
+        for (const ExpertLoadSummaryRow& r : summary) {
+            quint64 sum = 0, best = 0;
+            quint32 mx = 0;
+            int arg = 0;
+            for (int e = 0; e < 6; ++e) {
+                const quint32 t = tokens(r.step, 1, e);
+                sum += t;
+                if (t > mx)
+                    mx = t, arg = e;
+            }
+            for (int rank = 0; rank < 3; ++rank)
+                best = std::max<quint64>(best, quint64(tokens(r.step, 1, 2 * rank)) + tokens(r.step, 1, 2 * rank + 1));
+            QCOMPARE(r.sum, sum);
+            QCOMPARE(r.max, mx);
+            QCOMPARE(r.argmax, arg);
+            QCOMPARE(r.expertParallel, 3);
+            QCOMPARE(r.busiestRankTokens.value_or(0), best);
+            QCOMPARE(r.loadRatio(), double(mx) * 6.0 / double(sum));
+        }
+
+        // A layer going back in steps fails the save, which leaves nothing behind.
+        RunData bad;
+        bad.name = QStringLiteral("backwards");
+        bad.recordName = QStringLiteral("ep3");
+        bad.expertLoadStream = [](ExpertLoadSink& sink, QString* error) {
+            const std::vector<quint32> c{1, 2, 3};
+            if (sink.add(5, 0, c) && sink.add(6, 1, c) && sink.add(4, 0, c))
+                return true;
+            *error = sink.error();
+            return false;
+        };
+        const auto refused = s.saveRun(bad);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("goes back from step 5 to step 4")),
+                 qPrintable(refused.error().text()));
+        QVERIFY(!s.run(QStringLiteral("backwards")));
+        QCOMPARE(s.runs().size(), 1);
+    }
+
     void runsSurviveReopening() {
         const QString path = freshPath();
         {

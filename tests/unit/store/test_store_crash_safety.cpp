@@ -3,7 +3,11 @@
 // run or none of it. A negative control runs the same checker against a child
 // that commits in pieces, to show the checker does catch a partial run.
 #include "LargeRunFixture.h"
+#include "SqlScript.h"
 #include "store/ProjectStore.h"
+
+#include <QCryptographicHash>
+#include <QFile>
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -82,6 +86,63 @@ qint64 count(QSqlDatabase& db, const QString& statement, qint64 runId) {
     return q.value(0).toLongLong();
 }
 
+// Runs fn on a plain connection to path (not through ProjectStore).
+template <typename Fn> void withRaw(const QString& path, Fn fn) {
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        db.setDatabaseName(path);
+        if (db.open())
+            fn(db);
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+}
+
+// A version-4 file's expert_load, hashed in key order: what a failed upgrade must leave.
+QByteArray v4LoadDigest(QSqlDatabase& db) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT run_id, step, layer, codec, counts FROM expert_load ORDER BY run_id, step, layer")))
+        return {};
+    while (q.next()) {
+        for (int c = 0; c < 4; ++c)
+            hash.addData(QByteArray::number(q.value(c).toLongLong()) + ',');
+        hash.addData(q.value(4).toByteArray());
+    }
+    return hash.result();
+}
+
+// Starts `store_import_child FILE --open` (opening upgrades the file), SIGKILLs it
+// delayUs after it said "begun" (never when delayUs < 0); the child's output.
+ChildResult openInChild(const QString& project, int delayUs) {
+    ChildResult r;
+    QProcess child;
+    child.start(QStringLiteral(MOEWB_STORE_IMPORT_CHILD), {project, QStringLiteral("--open")});
+    if (!child.waitForStarted(10000))
+        return r;
+    QByteArray out;
+    QElapsedTimer waited;
+    waited.start();
+    while (!out.contains("begun\n") && waited.elapsed() < 60000 && child.state() == QProcess::Running) {
+        child.waitForReadyRead(100);
+        out += child.readAllStandardOutput();
+    }
+    r.begun = out.contains("begun\n");
+    if (r.begun && delayUs >= 0) {
+        QThread::usleep(ulong(delayUs));
+        child.kill();
+    }
+    child.waitForFinished(120000);
+    out += child.readAllStandardOutput();
+    r.output = QString::fromUtf8(out) + QString::fromUtf8(child.readAllStandardError());
+    r.killed = child.exitStatus() == QProcess::CrashExit;
+    const int at = out.indexOf("opened ");
+    r.committed = at >= 0;
+    if (r.committed)
+        r.importMs = out.mid(at + 7).trimmed().toLongLong();
+    return r;
+}
+
 // Everything wrong with the file after a kill; empty when it is sound and every
 // run in it is complete. committedRuns must be present.
 QStringList checkAllOrNothing(const QString& project, const QStringList& committedRuns) {
@@ -110,7 +171,7 @@ QStringList checkAllOrNothing(const QString& project, const QStringList& committ
             const qint64 m =
                 count(db, QStringLiteral("SELECT count(*) FROM step_metric WHERE run_id = ?"), run.id);
             const qint64 b =
-                count(db, QStringLiteral("SELECT count(*) FROM expert_load WHERE run_id = ?"), run.id);
+                count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_chunk WHERE run_id = ?"), run.id);
             comm += c, metrics += m, blocks += b;
             if (c != testing::commRowsPerRun() || m != testing::metricRowsPerRun(kSteps) ||
                 b != testing::expertBlocksPerRun(kSteps))
@@ -129,7 +190,8 @@ QStringList checkAllOrNothing(const QString& project, const QStringList& committ
         // Rows that belong to no listed run would be a half-written run too.
         if (count(db, QStringLiteral("SELECT count(*) FROM comm_sample"), -1) != comm ||
             count(db, QStringLiteral("SELECT count(*) FROM step_metric"), -1) != metrics ||
-            count(db, QStringLiteral("SELECT count(*) FROM expert_load"), -1) != blocks)
+            count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_chunk"), -1) != blocks ||
+            count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_summary"), -1) != blocks)
             problems << QStringLiteral("measurement rows without a run");
         for (const QString& name : committedRuns)
             if (!(*store)->run(name))
@@ -215,6 +277,86 @@ private slots:
                  qPrintable(QStringLiteral("only %1 of %2 progress-point kills landed mid-transaction")
                                 .arg(pointKillsInside)
                                 .arg(kKills / 2)));
+    }
+
+    void killDuringUpgradeLeavesTheOldFile() {
+        // A version-4 file (tests/fixtures/store/schema-v4.sql) with 51,200 more blobs, so
+        // the 4 -> 5 upgrade takes a while; the child opening it is killed at random
+        // moments. Each time the file must be version 4 with every blob as it was, or
+        // version 5 with every block in chunks; and it must open.
+        const QString base = m_dir.filePath(QStringLiteral("v4-base.moewb"));
+        QFile fixture(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v4.sql"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        constexpr qint64 kExtra = 51200, kBlocks = 315 + kExtra;
+        QString scriptError = QStringLiteral("not run");
+        QByteArray digest;
+        withRaw(base, [&](QSqlDatabase& db) {
+            scriptError = testing::runSqlScript(
+                db, QString::fromUtf8(fixture.readAll()) +
+                        QStringLiteral("WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < %1) "
+                                       "INSERT INTO expert_load SELECT 2, 1000 + x / 32, x % 32, 64, 0, randomblob(256) "
+                                       "FROM n;")
+                            .arg(kExtra - 1));
+            digest = v4LoadDigest(db);
+        });
+        QCOMPARE(scriptError, QString());
+        QVERIFY(!digest.isEmpty());
+
+        auto copyOfBase = [&](const QString& name) {
+            const QString path = m_dir.filePath(name);
+            QFile::remove(path);
+            QFile::remove(path + QStringLiteral(".v4.bak"));
+            return QFile::copy(base, path) ? path : QString();
+        };
+        const QString calibrationPath = copyOfBase(QStringLiteral("v4-calibration.moewb"));
+        const ChildResult calibration = openInChild(calibrationPath, -1);
+        QVERIFY2(calibration.committed, qPrintable(calibration.output));
+        const qint64 windowUs = std::max<qint64>(calibration.importMs * 1000, 20000);
+        const quint32 seed = QRandomGenerator::global()->generate();
+        QRandomGenerator random(seed);
+        qInfo("upgrade of %lld blocks took %lld ms; seed %u", kBlocks, calibration.importMs, seed);
+
+        int leftAtV4 = 0;
+        constexpr int kUpgradeKills = 6;
+        for (int i = 0; i < kUpgradeKills; ++i) {
+            const QString path = copyOfBase(QStringLiteral("v4-kill-%1.moewb").arg(i));
+            QVERIFY(!path.isEmpty());
+            const int delayUs = int(random.bounded(windowUs * 9 / 10));
+            const ChildResult r = openInChild(path, delayUs);
+            QVERIFY2(r.begun, qPrintable(r.output));
+            qint64 version = -1, blocks = -1;
+            QByteArray after;
+            withRaw(path, [&](QSqlDatabase& db) {
+                QSqlQuery q(db);
+                if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
+                    version = q.value(0).toLongLong();
+                q.finish();
+                if (version == 4) {
+                    after = v4LoadDigest(db);
+                    blocks = count(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name LIKE "
+                                                      "'expert_load_%'"), -1);
+                } else {
+                    blocks = count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_chunk"), -1);
+                }
+            });
+            const QString where = QStringLiteral("kill %1 after %2 µs: ").arg(i).arg(delayUs);
+            if (version == 4) {
+                ++leftAtV4;
+                QVERIFY2(after == digest, qPrintable(where + QStringLiteral("version 4 left with other expert load")));
+                QVERIFY2(blocks == 0, qPrintable(where + QStringLiteral("version 4 left with version 5 tables")));
+            } else {
+                QVERIFY2(version == 5, qPrintable(where + QStringLiteral("version %1").arg(version)));
+                QVERIFY2(blocks == kBlocks, qPrintable(where + QStringLiteral("%1 blocks in chunks").arg(blocks)));
+            }
+            // Either way it opens (upgrading what was left) and holds every block.
+            auto store = ProjectStore::open(path, OpenMode::MustExist);
+            QVERIFY2(store, qPrintable(store ? QString() : store.error().text()));
+            QVERIFY((*store)->integrityProblems()->isEmpty());
+            const auto run = (*store)->run(QStringLiteral("tiny-load"));
+            QVERIFY(run);
+            QCOMPARE(qint64((*store)->expertLoad(run->id).size()), 15 + kExtra);
+        }
+        qInfo("%d of %d kills left the file at version 4", leftAtV4, kUpgradeKills);
     }
 
     void checkerCatchesSplitCommits() {

@@ -1,7 +1,8 @@
-// Files written by schema versions 1, 2 and 3 (tests/fixtures/store/schema-v1.sql,
-// schema-v2.sql, schema-v3.sql) are upgraded on open to the current version (4); their data
-// survives, the assessment sheet works on them, and the upgraded schema matches a
-// new file's.
+// Files written by schema versions 1, 2, 3 and 4 (tests/fixtures/store/schema-v1.sql …
+// schema-v4.sql) are upgraded on open to the current version (5); their data survives
+// (version 4's expert-load blobs read back count for count from the chunks version 5
+// made of them), the assessment sheet works on them, and the upgraded schema matches a
+// new file's. A failed or killed upgrade leaves the file at its old version, intact.
 #include "SqlScript.h"
 #include "store/ProjectStore.h"
 
@@ -60,6 +61,14 @@ AssessmentSheetRow sampleSheet(const QString& runName) {
     return sheet;
 }
 
+// The counts schema-v4.sql was written with (its header states the same formulas).
+quint32 tinyTokens(qint64 step, int layer, int expert) {
+    return quint32((step * 7 + layer * 13 + expert * 29) % 50 + (expert == layer ? 100 : 0));
+}
+quint32 longTokens(qint64 step, int expert) {
+    return quint32((step * 31 + expert * 17) % 97 + (step == 150 && expert == 3 ? 70000 : 0));
+}
+
 qint64 scalar(QSqlDatabase& db, const QString& statement) {
     QSqlQuery q(db);
     return q.exec(statement) && q.next() ? q.value(0).toLongLong() : -1;
@@ -115,8 +124,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 4);
-        QCOMPARE(ProjectStore::kSchemaVersion, 4);
+        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(ProjectStore::kSchemaVersion, 5);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -209,7 +218,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 4);
+        QCOMPARE(s.schemaVersion(), 5);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
 
@@ -257,7 +266,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 4);
+        QCOMPARE(s.schemaVersion(), 5);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
         const auto v = s.verdict(1);
@@ -329,6 +338,133 @@ private slots:
         const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
         QVERIFY(fresh.size() > 40);
         QCOMPARE(upgraded, fresh);
+    }
+
+    void upgradesV4ExpertLoadToChunksCountForCount() {
+        const QString path = m_dir.filePath(QStringLiteral("v4.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v4.sql"), QString());
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 4);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load")), 315);
+        });
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 5);
+        QVERIFY(s.integrityProblems()->isEmpty());
+        QVERIFY(QFile::exists(path + QStringLiteral(".v4.bak")));
+
+        const auto tiny = s.run(QStringLiteral("tiny-load"));
+        QVERIFY(tiny);
+        QCOMPARE(tiny->expertLoadBlocks, 15);
+        const QVector<ExpertLoadBlock> load = s.expertLoad(tiny->id);
+        QCOMPARE(load.size(), 15);
+        int i = 0;
+        for (qint64 step : {10, 20, 30, 40, 50})
+            for (int layer = 0; layer < 3; ++layer, ++i) {
+                QCOMPARE(load[i].step, step);
+                QCOMPARE(load[i].layer, layer);
+                QCOMPARE(load[i].tokensPerExpert.size(), 8);
+                for (int e = 0; e < 8; ++e)
+                    QCOMPARE(load[i].tokensPerExpert[e], tinyTokens(step, layer, e));
+            }
+        // Filters: one step, one layer, both.
+        QCOMPARE(s.expertLoad(tiny->id, 30).size(), 3);
+        QCOMPARE(s.expertLoad(tiny->id, 35).size(), 0);
+        const auto layer1 = s.expertLoad(tiny->id, {}, 1);
+        QCOMPARE(layer1.size(), 5);
+        QCOMPARE(layer1[4].step, 50);
+        const auto one = s.expertLoad(tiny->id, 40, 2);
+        QCOMPARE(one.size(), 1);
+        QCOMPARE(one[0].tokensPerExpert[2], tinyTokens(40, 2, 2));
+
+        // The summary, computed here from the fixture's formula: sum, max, first argmax,
+        // and (EP 2 in the record) the busier half of the experts.
+        const QVector<ExpertLoadSummaryRow> summary = s.expertLoadSummary(tiny->id);
+        QCOMPARE(summary.size(), 15);
+        i = 0;
+        for (qint64 step : {10, 20, 30, 40, 50})
+            for (int layer = 0; layer < 3; ++layer, ++i) {
+                quint64 sum = 0, lower = 0, upper = 0;
+                quint32 mx = 0;
+                int arg = 0;
+                for (int e = 0; e < 8; ++e) {
+                    const quint32 t = tinyTokens(step, layer, e);
+                    sum += t;
+                    (e < 4 ? lower : upper) += t;
+                    if (t > mx)
+                        mx = t, arg = e;
+                }
+                const ExpertLoadSummaryRow& r = summary[i];
+                QCOMPARE(r.step, step);
+                QCOMPARE(r.layer, layer);
+                QCOMPARE(r.experts, 8);
+                QCOMPARE(r.sum, sum);
+                QCOMPARE(r.max, mx);
+                QCOMPARE(r.argmax, arg);
+                QCOMPARE(r.mean(), double(sum) / 8.0);
+                QCOMPARE(r.expertParallel, 2);
+                QVERIFY(r.busiestRankTokens);
+                QCOMPARE(*r.busiestRankTokens, std::max(lower, upper));
+                QVERIFY(!r.droppedTokens);
+            }
+        QCOMPARE(s.expertLoadSummary(tiny->id, 2).size(), 5);
+        QCOMPARE(s.expertLoadSummary(tiny->id, {}, 40).size(), 6);
+
+        // 300 steps of one layer: two chunks (256 + 44), every count back.
+        const auto longRun = s.run(QStringLiteral("long-load"));
+        QVERIFY(longRun);
+        const QVector<ExpertLoadBlock> longLoad = s.expertLoad(longRun->id);
+        QCOMPARE(longLoad.size(), 300);
+        for (int k = 0; k < 300; ++k) {
+            QCOMPARE(longLoad[k].step, qint64(k + 1));
+            for (int e = 0; e < 4; ++e)
+                QCOMPARE(longLoad[k].tokensPerExpert[e], longTokens(k + 1, e));
+        }
+        QCOMPARE(s.expertLoad(longRun->id, 150)[0].tokensPerExpert[3], longTokens(150, 3));
+        QCOMPARE(s.expertLoadRange(longRun->id, 250, 260).size(), 11);
+        withConnection(path, [&](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'expert_load'")), 0);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk WHERE run_id = %1").arg(longRun->id)),
+                     2);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT sum(steps) FROM expert_load_chunk")), 315);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT sum(steps) FROM expert_load_summary")), 315);
+        });
+
+        // The rest of the file is as it was; removing a run removes its chunks.
+        QCOMPARE(s.verdict(1)->status, QStringLiteral("stop"));
+        QCOMPARE(s.stepMetrics(tiny->id, QStringLiteral("lm_loss")).size(), 5);
+        QVERIFY(s.removeRun(QStringLiteral("long-load")));
+        QVERIFY(s.expertLoad(longRun->id).isEmpty());
+        QVERIFY(s.expertLoadSummary(longRun->id).isEmpty());
+        QVERIFY(s.integrityProblems()->isEmpty());
+    }
+
+    void upgradedV4SchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old-v4.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new-v4.moewb"));
+        QCOMPARE(writeFixture(oldPath, "schema-v4.sql"), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.contains(QStringLiteral("expert_load_summary.ep INTEGER notnull=0 pk=0 default=")));
+        QCOMPARE(upgraded, fresh);
+    }
+
+    void failedV4UpgradeLeavesTheFileAtV4() {
+        // A blob that is not a whole number of counts: the 4 -> 5 step rolls back.
+        const QString path = m_dir.filePath(QStringLiteral("broken-v4.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v4.sql", QStringLiteral("INSERT INTO expert_load VALUES (3, 301, 0, 4, 0, X'01020304050607');")),
+                 QString());
+        auto opened = ProjectStore::open(path);
+        QVERIFY(!opened);
+        QVERIFY2(opened.error().message.contains(QStringLiteral("from schema version 4 to 5")),
+                 qPrintable(opened.error().text()));
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 4);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load")), 316);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name LIKE 'expert_load_%'")), 0);
+        });
     }
 
     void failedUpgradeLeavesTheFileAsItWas() {

@@ -1,0 +1,61 @@
+#include "RunMeasurements.h"
+
+#include "plotspec/StagePlots.h"
+#include "stages/StageInputs.h"
+
+namespace moewb::gui {
+
+LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& runNames, const RunReadOptions& options) {
+    LoadedRuns out;
+    auto opened = store::ProjectStore::open(projectPath, store::OpenMode::MustExist);
+    if (!opened) {
+        out.error = opened.error().text();
+        return out;
+    }
+    const store::ProjectStore& project = **opened;
+    const stages::ThresholdSet thresholds = stages::loadThresholds(project);
+    out.loadRatioLimit = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
+    for (const QString& name : runNames) {
+        const auto row = project.run(name);
+        if (!row)
+            continue;
+        RunMeasurements m;
+        m.row = *row;
+        if (options.allMetrics) {
+            m.metrics = project.stepMetrics(row->id);
+        } else {
+            m.metrics = project.stepMetrics(row->id, QStringLiteral("lm_loss"));
+            m.metrics += project.stepMetrics(row->id, QStringLiteral("val_loss"));
+        }
+        if (row->commSampleCount > 0) {
+            const auto in = stages::loadStageOneInputs(project, {name});
+            if (in && !in->isEmpty())
+                m.comm = stages::stageOneTable(in->first());
+            else if (!in)
+                m.problem = in.error().message;
+        }
+        if (row->expertLoadBlocks > 0) {
+            // The same summary stage 3 computes, from the store's per-step summary and
+            // the gate window's counts only (released at the end of this block); the
+            // heatmap reads only the last step's blocks.
+            const auto in = stages::loadStageThreeInputs(project, {name}, stages::ExpertLoadCounts::Window);
+            if (in && !in->isEmpty()) {
+                m.load = stages::summarizeStageThreeRun(in->first(), thresholds);
+                if (options.heatmap && !m.load->ratioOverSteps.isEmpty()) {
+                    const qint64 last = m.load->ratioOverSteps.constLast().step;
+                    stages::ExpertLoadRunInput atLast;
+                    atLast.runName = name;
+                    atLast.environment = row->environment;
+                    atLast.blocks = project.expertLoad(row->id, last);
+                    m.heatmap = plots::layerExpertHeatmap(atLast, last, true);
+                }
+            } else if (!in) {
+                m.problem = in.error().message;
+            }
+        }
+        out.runs << m;
+    }
+    return out;
+}
+
+} // namespace moewb::gui

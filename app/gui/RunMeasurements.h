@@ -1,0 +1,42 @@
+#pragma once
+// What a run's page and the comparison of runs show, read off the GUI thread on a
+// ProjectStore of the worker's own (ProjectStore.h): metrics, the stage 1 table of a
+// communication run, stage 3's per-step load ratio of a run with expert load, and —
+// for a run's page — the layer × expert heatmap of its last step (that step's blocks
+// only). Computed by the same functions as the stage pages and `moewb stage N`.
+#include "plotspec/PlotSpec.h"
+#include "stages/StageOneGate.h"
+#include "stages/StageThreeGate.h"
+#include "store/ProjectStore.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace moewb::gui {
+
+struct RunMeasurements {
+    store::RunRow row;
+    QVector<store::StepMetric> metrics;           // every metric, or only the loss (see below)
+    std::optional<stages::StageOneTable> comm;    // runs with communication samples
+    std::optional<stages::StageThreeRunSummary> load; // runs with expert load
+    std::optional<plots::PlotSpec> heatmap;       // layer × expert at the last step (× mean)
+    QString problem;                              // why a part could not be read (shown)
+};
+
+struct LoadedRuns {
+    QList<RunMeasurements> runs; // in the order asked; a run that is gone is left out
+    double loadRatioLimit = 0.0; // stage3.load_ratio_max
+    QString error;               // the project could not be opened
+};
+
+struct RunReadOptions {
+    bool allMetrics = true; // false: lm_loss and val_loss only
+    bool heatmap = true;
+};
+
+// Opens `projectPath` itself: call it on a worker thread.
+LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& runNames, const RunReadOptions& options);
+
+} // namespace moewb::gui

@@ -1,0 +1,357 @@
+// Expert load in chunks (schema version 5): the sink that writes them and the
+// readers that decode them. docs/store.md, "Expert load".
+#include "store/ExpertLoadSink.h"
+#include "store/ProjectStore.h"
+#include "store/SqlSupport.h"
+
+#include <QFuture>
+#include <QHash>
+#include <QSqlQuery>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <QJsonObject>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <deque>
+#include <vector>
+
+namespace moewb::store {
+
+namespace {
+
+// One layer's rows waiting to fill a chunk.
+struct PendingRows {
+    std::vector<qint64> steps;
+    std::vector<quint32> counts; // row-major
+    std::vector<std::optional<qint64>> dropped;
+    int experts = 0;
+    qint64 lastStep = 0;
+    bool any = false;
+};
+
+struct EncodedChunk {
+    int layer = 0;
+    qint64 firstStep = 0;
+    qint64 lastStep = 0;
+    int rows = 0;
+    int experts = 0;
+    QByteArray counts;
+    QByteArray summary;
+};
+
+EncodedChunk encodeChunk(int layer, PendingRows rows, int expertParallel) {
+    EncodedChunk out;
+    out.layer = layer;
+    out.rows = int(rows.steps.size());
+    out.experts = rows.experts;
+    out.firstStep = rows.steps.front();
+    out.lastStep = rows.steps.back();
+    std::vector<LoadSummaryValues> summary(rows.steps.size());
+    const auto e = std::size_t(rows.experts);
+    for (std::size_t r = 0; r < rows.steps.size(); ++r) {
+        summary[r] = summarizeCounts(rows.steps[r], std::span<const quint32>(rows.counts.data() + r * e, e),
+                                     expertParallel);
+        summary[r].droppedTokens = rows.dropped[r];
+    }
+    out.counts = encodeExpertLoadChunk(rows.steps, rows.counts, rows.experts);
+    out.summary = encodeLoadSummary(summary);
+    return out;
+}
+
+bool byStepThenLayer(const ExpertLoadBlock& a, const ExpertLoadBlock& b) {
+    return a.step != b.step ? a.step < b.step : a.layer < b.layer;
+}
+
+} // namespace
+
+struct ExpertLoadSink::Impl {
+    QSqlDatabase db;
+    qint64 runId = 0;
+    int expertParallel = 0;
+    QSqlQuery insertChunk;
+    QSqlQuery insertSummary;
+    QHash<int, PendingRows> layers;
+    std::deque<QFuture<EncodedChunk>> pending;
+    qsizetype maxPending = 4;
+    QString error;
+    qint64 blocks = 0;
+    qint64 chunks = 0;
+
+    void submit(int layer, PendingRows& rows) {
+        PendingRows taken;
+        taken.experts = rows.experts;
+        taken.lastStep = rows.lastStep;
+        taken.any = true;
+        std::swap(taken.steps, rows.steps);
+        std::swap(taken.counts, rows.counts);
+        std::swap(taken.dropped, rows.dropped);
+        rows.steps.reserve(kChunkSteps);
+        rows.dropped.reserve(kChunkSteps);
+        rows.counts.reserve(std::size_t(kChunkSteps) * std::size_t(rows.experts));
+        pending.push_back(QtConcurrent::run(&encodeChunk, layer, std::move(taken), expertParallel));
+    }
+
+    // Writes finished chunks in the order they were cut; with `all`, waits for every one.
+    bool drain(bool all) {
+        while (!pending.empty()) {
+            if (!all && qsizetype(pending.size()) <= maxPending && !pending.front().isFinished())
+                return true;
+            const EncodedChunk c = pending.front().result();
+            pending.pop_front();
+            if (!error.isEmpty())
+                continue; // failed before: only wait for the workers
+            if (c.counts.isEmpty() || c.summary.isEmpty()) {
+                error = StoreTr::tr("expert load of layer %1 from step %2 could not be compressed")
+                            .arg(c.layer)
+                            .arg(c.firstStep);
+                continue;
+            }
+            insertChunk.bindValue(0, runId);
+            insertChunk.bindValue(1, c.layer);
+            insertChunk.bindValue(2, c.firstStep);
+            insertChunk.bindValue(3, c.lastStep);
+            insertChunk.bindValue(4, c.rows);
+            insertChunk.bindValue(5, c.experts);
+            insertChunk.bindValue(6, c.counts);
+            insertSummary.bindValue(0, runId);
+            insertSummary.bindValue(1, c.layer);
+            insertSummary.bindValue(2, c.firstStep);
+            insertSummary.bindValue(3, c.lastStep);
+            insertSummary.bindValue(4, c.rows);
+            insertSummary.bindValue(5, c.experts);
+            insertSummary.bindValue(6, expertParallel > 0 ? QVariant(expertParallel) : QVariant(QMetaType(QMetaType::Int)));
+            insertSummary.bindValue(7, c.summary);
+            QString err;
+            if (!sql::exec(insertChunk, &err) || !sql::exec(insertSummary, &err)) {
+                error = StoreTr::tr("expert load of layer %1 from step %2: %3").arg(c.layer).arg(c.firstStep).arg(err);
+                continue;
+            }
+            ++chunks;
+        }
+        return error.isEmpty();
+    }
+};
+
+ExpertLoadSink::ExpertLoadSink(QSqlDatabase db, qint64 runId, int expertParallel) : d(std::make_unique<Impl>()) {
+    d->db = db;
+    d->runId = runId;
+    d->expertParallel = std::max(0, expertParallel);
+    d->insertChunk = QSqlQuery(db);
+    d->insertChunk.prepare(QStringLiteral("INSERT INTO expert_load_chunk (run_id, layer, first_step, last_step, steps, "
+                                          "experts, codec, counts) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"));
+    d->insertSummary = QSqlQuery(db);
+    d->insertSummary.prepare(QStringLiteral("INSERT INTO expert_load_summary (run_id, layer, first_step, last_step, "
+                                            "steps, experts, ep, codec, data) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)"));
+    // Enough chunks in flight to keep every worker busy while this thread parses and writes.
+    d->maxPending = std::max(2, 2 * QThreadPool::globalInstance()->maxThreadCount());
+}
+
+ExpertLoadSink::~ExpertLoadSink() {
+    for (auto& f : d->pending)
+        f.waitForFinished();
+}
+
+bool ExpertLoadSink::add(qint64 step, int layer, std::span<const quint32> counts, std::optional<qint64> droppedTokens) {
+    if (!d->error.isEmpty())
+        return false;
+    if (counts.empty()) {
+        d->error = StoreTr::tr("the expert load at step %1, layer %2 lists no experts").arg(step).arg(layer);
+        return false;
+    }
+    if (counts.size() > 65536) {
+        d->error = StoreTr::tr("the expert load at step %1, layer %2 lists %3 experts (at most 65,536)")
+                       .arg(step)
+                       .arg(layer)
+                       .arg(counts.size());
+        return false;
+    }
+    PendingRows& rows = d->layers[layer];
+    if (rows.any && step <= rows.lastStep) {
+        d->error = step == rows.lastStep
+                       ? StoreTr::tr("the expert load at step %1, layer %2 is given twice").arg(step).arg(layer)
+                       : StoreTr::tr("the expert load of layer %1 goes back from step %2 to step %3")
+                             .arg(layer)
+                             .arg(rows.lastStep)
+                             .arg(step);
+        return false;
+    }
+    // A chunk holds one expert count; a layer whose width changes starts a new one.
+    if (!rows.steps.empty() && rows.experts != int(counts.size()))
+        d->submit(layer, rows);
+    if (rows.steps.empty() && rows.counts.capacity() == 0) {
+        rows.steps.reserve(kChunkSteps);
+        rows.dropped.reserve(kChunkSteps);
+        rows.counts.reserve(std::size_t(kChunkSteps) * counts.size());
+    }
+    rows.experts = int(counts.size());
+    rows.any = true;
+    rows.lastStep = step;
+    rows.steps.push_back(step);
+    rows.dropped.push_back(droppedTokens);
+    rows.counts.insert(rows.counts.end(), counts.begin(), counts.end());
+    ++d->blocks;
+    if (rows.steps.size() >= std::size_t(kChunkSteps)) {
+        d->submit(layer, rows);
+        return d->drain(false);
+    }
+    return true;
+}
+
+bool ExpertLoadSink::finish() {
+    QList<int> layers = d->layers.keys();
+    std::sort(layers.begin(), layers.end());
+    for (int layer : layers) {
+        PendingRows& rows = d->layers[layer];
+        if (!rows.steps.empty())
+            d->submit(layer, rows);
+    }
+    return d->drain(true);
+}
+
+QString ExpertLoadSink::error() const {
+    return d->error;
+}
+
+qint64 ExpertLoadSink::blocks() const {
+    return d->blocks;
+}
+
+qint64 ExpertLoadSink::chunks() const {
+    return d->chunks;
+}
+
+namespace {
+std::atomic<qint64> s_chunksDecoded{0};
+} // namespace
+
+qint64 ProjectStore::expertLoadChunksDecoded() {
+    return s_chunksDecoded.load(std::memory_order_relaxed);
+}
+
+QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qint64> step,
+                                                  std::optional<int> layer) const {
+    return expertLoadRange(runId, step, step, layer);
+}
+
+QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::optional<qint64> firstStep,
+                                                       std::optional<qint64> lastStep, std::optional<int> layer) const {
+    QVector<ExpertLoadBlock> blocks;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.setForwardOnly(true);
+    QString statement = QStringLiteral(
+        "SELECT layer, first_step, steps, experts, codec, counts FROM expert_load_chunk WHERE run_id = ?");
+    if (layer)
+        statement += QStringLiteral(" AND layer = ?");
+    if (firstStep)
+        statement += QStringLiteral(" AND last_step >= ?");
+    if (lastStep)
+        statement += QStringLiteral(" AND first_step <= ?");
+    q.prepare(statement + QStringLiteral(" ORDER BY layer, first_step"));
+    int i = 0;
+    q.bindValue(i++, runId);
+    if (layer)
+        q.bindValue(i++, *layer);
+    if (firstStep)
+        q.bindValue(i++, *firstStep);
+    if (lastStep)
+        q.bindValue(i++, *lastStep);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    int layers = 0, previousLayer = INT_MIN;
+    while (q.next()) {
+        const int l = q.value(0).toInt();
+        const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
+        auto chunk = decodeExpertLoadChunk(q.value(4).toInt(), q.value(5).toByteArray(), rows, experts);
+        s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
+        if (!chunk) {
+            qWarning("%s", qPrintable(error(StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded "
+                                                        "(damaged, or an unknown encoding)")
+                                                .arg(l)
+                                                .arg(q.value(1).toLongLong()))
+                                          .text()));
+            continue;
+        }
+        if (l != previousLayer)
+            ++layers, previousLayer = l;
+        for (int r = 0; r < rows; ++r) {
+            const qint64 s = chunk->steps[r];
+            if ((firstStep && s < *firstStep) || (lastStep && s > *lastStep))
+                continue;
+            blocks.append(ExpertLoadBlock{s, l, QVector<quint32>(chunk->counts.constBegin() + qsizetype(r) * experts,
+                                                                 chunk->counts.constBegin() + qsizetype(r + 1) * experts)});
+        }
+    }
+    if (layers > 1)
+        std::stable_sort(blocks.begin(), blocks.end(), byStepThenLayer);
+    return blocks;
+}
+
+QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std::optional<int> layer,
+                                                              std::optional<qint64> firstStep) const {
+    QVector<ExpertLoadSummaryRow> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.setForwardOnly(true);
+    QString statement = QStringLiteral(
+        "SELECT layer, first_step, steps, experts, ep, codec, data FROM expert_load_summary WHERE run_id = ?");
+    if (layer)
+        statement += QStringLiteral(" AND layer = ?");
+    if (firstStep)
+        statement += QStringLiteral(" AND last_step >= ?");
+    q.prepare(statement + QStringLiteral(" ORDER BY layer, first_step"));
+    int i = 0;
+    q.bindValue(i++, runId);
+    if (layer)
+        q.bindValue(i++, *layer);
+    if (firstStep)
+        q.bindValue(i++, *firstStep);
+    if (!q.exec())
+        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    int layers = 0, previousLayer = INT_MIN;
+    while (q.next()) {
+        const int l = q.value(0).toInt();
+        const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
+        const int ep = q.value(4).isNull() ? 0 : q.value(4).toInt();
+        auto values = decodeLoadSummary(q.value(5).toInt(), q.value(6).toByteArray(), rows);
+        if (!values) {
+            qWarning("%s", qPrintable(error(StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded "
+                                                        "(damaged, or an unknown encoding)")
+                                                .arg(l)
+                                                .arg(q.value(1).toLongLong()))
+                                          .text()));
+            continue;
+        }
+        if (l != previousLayer)
+            ++layers, previousLayer = l;
+        for (const LoadSummaryValues& v : *values) {
+            if (firstStep && v.step < *firstStep)
+                continue;
+            out.append(ExpertLoadSummaryRow{v.step, l, experts, v.sum, v.max, v.argmax, v.busiestRankTokens ? ep : 0,
+                                            v.busiestRankTokens, v.droppedTokens});
+        }
+    }
+    if (layers > 1)
+        std::stable_sort(out.begin(), out.end(), [](const ExpertLoadSummaryRow& a, const ExpertLoadSummaryRow& b) {
+            return a.step != b.step ? a.step < b.step : a.layer < b.layer;
+        });
+    return out;
+}
+
+} // namespace moewb::store
+
+namespace moewb::store::sql {
+
+int expertParallelOfRecord(QSqlDatabase& db, qint64 recordId) {
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT json FROM config_record WHERE id = ?"));
+    q.bindValue(0, recordId);
+    if (!q.exec() || !q.next())
+        return 0;
+    const QJsonObject json = sql::objectFromDb(q.value(0));
+    const QJsonValue ep = json.value(QLatin1String("parallelism")).toObject().value(QLatin1String("ep"));
+    return ep.isDouble() && ep.toDouble() >= 1 && ep.toDouble() <= 65536 ? int(ep.toDouble()) : 0;
+}
+
+} // namespace moewb::store::sql
