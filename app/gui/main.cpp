@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "Translations.h"
 
+#include <QThreadPool>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
@@ -40,18 +41,25 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    moewb::gui::MainWindow window;
-    window.show();
-    if (parser.isSet(demoOption)) {
-        if (!window.openDemo()) {
-            qCritical("%s", qPrintable(QCoreApplication::translate("main",
-                                                                   "moe-workbench: this build has no demo project")));
-            return 2;
+    int rc = 0;
+    {
+        moewb::gui::MainWindow window;
+        window.show();
+        if (parser.isSet(demoOption)) {
+            if (!window.openDemo()) {
+                qCritical("%s", qPrintable(QCoreApplication::translate(
+                                    "main", "moe-workbench: this build has no demo project")));
+                return 2;
+            }
+        } else if (!pos.isEmpty()) {
+            QString error;
+            if (!window.openProject(pos.first(), false, &error))
+                QMessageBox::warning(&window, QCoreApplication::translate("main", "Open project"), error);
         }
-    } else if (!pos.isEmpty()) {
-        QString error;
-        if (!window.openProject(pos.first(), false, &error))
-            QMessageBox::warning(&window, QCoreApplication::translate("main", "Open project"), error);
-    }
-    return app.exec();
+        rc = app.exec();
+    } // the window's pages cancel and wait for the work that talks to them
+    // Evaluations and reads still on the global thread pool (each on its own connection
+    // to the project file) finish before the process exits and unloads the SQLite driver.
+    QThreadPool::globalInstance()->waitForDone();
+    return rc;
 }

@@ -42,6 +42,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextEdit>
@@ -407,7 +408,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     }
 
-    void cleanupTestCase() { m_window.reset(); }
+    void cleanupTestCase() {
+        m_window.reset();
+        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
+    }
 
     void startScreenOpensTheDemoWithSpace() {
         QCOMPARE(m_window->currentPage(), static_cast<QWidget*>(m_window->startScreen()));

@@ -26,6 +26,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -157,7 +158,10 @@ private slots:
         QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
     }
 
-    void cleanupTestCase() { m_window.reset(); }
+    void cleanupTestCase() {
+        m_window.reset();
+        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
+    }
 
     void plotsHaveDataBeforeEvaluate() {
         for (int stage = 1; stage <= 4; ++stage) {

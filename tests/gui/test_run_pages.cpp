@@ -34,6 +34,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -177,7 +178,10 @@ private slots:
         QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
     }
 
-    void cleanupTestCase() { m_window.reset(); }
+    void cleanupTestCase() {
+        m_window.reset();
+        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
+    }
 
     void trainingRunPage() {
         gui::RunPage* page = openRun(kTrain);

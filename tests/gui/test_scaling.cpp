@@ -34,6 +34,7 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QStyle>
+#include <QThreadPool>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -169,7 +170,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }
 
-    void cleanupTestCase() { m_window.reset(); }
+    void cleanupTestCase() {
+        m_window.reset();
+        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
+    }
 
     void startScreen() {
         checkPage(QStringLiteral("start-screen"));
