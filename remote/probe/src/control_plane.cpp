@@ -333,6 +333,20 @@ std::pair<int, std::string> ControlPlane::attribute(int missing_rank, const std:
         missing_rank = next;
         path.push_back(next);
     }
+    if (missing_rank == 0) {
+        // Rank 0 is here, so it is not the missing one: it was itself waiting (on a
+        // pairwise partner) when a rank waiting on it gave up. The rank that sent no
+        // notice while every other one did is the one that stopped.
+        std::vector<int> silent;
+        for (std::size_t r = 1; r < peers_.size(); ++r)
+            if (named.count(static_cast<int>(r)) == 0)
+                silent.push_back(static_cast<int>(r));
+        if (silent.size() == 1) {
+            missing_rank = silent.front();
+            text = "rank " + std::to_string(missing_rank) +
+                   " sent no notice while every other rank stopped waiting (hung or unreachable)";
+        }
+    }
     return {missing_rank, text};
 }
 
