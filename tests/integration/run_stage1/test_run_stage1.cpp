@@ -621,7 +621,10 @@ private slots:
         r.launcher = remote::Launcher::Mpirun;
         r.mpirunHosts = {QStringLiteral("node0"), QStringLiteral("node1"), QStringLiteral("node2")};
         r.mpirunExtraArgs = {QStringLiteral("--allow-run-as-root"), QStringLiteral("--mca"), QStringLiteral("plm_rsh_agent"), agent,
-                             QStringLiteral("--mca"), QStringLiteral("plm_rsh_no_tree_spawn"), QStringLiteral("1")};
+                             QStringLiteral("--mca"), QStringLiteral("plm_rsh_no_tree_spawn"), QStringLiteral("1"),
+                             // Tests use loopback only: the daemons call mpirun back on lo, never on
+                             // an interface another test (a network namespace's veth) may be changing.
+                             QStringLiteral("--mca"), QStringLiteral("oob_tcp_if_include"), QStringLiteral("lo")};
         Recorder rec;
         auto result = remote::StageOneSweep(r, rec.events()).run();
         QVERIFY2(result, result ? "" : qPrintable(result.error().summary() + QLatin1Char('\n') + rec.logs.join('\n')));
