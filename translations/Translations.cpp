@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 namespace moewb::i18n {
@@ -94,6 +95,10 @@ int installTranslations(QCoreApplication& app, const QString& locale) {
     if (!ok)
         delete qt;
     return installed;
+}
+
+int installWorkbenchTranslations(QCoreApplication& app) {
+    return installTranslations(app, chooseLanguage(QSettings().value(QLatin1String(kLanguageSettingKey)).toString()));
 }
 
 } // namespace moewb::i18n

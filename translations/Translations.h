@@ -29,4 +29,9 @@ QStringList availableLanguages();
 // reads "1 run", "2 runs"), nothing else. Returns how many moewb catalogues were installed.
 int installTranslations(QCoreApplication& app, const QString& locale);
 
+// What moe-workbench installs at start (the GUI tests install the same): the catalogues
+// of chooseLanguage() with the Preferences choice (kLanguageSettingKey in the
+// application's QSettings) as the preference. Returns installTranslations()' count.
+int installWorkbenchTranslations(QCoreApplication& app);
+
 } // namespace moewb::i18n

@@ -8,7 +8,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
-#include <QSettings>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -19,8 +18,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationDisplayName(QStringLiteral("MoE Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(MOEWB_VERSION));
     // The language: MOEWB_LANG, else Preferences (ui/language), else the system locale.
-    moewb::i18n::installTranslations(
-        app, moewb::i18n::chooseLanguage(QSettings().value(QLatin1String(moewb::i18n::kLanguageSettingKey)).toString()));
+    moewb::i18n::installWorkbenchTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -138,7 +138,8 @@ QString formatValue(double value, const Axis& axis)
         if (std::fabs(value) >= 1e3)
             return plain(value / 1e3) + QStringLiteral(" ms");
         return plain(value) + QStringLiteral(" µs");
-    case AxisUnit::Steps: return Plots::tr("step %1").arg(QString::number(qint64(std::llround(value))));
+    // The axis label says what it counts ("Step", "bias update"): the number alone.
+    case AxisUnit::Steps: return QString::number(qint64(std::llround(value)));
     case AxisUnit::Tokens: return Plots::tr("%1 tokens").arg(formatCount(value));
     case AxisUnit::TokensPerSec: return Plots::tr("%1 tokens/s").arg(formatCount(value));
     case AxisUnit::Ratio: return plain(value) + QStringLiteral("×");

@@ -9,6 +9,8 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 
+#include <functional>
+
 namespace moewb::store {
 
 namespace {
@@ -39,6 +41,35 @@ std::optional<QString> renamedOrigin(const QString& origin, const QString& oldNa
     if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(':')) && !rest.startsWith(QLatin1Char(' ')))
         return std::nullopt;
     return QStringLiteral("from-run:") + newName + rest;
+}
+
+// Rewrites a JSON object column row by row, inside the caller's transaction: `select`
+// yields (key, object) rows; `edit` changes an object and says whether it did; each
+// changed row is written back by `update`, bound (object, key). Every row is read
+// before the first is written.
+bool rewriteJsonColumn(QSqlDatabase& db, const QString& select, const QString& update,
+                       const std::function<bool(QJsonObject&)>& edit, QString* error) {
+    QSqlQuery read(db);
+    read.setForwardOnly(true);
+    if (!read.exec(select)) {
+        *error = sql::errorText(read);
+        return false;
+    }
+    QList<QPair<QVariant, QJsonObject>> changed;
+    while (read.next()) {
+        QJsonObject object = sql::objectFromDb(read.value(1));
+        if (edit(object))
+            changed.append({read.value(0), object});
+    }
+    QSqlQuery write(db);
+    write.prepare(update);
+    for (const auto& [key, object] : std::as_const(changed)) {
+        write.bindValue(0, sql::toDbJson(object));
+        write.bindValue(1, key);
+        if (!sql::exec(write, error))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -103,14 +134,10 @@ Expected<Ok, StoreError> ProjectStore::renameRun(const QString& name, const QStr
     }
     // The verdicts that read it keep pointing at it (stages::verdictFreshness compares
     // each run's name, id and counts).
-    {
-        QSqlQuery select(db), update(db);
-        select.setForwardOnly(true);
-        if (!select.exec(QStringLiteral("SELECT stage, basis FROM verdict")))
-            return failed(sql::errorText(select));
-        QList<QPair<int, QJsonObject>> changed;
-        while (select.next()) {
-            QJsonObject basis = sql::objectFromDb(select.value(1));
+    const bool basesRenamed = rewriteJsonColumn(
+        db, QStringLiteral("SELECT stage, basis FROM verdict"),
+        QStringLiteral("UPDATE verdict SET basis = ? WHERE stage = ?"),
+        [&](QJsonObject& basis) {
             QJsonArray runs = basis.value(QLatin1String("runs")).toArray();
             bool touched = false;
             for (qsizetype i = 0; i < runs.size(); ++i) {
@@ -123,41 +150,26 @@ Expected<Ok, StoreError> ProjectStore::renameRun(const QString& name, const QStr
                     touched = true;
                 }
             }
-            if (touched) {
+            if (touched)
                 basis.insert(QStringLiteral("runs"), runs);
-                changed.append({select.value(0).toInt(), basis});
-            }
-        }
-        update.prepare(QStringLiteral("UPDATE verdict SET basis = ? WHERE stage = ?"));
-        for (const auto& [stage, basis] : std::as_const(changed)) {
-            update.bindValue(0, sql::toDbJson(basis));
-            update.bindValue(1, stage);
-            if (!sql::exec(update, &err))
-                return failed(err);
-        }
-    }
+            return touched;
+        },
+        &err);
+    if (!basesRenamed)
+        return failed(err);
     // Probe runs that measured this run's routing name it in their environment.
-    {
-        QSqlQuery select(db), update(db);
-        select.setForwardOnly(true);
-        if (!select.exec(QStringLiteral("SELECT id, environment FROM run WHERE environment LIKE '%from-run:%'")))
-            return failed(sql::errorText(select));
-        QList<QPair<qint64, QJsonObject>> changed;
-        while (select.next()) {
-            QJsonObject env = sql::objectFromDb(select.value(1));
-            if (const auto origin = renamedOrigin(env.value(kPatternOriginKey).toString(), name, newName)) {
+    const bool originsRenamed = rewriteJsonColumn(
+        db, QStringLiteral("SELECT id, environment FROM run WHERE environment LIKE '%from-run:%'"),
+        QStringLiteral("UPDATE run SET environment = ? WHERE id = ?"),
+        [&](QJsonObject& env) {
+            const auto origin = renamedOrigin(env.value(kPatternOriginKey).toString(), name, newName);
+            if (origin)
                 env.insert(kPatternOriginKey, *origin);
-                changed.append({select.value(0).toLongLong(), env});
-            }
-        }
-        update.prepare(QStringLiteral("UPDATE run SET environment = ? WHERE id = ?"));
-        for (const auto& [other, env] : std::as_const(changed)) {
-            update.bindValue(0, sql::toDbJson(env));
-            update.bindValue(1, other);
-            if (!sql::exec(update, &err))
-                return failed(err);
-        }
-    }
+            return origin.has_value();
+        },
+        &err);
+    if (!originsRenamed)
+        return failed(err);
     if (!tx.commit(&err))
         return failed(err);
     return Ok{};

@@ -8,6 +8,7 @@
 // Screenshots: the build dir's tests/artifacts/gui/zh_CN/. Also: the language choice
 // (MOEWB_LANG beats Preferences beats the system locale), the Preferences dialog, and the
 // command-line program following LANG.
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "PreferencesDialog.h"
 #include "ProjectBrowser.h"
@@ -33,7 +34,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
-#include <QSignalSpy>
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -219,12 +219,8 @@ class TestGuiZhCN : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_gui_zh_CN"));
-        QSettings().clear();
+        const QString error = testing::startGuiTest(m_dir, QStringLiteral("test_gui_zh_CN"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void languageChoice() {
@@ -274,10 +270,8 @@ private slots:
         // One catalogue per part: core, gui, pages, report, cli, remote.
         const int installed = i18n::installTranslations(*qApp, language);
         // The window first, so that a wrong count does not take the later cases with it.
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(1500, 940);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        const QString shown = testing::showMainWindow(m_window, {1500, 940});
+        QVERIFY2(shown.isEmpty(), qPrintable(shown));
         QCOMPARE(installed, 6);
         QCOMPARE(QCoreApplication::translate("moewb::gui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
         QCOMPARE(QCoreApplication::translate("RemoteLaunch", "connecting"), QStringLiteral("正在连接"));
@@ -298,10 +292,8 @@ private slots:
     }
 
     void everyPageOfTheDemo() {
-        QSignalSpy opened(m_window.get(), &gui::MainWindow::demoOpened);
-        QVERIFY(m_window->openDemo());
-        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 120000);
-        QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
+        const QString demo = testing::openDemo(*m_window);
+        QVERIFY2(demo.isEmpty(), qPrintable(demo));
         store::ProjectStore* project = m_window->project();
         QVERIFY(project);
         for (const auto& r : project->configRecords())
@@ -388,7 +380,7 @@ private slots:
     }
 
     void cleanupTestCase() {
-        m_window.reset();
+        testing::closeMainWindow(m_window);
         qunsetenv(i18n::kLanguageEnvVar);
     }
 };

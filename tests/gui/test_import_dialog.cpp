@@ -5,6 +5,7 @@
 // run; the record preset and its draft warning; files dropped on the window open the
 // dialog with them. Screenshots: <build>/tests/artifacts/gui/import-*.png and
 // /tmp/moewb-import-dialog-plan.png (the dialog in a 1366 × 768 window).
+#include "GuiTestSupport.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "store/ProjectStore.h"
@@ -20,7 +21,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -112,12 +112,8 @@ class TestImportDialog : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_import_dialog"));
-        QSettings().clear();
+        const QString error = testing::startGuiTest(m_dir, QStringLiteral("test_import_dialog"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(!fixtureRecord().isEmpty());
     }
 

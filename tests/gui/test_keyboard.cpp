@@ -13,6 +13,7 @@
 // layout (no jump back up within a column), a label that names an input has it as
 // buddy (the dialogs' labels with a working Alt mnemonic), and the focused control
 // looks different from the unfocused one (a visible focus).
+#include "GuiTestSupport.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "ProjectBrowser.h"
@@ -40,9 +41,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QThreadPool>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextEdit>
@@ -394,24 +393,12 @@ class TestKeyboard : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_keyboard"));
-        QSettings().clear();
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(1500, 940);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        const QString error =
+            testing::startWithWindow(m_dir, QStringLiteral("test_keyboard"), {1500, 940}, m_window, /*activate=*/true);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
-    void cleanupTestCase() {
-        m_window.reset();
-        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
-    }
+    void cleanupTestCase() { testing::closeMainWindow(m_window); }
 
     void startScreenOpensTheDemoWithSpace() {
         QCOMPARE(m_window->currentPage(), static_cast<QWidget*>(m_window->startScreen()));

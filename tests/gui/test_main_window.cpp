@@ -3,6 +3,7 @@
 // duplicate, fill from node inventory, comparisons blocked), the runs table, import
 // off the GUI thread with errors naming file and line, shortcuts, and closing during
 // work. Every page it shows is saved as a screenshot artifact and checked not blank.
+#include "GuiTestSupport.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "ProjectOverview.h"
@@ -28,7 +29,6 @@
 #include <QJsonArray>
 #include <QSet>
 #include <QSplitter>
-#include <QSettings>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -70,12 +70,8 @@ class TestMainWindow : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_main_window"));
-        QSettings().clear();
+        const QString error = testing::startGuiTest(m_dir, QStringLiteral("test_main_window"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         m_project = m_dir.filePath(QStringLiteral("eval.moewb"));
         auto opened = store::ProjectStore::open(m_project);
         QVERIFY(opened);
@@ -165,6 +161,9 @@ private slots:
         // A run uses this record: comparisons are blocked, naming what is missing.
         QVERIFY(editor->comparisonText().contains(QStringLiteral("blocked")));
         QVERIFY(editor->comparisonText().contains(QStringLiteral("draft-run")));
+        // One run, in the English plural form the window installs (not "run(s)").
+        QVERIFY2(editor->comparisonText().contains(QStringLiteral("blocked for 1 run using this record (draft-run)")),
+                 qPrintable(editor->comparisonText()));
         QVERIFY(editor->comparisonText().contains(QStringLiteral("moe.top_k")));
         screenshot(&window, QStringLiteral("12-record-incomplete"));
 
@@ -222,7 +221,7 @@ private slots:
         // A stop on stage 1 keeps stage 2 locked with the stop as the reason; an
         // override written after it unlocks stage 2.
         QVERIFY(window.project()->saveVerdict({1, QStringLiteral("stop"),
-                                               QJsonArray{QStringLiteral("run-to-run CV 0.23 > 0.10")}, {}}));
+                                               QJsonArray{QStringLiteral("run-to-run CV 0.23 > 0.10")}, {}, {}}));
         window.reload();
         QCOMPARE(window.browser()->stageStateOf(1).kind, gui::StageState::Kind::Stopped);
         QVERIFY(window.browser()->stageItem(1)->toolTip(0).contains(QStringLiteral("CV 0.23")));
@@ -260,7 +259,7 @@ private slots:
         QCOMPARE(editor->fieldText(QStringLiteral("cluster.network_type")), QStringLiteral("InfiniBand"));
         QCOMPARE(editor->fieldText(QStringLiteral("cluster.topology.inter_node_fabric")),
                  QStringLiteral("InfiniBand 400 Gb/s x1"));
-        QVERIFY(notes.contains(QStringLiteral("2 of 2 node(s)")));
+        QVERIFY2(notes.contains(QStringLiteral("2 of 2 nodes carry a probe inventory.")), qPrintable(notes));
         QVERIFY(!editor->fillFromCluster(QStringLiteral("nope"), &notes));
         QVERIFY(notes.contains(QStringLiteral("nope")));
 

@@ -66,6 +66,36 @@ QStringList tickLabels(QCPAxis* axis)
     return out;
 }
 
+// The pixel of plot coordinates (x, y) in a view's axis rect.
+QPoint pixelAt(PlotView& view, double x, double y)
+{
+    QCPAxisRect* rect = view.customPlot()->axisRect();
+    return QPoint(int(std::lround(rect->axis(QCPAxis::atBottom)->coordToPixel(x))),
+                  int(std::lround(rect->axis(QCPAxis::atLeft)->coordToPixel(y))));
+}
+
+// An expert × step heatmap ("Step" and "Expert" axes, "tokens"): `steps` steps from
+// `firstStep` by `experts` experts, every cell 1.
+PlotSpec expertStepSpec(const QString& id, int firstStep, int steps, int experts)
+{
+    PlotSpec spec;
+    spec.id = id;
+    spec.title = QStringLiteral("Expert load over steps");
+    spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
+    spec.y = {QStringLiteral("Expert"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Expert")};
+    Heatmap h;
+    h.columns = steps;
+    h.rows = experts;
+    h.xFirst = firstStep;
+    h.xLast = firstStep + steps - 1;
+    h.yFirst = 0;
+    h.yLast = experts - 1;
+    h.colourLabel = QStringLiteral("tokens");
+    h.values = QVector<double>(qsizetype(steps) * experts, 1.0);
+    spec.heatmap = h;
+    return spec;
+}
+
 } // namespace
 
 class TestPlotView : public QObject {
@@ -395,29 +425,44 @@ private slots:
         }
     }
 
+    // Hovering a heatmap cell names its row and column after the axis labels, then its
+    // value: "Expert 2, Step 1003" (not "Step step 1003": the label says Step already).
+    void heatmapHoverNamesTheCell()
+    {
+        PlotSpec spec = expertStepSpec(QStringLiteral("hover-heatmap"), 1000, 6, 4); // steps 1000 … 1005
+        Heatmap& h = *spec.heatmap;
+        for (int r = 0; r < h.rows; ++r)
+            for (int c = 0; c < h.columns; ++c)
+                h.values[qsizetype(r) * h.columns + c] = 10.0 * r + c + 0.5;
+        PlotView view;
+        show(view, spec);
+        QCOMPARE(view.hoverTextAt(pixelAt(view, 1003, 2)), QStringLiteral("Expert 2, Step 1003\n23.5 tokens"));
+        // A line over steps: "Step: 1003" likewise.
+        PlotSpec line;
+        line.id = QStringLiteral("hover-line");
+        line.x = spec.x;
+        line.y = {QStringLiteral("Loss"), AxisScale::Linear, AxisUnit::Loss, QStringLiteral("Loss")};
+        Series s;
+        s.name = QStringLiteral("lm_loss");
+        s.x = {1002, 1003, 1004};
+        s.y = {3.5, 3.25, 3.0};
+        line.series << s;
+        PlotView lineView;
+        show(lineView, line);
+        QCOMPARE(lineView.hoverTextAt(pixelAt(lineView, 1003, 3.25)), QStringLiteral("lm_loss\nStep: 1003\nLoss: 3.25"));
+        QCOMPARE(lineView.crosshairTextAt(1003), QStringLiteral("Step: 1003\nlm_loss: 3.25"));
+    }
+
     // Level of detail: a 256 × 20,000 heatmap (expert × step at DeepSeek-V3 size) with
     // one hot cell, drawn into ~800 × 450 pixels. The hot cell must show where it is
     // (max-pooling), at every zoom, and vanish only when panned out of view.
     void hotCellSurvivesPooling()
     {
-        PlotSpec spec;
-        spec.id = QStringLiteral("lod-heatmap");
-        spec.title = QStringLiteral("Expert load over steps");
-        spec.x = {QStringLiteral("Step"), AxisScale::Linear, AxisUnit::Steps, QStringLiteral("Step")};
-        spec.y = {QStringLiteral("Expert"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Expert")};
-        Heatmap h;
-        h.columns = 20000;
-        h.rows = 256;
-        h.xFirst = 1;
-        h.xLast = 20000;
-        h.yFirst = 0;
-        h.yLast = 255;
-        h.colourLabel = QStringLiteral("tokens");
-        h.values = QVector<double>(qsizetype(h.columns) * h.rows, 1.0);
+        PlotSpec spec = expertStepSpec(QStringLiteral("lod-heatmap"), 1, 20000, 256);
+        Heatmap& h = *spec.heatmap;
         const int hotColumn = 12345, hotRow = 201;
         const double hotStep = h.xFirst + hotColumn;
         h.values[qsizetype(hotRow) * h.columns + hotColumn] = 9.0;
-        spec.heatmap = h;
         PlotView view;
         show(view, spec);
         QCustomPlot* plot = view.customPlot();
@@ -470,6 +515,22 @@ private slots:
         const QString text = view.hoverTextAt(box.center());
         QVERIFY2(text.contains(QStringLiteral("max 9,")) && text.contains(QStringLiteral("cells pooled")),
                  qPrintable(text));
+        {
+            // Exactly: the aligned block around the hot cell (steps are xFirst + column),
+            // its maximum and the mean of one 9 among 1s.
+            const int cb = lod.columnBlock, rb = lod.rowBlock;
+            const int c0 = hotColumn / cb * cb, c1 = std::min(h.columns, c0 + cb) - 1;
+            const int r0 = hotRow / rb * rb, r1 = std::min(h.rows, r0 + rb) - 1;
+            const int cells = (c1 - c0 + 1) * (r1 - r0 + 1);
+            const auto span = [](qint64 from, qint64 to) {
+                return from == to ? QString::number(from) : QStringLiteral("%1–%2").arg(from).arg(to);
+            };
+            const QString expected = QStringLiteral("Expert %1, Step %2\nmax 9, mean %3 tokens (%4 cells pooled)")
+                                         .arg(span(r0, r1), span(qint64(h.xFirst) + c0, qint64(h.xFirst) + c1),
+                                              QString::number((9.0 + (cells - 1)) / cells, 'g', 6))
+                                         .arg(cells);
+            QCOMPARE(text, expected);
+        }
         screenshot(view, QStringLiteral("lod-heatmap-zoomed-out"));
 
         // Zoomed in around it (as the wheel does: set range, queued replot): finer

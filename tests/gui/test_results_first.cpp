@@ -7,6 +7,7 @@
 // plot's range alone (Ctrl+wheel zooms); a click on a legend entry hides its series;
 // the Help menu has the guide and the shortcuts. Screenshots:
 // tests/artifacts/gui/results-first/.
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "WarningsBar.h"
 #include "ProjectBrowser.h"
@@ -24,9 +25,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
-#include <QSignalSpy>
-#include <QThreadPool>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -138,30 +136,15 @@ class TestResultsFirst : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_results_first"));
-        QSettings().clear();
         // The first size fits a 1366×768 screen (and a smaller one).
         const QSize first = gui::MainWindow::defaultWindowSize(QSize(1366, 728));
         QVERIFY(first.width() <= 1366 && first.height() <= 728);
         QVERIFY(gui::MainWindow::defaultWindowSize(QSize(1024, 600)).height() <= 600);
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(kWindow);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QSignalSpy opened(m_window.get(), &gui::MainWindow::demoOpened);
-        QVERIFY(m_window->openDemo());
-        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 120000);
-        QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
+        const QString error = testing::startWithDemo(m_dir, QStringLiteral("test_results_first"), kWindow, m_window);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
-    void cleanupTestCase() {
-        m_window.reset();
-        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
-    }
+    void cleanupTestCase() { testing::closeMainWindow(m_window); }
 
     void plotsHaveDataBeforeEvaluate() {
         for (int stage = 1; stage <= 4; ++stage) {

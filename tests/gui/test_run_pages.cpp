@@ -9,6 +9,7 @@
 // run and its measurements are gone), each read back by a second connection.
 // Screenshots at 1366×720 and 1920×1080: tests/artifacts/gui/runs/.
 #include "CompareRunsView.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "ProjectBrowser.h"
 #include "RunActions.h"
@@ -32,9 +33,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
-#include <QSignalSpy>
-#include <QThreadPool>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -162,26 +160,11 @@ class TestRunPages : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_run_pages"));
-        QSettings().clear();
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(1366, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QSignalSpy opened(m_window.get(), &gui::MainWindow::demoOpened);
-        QVERIFY(m_window->openDemo());
-        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 120000);
-        QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
+        const QString error = testing::startWithDemo(m_dir, QStringLiteral("test_run_pages"), {1366, 720}, m_window);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
-    void cleanupTestCase() {
-        m_window.reset();
-        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
-    }
+    void cleanupTestCase() { testing::closeMainWindow(m_window); }
 
     void trainingRunPage() {
         gui::RunPage* page = openRun(kTrain);
@@ -316,6 +299,12 @@ private slots:
         QCOMPARE(m_window->currentPage(), static_cast<QWidget*>(compare));
         QTRY_VERIFY_WITH_TIMEOUT(!compare->isLoading(), 60000);
         QCOMPARE(compare->table()->rowCount(), 2);
+        // The title counts them with the English plural form the window installs (not "run(s)").
+        auto* title = compare->findChild<QLabel*>(QStringLiteral("compareRunsTitle"));
+        QVERIFY(title);
+        QVERIFY2(title->text() == QStringLiteral("Comparing 2 runs: %1, %2").arg(kTrain, kOtherTrain) ||
+                     title->text() == QStringLiteral("Comparing 2 runs: %1, %2").arg(kOtherTrain, kTrain),
+                 qPrintable(title->text()));
         // Loss: one solid lm_loss curve per run, in two colours.
         QSet<QString> runs;
         QSet<int> colours;

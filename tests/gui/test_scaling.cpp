@@ -8,6 +8,7 @@
 // the window keeps the size asked for (no minimum size wider than the screen). Every
 // view is saved as tests/artifacts/gui/scaled/*.png at device resolution.
 #include "LayoutChecks.h"
+#include "GuiTestSupport.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "ProjectBrowser.h"
@@ -30,11 +31,8 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
-#include <QSettings>
-#include <QSignalSpy>
 #include <QStatusBar>
 #include <QStyle>
-#include <QThreadPool>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -157,30 +155,17 @@ class TestScaling : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
         QCOMPARE(qApp->devicePixelRatio(), 2.0); // QT_SCALE_FACTOR=2 took effect
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_scaling"));
-        QSettings().clear();
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(kWindow);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        const QString error = testing::startWithWindow(m_dir, QStringLiteral("test_scaling"), kWindow, m_window);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
-    void cleanupTestCase() {
-        m_window.reset();
-        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
-    }
+    void cleanupTestCase() { testing::closeMainWindow(m_window); }
 
     void startScreen() {
         checkPage(QStringLiteral("start-screen"));
-        QSignalSpy opened(m_window.get(), &gui::MainWindow::demoOpened);
-        QVERIFY(m_window->openDemo());
-        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 120000);
-        QVERIFY2(opened.first().at(0).toBool(), qPrintable(opened.first().at(1).toString()));
+        const QString demo = testing::openDemo(*m_window);
+        QVERIFY2(demo.isEmpty(), qPrintable(demo));
         checkPage(QStringLiteral("overview"));
     }
 

@@ -5,6 +5,7 @@
 // written justification unlocks stage 4; stage 4 is evaluated. One plot is exported
 // as PNG and PDF; the warnings bar shows the demo's warning; every page is saved as
 // a screenshot under the build dir's tests/artifacts/gui/ and checked not blank.
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "ProjectBrowser.h"
 #include "RecordEditor.h"
@@ -24,9 +25,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QThreadPool>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -88,24 +87,12 @@ class TestWizard : public QObject {
 
 private slots:
     void initTestCase() {
-        QVERIFY(m_dir.isValid());
-        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
-        qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("moe-workbench-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("test_wizard"));
-        QSettings().clear();
-        m_window = std::make_unique<gui::MainWindow>();
-        m_window->resize(1500, 940);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        const QString error =
+            testing::startWithWindow(m_dir, QStringLiteral("test_wizard"), {1500, 940}, m_window, /*activate=*/true);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
-    void cleanupTestCase() {
-        m_window.reset();
-        QThreadPool::globalInstance()->waitForDone(); // no evaluation outlives the test (as in main.cpp)
-    }
+    void cleanupTestCase() { testing::closeMainWindow(m_window); }
 
     void startScreenOpensTheDemo() {
         QCOMPARE(m_window->currentPage(), static_cast<QWidget*>(m_window->startScreen()));

@@ -9,53 +9,27 @@
 // when missed).
 //
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/gui/bench_heatmap_lod [--steps N] [--size WxH]
+#include "ReplotTiming.h"
 #include "plots/PlotView.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <random>
 
 using namespace moewb::plots;
 
 namespace {
 
-double threadCpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-struct Timing {
-    double wallMs = 0.0;
-    double cpuMs = 0.0;
-};
+using moewb::bench::Timing;
 
 // Each repeat: a new x range (whole, zoomed 4×, 40×, panned), then the replot.
 Timing zoomPan(QCustomPlot* plot, int repeats, double first, double last)
 {
-    QVector<double> wall, cpu;
-    const double all = last - first;
-    for (int i = 0; i < repeats; ++i) {
-        const double span = i % 3 == 0 ? all : i % 3 == 1 ? all / 4 : all / 40;
-        const double lower = first + std::fmod(i * 0.213 * all, all - span + 1e-9);
-        QElapsedTimer t;
-        const double c0 = threadCpuMs();
-        t.start();
-        plot->xAxis->setRange(lower, lower + span);
-        plot->replot(QCustomPlot::rpImmediateRefresh);
-        wall << t.nsecsElapsed() / 1e6;
-        cpu << threadCpuMs() - c0;
-    }
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
+    return moewb::bench::medianZoomPan(plot, repeats, first, last, {4.0, 40.0}, 0.213);
 }
 
 // Pixels of the plot in the hottest colour of its gradient (the hot cells drawn).
@@ -115,12 +89,7 @@ int main(int argc, char** argv)
     spec.heatmap = h;
 
     PlotView view;
-    view.resize(size);
-    view.show();
-    QElapsedTimer t;
-    t.start();
-    view.setSpec(spec);
-    const double buildMs = t.nsecsElapsed() / 1e6;
+    const double buildMs = moewb::bench::showAndSetSpec(view, size, spec);
     QCustomPlot* plot = view.customPlot();
     QCPColorGradient gradient = qobject_cast<QCPColorMap*>(plot->plottable(0))->gradient();
     const QColor hot = QColor::fromRgb(gradient.color(1.0, QCPRange(0, 1)));

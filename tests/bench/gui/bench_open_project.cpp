@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
         if (!opened)
             return 1;
         for (int stage : {1, 2})
-            if (!opened.value()->saveVerdict({stage, QStringLiteral("pass"), {}, {}}))
+            if (!opened.value()->saveVerdict({stage, QStringLiteral("pass"), {}, {}, {}}))
                 return 1;
     }
 

@@ -6,74 +6,27 @@
 // the plot's width). Also the time setSpec takes (once per spec). Prints wall and
 // thread-CPU milliseconds and the ratios. Target: zoom/pan replot < 30 ms (CPU time;
 // exit status 1 when missed).
+#include "ReplotTiming.h"
 #include "plots/PlotView.h"
 
 #include <QApplication>
-#include <QElapsedTimer>
 #include <qcustomplot.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 
 using namespace moewb::plots;
 
 namespace {
 
-double threadCpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-// Median wall-clock and CPU time (this thread) of one replot. On a shared machine
-// the CPU time is the fairer figure: wall time includes waiting for a core.
-struct Timing {
-    double wallMs = 0.0;
-    double cpuMs = 0.0;
-};
-
-Timing median(QVector<double> wall, QVector<double> cpu)
-{
-    std::sort(wall.begin(), wall.end());
-    std::sort(cpu.begin(), cpu.end());
-    return {wall[wall.size() / 2], cpu[cpu.size() / 2]};
-}
-
-// Replots at the current view.
-Timing medianReplot(QCustomPlot* plot, int repeats)
-{
-    QVector<double> wall, cpu;
-    for (int i = 0; i < repeats; ++i) {
-        QElapsedTimer t;
-        const double c0 = threadCpuMs();
-        t.start();
-        plot->replot(QCustomPlot::rpImmediateRefresh);
-        wall << t.nsecsElapsed() / 1e6;
-        cpu << threadCpuMs() - c0;
-    }
-    return median(wall, cpu);
-}
+using moewb::bench::medianReplot;
+using moewb::bench::Timing;
 
 // Zoom and pan: each repeat a new x range (the whole line, halves, a tenth, panned),
 // then the replot, as a wheel or drag step does.
 Timing medianZoomPan(QCustomPlot* plot, int repeats, double points)
 {
-    QVector<double> wall, cpu;
-    for (int i = 0; i < repeats; ++i) {
-        const double span = i % 3 == 0 ? points : i % 3 == 1 ? points / 2 : points / 10;
-        const double lower = std::fmod(i * 0.137 * points, points - span + 1);
-        QElapsedTimer t;
-        const double c0 = threadCpuMs();
-        t.start();
-        plot->xAxis->setRange(lower, lower + span);
-        plot->replot(QCustomPlot::rpImmediateRefresh);
-        wall << t.nsecsElapsed() / 1e6;
-        cpu << threadCpuMs() - c0;
-    }
-    return median(wall, cpu);
+    return moewb::bench::medianZoomPan(plot, repeats, 0.0, points, {2.0, 10.0}, 0.137);
 }
 
 } // namespace
@@ -101,12 +54,7 @@ int main(int argc, char** argv)
     spec.series << s;
 
     PlotView view;
-    view.resize(1200, 700);
-    view.show();
-    QElapsedTimer build;
-    build.start();
-    view.setSpec(spec);
-    const double buildMs = build.nsecsElapsed() / 1e6;
+    const double buildMs = moewb::bench::showAndSetSpec(view, QSize(1200, 700), spec);
     QCustomPlot* plot = view.customPlot();
     if (!plot->graph(0)) {
         std::fprintf(stderr, "no graph\n");

@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
     QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/records/moe-64e-top8.json"));
     if (!f.open(QIODevice::ReadOnly))
         return 3;
-    stages::ExpertLoadRunInput run{QStringLiteral("bench"), record::parseRecord(f.readAll()).record, {}, {}};
+    stages::ExpertLoadRunInput run{QStringLiteral("bench"), record::parseRecord(f.readAll()).record, {}, {},
+                                   {}};
     run.record.moe.experts = experts;
 
     std::mt19937 rng(42);

@@ -341,7 +341,7 @@ private slots:
     void stageTwoThreeAndStaleMarking() {
         std::unique_ptr<store::ProjectStore> p;
         const QString project = newProject(&p);
-        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}}));
+        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}, {}}));
         QVERIFY(p->saveRun(trainingRun(QStringLiteral("moe"), QStringLiteral("moe-64e-top8"), 900.0, 2.5)));
         QVERIFY(p->saveRun(trainingRun(QStringLiteral("dense"), QStringLiteral("dense-1.3b"), 1000.0, 2.5)));
         CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("2")});
@@ -403,7 +403,7 @@ private slots:
     void stageTwoRefusesIncompleteRecords() {
         std::unique_ptr<store::ProjectStore> p;
         const QString project = newProject(&p);
-        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}}));
+        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}, {}}));
         QJsonObject partial = fixture("moe-64e-top8.json");
         partial.remove(QStringLiteral("recipe"));
         QVERIFY(p->addConfigRecord(QStringLiteral("partial"), partial, false));
@@ -423,7 +423,7 @@ private slots:
         std::unique_ptr<store::ProjectStore> p;
         const QString project = newProject(&p);
         for (int s = 1; s <= 3; ++s)
-            QVERIFY(p->saveVerdict({s, QStringLiteral("pass"), {}, {}}));
+            QVERIFY(p->saveVerdict({s, QStringLiteral("pass"), {}, {}, {}}));
         QVERIFY(p->addCluster({0, QStringLiteral("prod-a"), 8, {}, {}}, {}));
         QVERIFY(p->addCluster({0, QStringLiteral("prod-b"), 8, {}, {}}, {}));
         QVERIFY(p->saveRun(probeRun(QStringLiteral("a"), 1.0, QStringLiteral("prod-a"), 100.0)));

@@ -17,8 +17,8 @@ using namespace moewb::stages::test;
 inline StageOneResult stageOneResult()
 {
     QList<StageOneRunInput> runs;
-    StageOneRunInput a{QStringLiteral("a2"), QStringLiteral("c1"), 16, 2, {}};
-    StageOneRunInput b{QStringLiteral("b4"), QStringLiteral("c1"), std::nullopt, 4, {}};
+    StageOneRunInput a = stageOneRun(QStringLiteral("a2"), QStringLiteral("c1"), 16, 2);
+    StageOneRunInput b = stageOneRun(QStringLiteral("b4"), QStringLiteral("c1"), std::nullopt, 4);
     for (quint64 bytes = 1024; bytes <= 64ull << 20; bytes *= 4) {
         const double t = 10.0 + double(bytes) / 20e9 * 1e6;
         addSize(a.samples, bytes, {{t, t * 1.01, t * 1.2}, {t, t * 1.02, t * 0.99}});
@@ -52,7 +52,7 @@ inline QList<TrainingRunInput> trainingRuns()
 inline ExpertLoadRunInput expertRun(const QString& name, int steps, qint64 hotStep,
                                     moewb::record::ConfigRecord rec = moeRecord())
 {
-    ExpertLoadRunInput run{name, rec, {}, {}};
+    ExpertLoadRunInput run{name, rec, {}, {}, {}};
     run.blocks.reserve(steps * 2);
     for (qint64 s = 1; s <= steps; ++s) {
         run.blocks.append({s, 0, {100, 100, 100, 100}});
@@ -66,7 +66,7 @@ inline ExpertLoadRunInput expertRun(const QString& name, int steps, qint64 hotSt
 
 inline ClusterBaselineInput baseline(const QString& name, double scale)
 {
-    ClusterBaselineInput in{{name, name, 32, 4, {}}, moeRecord()};
+    ClusterBaselineInput in{stageOneRun(name, name, 32, 4), moeRecord()};
     for (quint64 bytes = 1 << 20; bytes <= 16u << 20; bytes *= 2) {
         const double t = (20.0 + double(bytes) / 20e9 * 1e6) * scale;
         addSize(in.run.samples, bytes, {repeated(t, 3), repeated(t, 3)});

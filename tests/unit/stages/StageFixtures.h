@@ -2,6 +2,7 @@
 // Builders shared by the stage gate tests: fixture records and measurements.
 #include "record/ConfigRecord.h"
 #include "record/RecordJson.h"
+#include "stages/StageOneGate.h"
 #include "stages/Verdict.h"
 #include "store/ProjectStore.h"
 
@@ -32,6 +33,17 @@ inline void addSize(Samples& samples, quint64 bytes, const QList<QList<double>>&
     for (int r = 0; r < repeats.size(); ++r)
         for (int i = 0; i < repeats[r].size(); ++i)
             samples.append({bytes, r, i, repeats[r][i]});
+}
+
+// A stage 1 run (name, cluster, all-to-all ranks, nodes), its samples added after.
+inline StageOneRunInput stageOneRun(const QString& name, const QString& cluster, std::optional<int> world,
+                                    std::optional<int> nodes) {
+    StageOneRunInput run;
+    run.runName = name;
+    run.clusterName = cluster;
+    run.world = world;
+    run.nodes = nodes;
+    return run;
 }
 
 inline QList<double> repeated(double v, int n) {

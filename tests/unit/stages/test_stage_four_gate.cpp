@@ -13,7 +13,7 @@ using namespace moewb::stages::test;
 namespace {
 
 ClusterBaselineInput baseline(const QString& name, double medianAt1MiB, double medianAt4MiB = 400.0) {
-    ClusterBaselineInput in{{name, name, 32, 4, {}}, moeRecord()};
+    ClusterBaselineInput in{stageOneRun(name, name, 32, 4), moeRecord()};
     addSize(in.run.samples, 1048576, {repeated(medianAt1MiB, 3), repeated(medianAt1MiB, 3)});
     addSize(in.run.samples, 4194304, {repeated(medianAt4MiB, 3), repeated(medianAt4MiB, 3)});
     return in;
@@ -76,14 +76,14 @@ private slots:
     }
 
     void unmatchedSizesAndNoCommonSize() {
-        ClusterBaselineInput target{{QStringLiteral("t"), {}, 32, 4, {}}, moeRecord()};
+        ClusterBaselineInput target{stageOneRun(QStringLiteral("t"), {}, 32, 4), moeRecord()};
         addSize(target.run.samples, 1048576, {repeated(100, 3), repeated(100, 3)});
         addSize(target.run.samples, 65536, {repeated(10, 3), repeated(10, 3)});
         StageFourResult r = evaluateStageFour(baseline(QStringLiteral("s"), 100), target, ThresholdSet());
         QCOMPARE(r.rows.size(), 1);
         QCOMPARE(r.unmatchedSizes, (QList<quint64>{65536, 4194304}));
         QCOMPARE(r.verdict.status, Verdict::Status::Pass);
-        ClusterBaselineInput other{{QStringLiteral("o"), {}, 32, 4, {}}, moeRecord()};
+        ClusterBaselineInput other{stageOneRun(QStringLiteral("o"), {}, 32, 4), moeRecord()};
         addSize(other.run.samples, 512, {repeated(1, 3), repeated(1, 3)});
         r = evaluateStageFour(baseline(QStringLiteral("s"), 100), other, ThresholdSet());
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);

@@ -14,7 +14,7 @@ using namespace moewb::stages::test;
 namespace {
 // A size whose per-repeat medians are 9, 10, 11: mean 10, sample stddev 1, CV exactly 0.1.
 StageOneRunInput cvRun(double lastRepeat = 11.0) {
-    StageOneRunInput run{QStringLiteral("probe-4n"), {}, 32, 4, {}};
+    StageOneRunInput run = stageOneRun(QStringLiteral("probe-4n"), {}, 32, 4);
     addSize(run.samples, 1048576, {repeated(9.0, 5), repeated(10.0, 5), repeated(lastRepeat, 5)});
     return run;
 }
@@ -25,7 +25,7 @@ class TestStageOneGate : public QObject {
 
 private slots:
     void tableStatistics() {
-        StageOneRunInput run{QStringLiteral("r"), {}, 8, 1, {}};
+        StageOneRunInput run = stageOneRun(QStringLiteral("r"), {}, 8, 1);
         addSize(run.samples, 1024, {{10, 10, 10}, {12, 12, 12}});
         addSize(run.samples, 64, {{1, 2}, {3, 4}});
         const StageOneTable t = stageOneTable(run);
@@ -69,7 +69,7 @@ private slots:
 
     void p99OverMedianBothWays() {
         // Two repeats of 98 × 10 µs and 2 × 20 µs: median 10, P99 20 (ratio exactly 2), CV 0.
-        StageOneRunInput run{QStringLiteral("r"), {}, 8, 1, {}};
+        StageOneRunInput run = stageOneRun(QStringLiteral("r"), {}, 8, 1);
         addSize(run.samples, 4096, {repeated(10, 98) + repeated(20, 2), repeated(10, 98) + repeated(20, 2)});
         StageOneResult r =
             evaluateStageOne({run}, teamThresholds({{QStringLiteral("stage1.p99_over_median_max"), 2.0}}));
@@ -93,7 +93,7 @@ private slots:
     void notReadyWithoutRunsOrRepeats() {
         StageOneResult r = evaluateStageOne({}, ThresholdSet());
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
-        StageOneRunInput single{QStringLiteral("one-repeat"), {}, 8, 1, {}};
+        StageOneRunInput single = stageOneRun(QStringLiteral("one-repeat"), {}, 8, 1);
         addSize(single.samples, 1024, {{10, 11, 12}});
         r = evaluateStageOne({single}, ThresholdSet());
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
@@ -196,7 +196,7 @@ private slots:
     }
 
     void suggestedThresholdsAreShownNotApplied() {
-        StageOneRunInput run{QStringLiteral("round1"), {}, 8, 1, {}};
+        StageOneRunInput run = stageOneRun(QStringLiteral("round1"), {}, 8, 1);
         // Per-size CVs 0.02, 0.04, 0.06 (medians 10 ± x): median 0.04 -> 1.5 × = 0.06.
         addSize(run.samples, 1024, {{9.8}, {10.0}, {10.2}});
         addSize(run.samples, 2048, {{9.6}, {10.0}, {10.4}});
@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(r.verdict.thresholds[0].value, 0.10);
         QCOMPARE(r.verdict.thresholds[0].source, store::ThresholdSource::Placeholder);
 
-        StageOneRunInput quiet{QStringLiteral("quiet"), {}, 8, 1, {}};
+        StageOneRunInput quiet = stageOneRun(QStringLiteral("quiet"), {}, 8, 1);
         addSize(quiet.samples, 1024, {{10.0}, {10.0}, {10.001}});
         const auto floor = suggestStageOneThresholds({stageOneTable(quiet)});
         QVERIFY(std::fabs(floor[0].value - 0.02) < 1e-12);
@@ -254,7 +254,7 @@ private slots:
                  qPrintable(s));
 
         // One repeat per size: the repeat flag of each tool (-R for the probe, -N for alltoall_perf).
-        StageOneRunInput single{QStringLiteral("one-repeat"), {}, 8, 1, {}};
+        StageOneRunInput single = stageOneRun(QStringLiteral("one-repeat"), {}, 8, 1);
         addSize(single.samples, 1024, {{10, 11, 12}});
         single.tool = BaselineTool::NcclTests;
         StageOneResult r = evaluateStageOne({single}, ThresholdSet());

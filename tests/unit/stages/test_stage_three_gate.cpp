@@ -29,7 +29,7 @@ record::ConfigRecord smallMoe() {
 // Steps 1..20, layers 0 and 1; layer 1 uses `hot` at the steps in hotSteps.
 ExpertLoadRunInput loadRun(const QString& name, const QList<int>& hotSteps,
                            const QVector<quint32>& hot = kHot, const record::ConfigRecord& rec = smallMoe()) {
-    ExpertLoadRunInput run{name, rec, {}, {}};
+    ExpertLoadRunInput run{name, rec, {}, {}, {}};
     for (int s = 1; s <= 20; ++s) {
         run.blocks.append({s, 0, kEven});
         run.blocks.append({s, 1, hotSteps.contains(s) ? hot : kEven});
@@ -251,7 +251,7 @@ private slots:
         QCOMPARE(evaluateStageThree({}, windowOf10()).verdict.status, Verdict::Status::NotReady);
         // Drop policy with no metric and no capacity to estimate from is impossible for a valid
         // record, so an empty run stands in: no load at all.
-        ExpertLoadRunInput empty{QStringLiteral("empty"), smallMoe(), {}, {}};
+        ExpertLoadRunInput empty{QStringLiteral("empty"), smallMoe(), {}, {}, {}};
         const StageThreeResult r = evaluateStageThree({empty}, windowOf10());
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
         QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("no expert load")));
