@@ -1803,6 +1803,10 @@
         <source>has more than %1 values</source>
         <translation>含有超过 %1 个数值</translation>
     </message>
+    <message>
+        <source>has changed since it was read for the plan (%1 rows of %2 experts then, %3 of %4 now): plan the import again</source>
+        <translation>在生成导入计划后已被改动（当时 %1 行、每行 %2 个专家，现在 %3 行、每行 %4 个）：请重新生成导入计划</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>
@@ -1965,6 +1969,10 @@
         <source>no expert load to place</source>
         <translation>没有可放置的专家负载</translation>
     </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>Plots</name>
@@ -1991,10 +1999,6 @@
     <message>
         <source>n/a</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <source>step %1</source>
-        <translation>第 %1 步</translation>
     </message>
     <message>
         <source>%1 tokens</source>
@@ -3043,6 +3047,18 @@
         <translation>
             <numerusform>%1 个 %2 合并为每层 %3 个专家：EP %4 × %5 个本地专家，在 %n 个专家 DP 组上求和%6</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>has changed since the import was planned (%1 bytes, modified %2; now %3 bytes, modified %4): plan the import again</source>
+        <translation>在生成导入计划后已被改动（当时 %1 字节、修改于 %2；现在 %3 字节、修改于 %4）：请重新生成导入计划</translation>
+    </message>
+    <message>
+        <source>has changed since the import was planned: plan the import again</source>
+        <translation>在生成导入计划后已被改动：请重新生成导入计划</translation>
     </message>
 </context>
 <context>
@@ -4139,6 +4155,10 @@
     <message>
         <source>the expert load of run %1 at step %2, layer %3 cannot be read</source>
         <translation>运行 %1 第 %2 步、第 %3 层的专家负载无法读取</translation>
+    </message>
+    <message>
+        <source>the expert load of run %1, layer %2 from step %3 cannot be read</source>
+        <translation>运行 %1 第 %2 层自第 %3 步起的专家负载无法读取</translation>
     </message>
 </context>
 </TS>

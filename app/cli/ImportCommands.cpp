@@ -15,6 +15,7 @@
 #include "store/ProjectStore.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSet>
@@ -98,15 +99,20 @@ struct PendingRun {
 QStringList wandbRunsOf(const QString& path, const QString& format) {
     if (!QFileInfo(path).isFile())
         return {};
-    auto bytes = importers::readWholeFile(path);
-    if (!bytes)
-        return {};
     QString f = format;
     if (f.isEmpty()) {
-        const auto detected = importers::detectFormat(bytes.value(), path);
+        // The format from the file's head, as the import detects it: only a W&B export
+        // is read whole here (a large expert-load file is never held in memory).
+        QFile head(path);
+        if (!head.open(QIODevice::ReadOnly))
+            return {};
+        const auto detected = importers::detectFormat(head.read((1 << 16) + 1), path);
         f = detected ? detected.value() : QString();
     }
     if (f != QLatin1String(importers::WandbCsvImporter::kFormat))
+        return {};
+    auto bytes = importers::readWholeFile(path);
+    if (!bytes)
         return {};
     const auto names = importers::WandbCsvImporter::runNames(bytes.value(), path);
     return names && names.value().size() > 1 ? names.value() : QStringList();
@@ -377,7 +383,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                   {QStringLiteral("record"), *recordName},
                                   {QStringLiteral("comm_samples"), run.commSamples.size()},
                                   {QStringLiteral("step_metrics"), run.stepMetrics.size()},
-                                  {QStringLiteral("expert_load_blocks"), run.expertLoad.size()},
+                                  {QStringLiteral("expert_load_blocks"), run.expertLoad.size() + run.expertLoadStreamRows},
                                   {QStringLiteral("plan"), plans[i]}});
         if (!ctx.json)
             ctx.out() << (into ? Cli::tr("Added to run \"%2\" from %1 (%3, %n data row(s)); the run now holds %4 "
@@ -390,7 +396,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                              .arg(file, run.name, formatText)
                              .arg(run.commSamples.size())
                              .arg(run.stepMetrics.size())
-                             .arg(run.expertLoad.size())
+                             .arg(run.expertLoad.size() + run.expertLoadStreamRows)
                              .arg(*recordName)
                       << Qt::endl;
     }

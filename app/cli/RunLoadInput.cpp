@@ -27,7 +27,7 @@ Expected<RunLoadInput, QString> readRunLoad(const store::ProjectStore& project, 
             return unexpected(w.error());
         window = *w;
     }
-    auto loads = traffic::sumLoadWindow(project.expertLoad(run->id), window);
+    auto loads = traffic::sumLoadWindow(project, run->id, window);
     if (!loads)
         return unexpected(Cli::tr("run %1: %2").arg(runName, loads.error()));
     in.loads = std::move(*loads);

@@ -770,8 +770,8 @@ void ImportDialog::showPlan() {
     QStringList gives;
     if (!plan.stepMetrics.isEmpty())
         gives << tr("%1 step metrics").arg(locale.toString(qsizetype(plan.stepMetrics.size())));
-    if (!plan.expertLoad.isEmpty())
-        gives << tr("%1 expert-load blocks").arg(locale.toString(qsizetype(plan.expertLoad.size())));
+    if (plan.expertLoadRows() > 0)
+        gives << tr("%1 expert-load blocks").arg(locale.toString(plan.expertLoadRows()));
     if (!plan.commSamples.isEmpty())
         gives << tr("%1 communication samples").arg(locale.toString(qsizetype(plan.commSamples.size())));
     if (gives.isEmpty())

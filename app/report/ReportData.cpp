@@ -267,7 +267,6 @@ constexpr int kReportRedundantSlots = 1;
 
 StageSection stageThree(const store::ProjectStore& project, const QList<store::RunRow>& runs,
                         const stages::ThresholdSet& thresholds, const stages::StageEvaluation& e) {
-    Q_UNUSED(project);
     StageSection s;
     s.stage = 3;
     s.title = Report::tr("Stage 3 — expert load and loss");
@@ -331,8 +330,16 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
                               Report::tr("Mean rebalanced"),
                               Report::tr("Even")};
     placementTable.widths = {1.6, 0.8, 0.8, 1.0, 1.1, 1.0, 1.1, 0.8};
+    // The run's id, to read its counts: the evaluation reads only the summary.
+    const auto runId = [&runs](const QString& name) {
+        for (const store::RunRow& r : runs)
+            if (r.name == name)
+                return r.id;
+        return qint64(-1);
+    };
     for (const stages::ExpertLoadRunInput& run : *in) {
-        auto loads = traffic::sumLoadWindow(run.blocks, traffic::StepWindow{});
+        // Summed from the chunks' stored totals (docs/store.md, "Expert load").
+        auto loads = traffic::sumLoadWindow(project, runId(run.runName), traffic::StepWindow{});
         if (!loads || !run.record.parallelism.ep) {
             s.remarks << Report::tr("No rebalanced placement for %1: %2")
                              .arg(run.runName, loads ? Report::tr("its config record has no parallelism.ep")
@@ -362,9 +369,15 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
         s.remarks << result.plan.refusalText();
     const double limit = thresholds.get(QStringLiteral("stage3.load_ratio_max")).value;
     s.plots << plots::loadRatioPlot(result.runs, limit);
-    const stages::ExpertLoadRunInput& first = in->first();
-    if (!first.blocks.isEmpty())
-        s.plots << plots::layerExpertHeatmap(first, first.blocks.last().step, true);
+    // Each heatmap reads only the counts it draws, as the stage 3 page does: every layer
+    // at the first run's last step, then the worst layer over every step.
+    if (!in->first().summary.isEmpty()) {
+        stages::ExpertLoadRunInput first = in->first();
+        const qint64 last = first.summary.last().step;
+        first.blocks = project.expertLoad(runId(first.runName), last);
+        if (!first.blocks.isEmpty())
+            s.plots << plots::layerExpertHeatmap(first, last, true);
+    }
     // The worst layer of the worst run, expert by step: where the imbalance sits in time.
     const stages::StageThreeRunSummary* worst = nullptr;
     for (const stages::StageThreeRunSummary& r : result.runs)
@@ -372,8 +385,12 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
             worst = &r;
     if (worst)
         for (const stages::ExpertLoadRunInput& run : *in)
-            if (run.runName == worst->runName && !run.blocks.isEmpty())
-                s.plots << plots::expertStepHeatmap(run, worst->worstLayer, true);
+            if (run.runName == worst->runName && !run.summary.isEmpty()) {
+                stages::ExpertLoadRunInput ofLayer = run;
+                ofLayer.blocks = project.expertLoad(runId(run.runName), {}, worst->worstLayer);
+                if (!ofLayer.blocks.isEmpty())
+                    s.plots << plots::expertStepHeatmap(ofLayer, worst->worstLayer, true);
+            }
     s.plots << plots::dropVsLossPlot(result.runs, *in) << plots::busiestDevicePlot(result.runs);
     return s;
 }
@@ -527,8 +544,10 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
         if (!step(0.1 + 0.2 * i, Report::tr("Evaluating stage %1").arg(i + 1)))
             return cancelled();
         // The one evaluation path of `moewb stage N` and the window (a locked stage
-        // as a preview: its figures for reference, its status "locked").
-        auto evaluated = stages::evaluateStage(project, i + 1, {}, true);
+        // as a preview: its figures for reference, its status "locked"). Stage 3 reads
+        // the summary (and the gate window's counts where the gate needs them); the
+        // heatmaps and the placement table read their own counts (stageThree).
+        auto evaluated = stages::evaluateStage(project, i + 1, {}, true, stages::ExpertLoadCounts::Window);
         if (!evaluated)
             return unexpected(ReportError{project.path(), evaluated.error().message});
         checks::addCheckReasons(project, *evaluated);

@@ -9,7 +9,12 @@
 #include <QIODevice>
 #include <QJsonArray>
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <limits>
 #include <vector>
 
@@ -19,6 +24,232 @@ namespace {
 
 
 constexpr quint64 kMaxCount = std::numeric_limits<quint32>::max();
+
+inline bool blankChar(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// The digits at p (at least 8 bytes readable there), as many as there are up to 8:
+// their count, and their value in v. Eight bytes at once (SWAR): a byte is a digit
+// when its high nibble is 3 and adding 6 keeps it so; the first that is not ends the
+// number (a carry out of a non-digit byte only reaches the bytes after it).
+inline int digitsAt(const char* p, quint64& v) {
+    quint64 w;
+    memcpy(&w, p, 8);
+    const quint64 t = ((w & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
+                      (((w + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+    const int n = t == 0 ? 8 : std::countr_zero(t) >> 3;
+    if (n == 0)
+        return 0;
+    quint64 d = (w & 0x0F0F0F0F0F0F0F0Full) << (8 * (8 - n)); // the first digit most significant
+    d = ((d * 10) + (d >> 8)) & 0x00FF00FF00FF00FFull;
+    d = ((d * 100) + (d >> 16)) & 0x0000FFFF0000FFFFull;
+    d = (d * 10000) + (d >> 32);
+    v = d & 0xFFFFFFFFull;
+    return n;
+}
+
+// Moves the cursor to p (on the same line: no newline between).
+void advanceTo(JsonCursor& c, const char* p) {
+    JsonCursor::State s = c.state();
+    s.pos = p;
+    c.restore(s);
+}
+
+// The tight loop for the common case, one array of plain counts on one line after its
+// '[': "123, 45, 6]" into out (cleared first), p left after the ']'. False on anything
+// else (an empty array, a leading zero, a fraction, a count over 2^32 - 1, a newline,
+// the end of the input, more than kMaxExperts values): the caller then reads the array
+// the general way, from its start, which says exactly what is wrong.
+bool readCountsFast(const char*& pos, const char* end, std::vector<quint32>& out) {
+    out.clear();
+    const char* p = pos;
+    while (p < end && blankChar(*p))
+        ++p;
+    for (;;) {
+        const char* start = p;
+        quint64 v = 0;
+        if (end - p >= 16) {
+            const int n = digitsAt(p, v);
+            p += n;
+            if (n == 8) {
+                // 9 or 10 digits (4294967295 at most): the rest one at a time.
+                for (int k = 0; k < 2 && quint8(*p - '0') < 10; ++k)
+                    v = v * 10 + quint64(*p++ - '0');
+            }
+        } else {
+            // At most 10 digits (4294967295): the value cannot overflow 64 bits.
+            const char* const digitsEnd = end - p > 10 ? p + 10 : end;
+            while (p < digitsEnd && quint8(*p - '0') < 10)
+                v = v * 10 + quint64(*p++ - '0');
+        }
+        if (p == start || p == end || v > kMaxCount || (*start == '0' && p - start > 1))
+            return false;
+        if (out.size() >= size_t(kMaxExperts))
+            return false;
+        out.push_back(quint32(v));
+        char ch = *p;
+        if (ch == ',') {
+            ++p;
+            while (p < end && blankChar(*p))
+                ++p;
+            continue;
+        }
+        while (blankChar(ch)) {
+            if (++p == end)
+                return false;
+            ch = *p;
+        }
+        if (ch == ']') {
+            pos = p + 1;
+            return true;
+        }
+        if (ch != ',')
+            return false; // a digit after 10, '.', 'e', a newline, a stray character
+        ++p;
+        while (p < end && blankChar(*p))
+            ++p;
+    }
+}
+
+// Scan: one array of counts after its '[' skipped, its length taken from its commas;
+// false where it is not plainly one line's array (the caller reads it the general way).
+bool skipCountsFast(const char*& pos, const char* end, qint64& length) {
+    const char* p = pos;
+    while (p < end && blankChar(*p))
+        ++p;
+    if (p == end || quint8(*p - '0') >= 10)
+        return false; // empty, or not a count: the general way says what
+    // Up to the ']', digits, commas and spaces only: anything else — a fraction, a sign,
+    // a string, a newline — is read the general way, so that the plan names it. What
+    // the scan cannot see (a count over 2^32 - 1, a leading zero, ",,") is found when
+    // the counts are read at save. Sixteen bytes at a time where SSE2 is there.
+    size_t commas = 0;
+    const char* close = nullptr;
+#if defined(__SSE2__)
+    const __m128i comma = _mm_set1_epi8(','), space = _mm_set1_epi8(' '), bracket = _mm_set1_epi8(']');
+    const __m128i belowZero = _mm_set1_epi8('0' - 1), aboveNine = _mm_set1_epi8('9' + 1);
+    const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+    __m128i commaSums = zero; // two 64-bit sums of the whole blocks' commas
+    while (end - p >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const __m128i isComma = _mm_cmpeq_epi8(v, comma);
+        const __m128i isDigit = _mm_and_si128(_mm_cmpgt_epi8(v, belowZero), _mm_cmplt_epi8(v, aboveNine));
+        const unsigned ok = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(isComma, isDigit),
+                                                                    _mm_cmpeq_epi8(v, space))));
+        const unsigned closeBits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket)));
+        if (closeBits) {
+            const unsigned before = (1u << std::countr_zero(closeBits)) - 1;
+            if ((ok & before) != before)
+                return false;
+            commas += size_t(std::popcount(unsigned(_mm_movemask_epi8(isComma)) & before));
+            close = p + std::countr_zero(closeBits);
+            break;
+        }
+        if (ok != 0xFFFFu)
+            return false;
+        commaSums = _mm_add_epi64(commaSums, _mm_sad_epu8(_mm_and_si128(isComma, one), zero));
+        p += 16;
+    }
+    commas += size_t(_mm_cvtsi128_si64(commaSums)) + size_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(commaSums, commaSums)));
+#endif
+    for (; !close && p < end; ++p) {
+        const char ch = *p;
+        if (ch == ']')
+            close = p;
+        else if (ch == ',')
+            ++commas;
+        else if (ch != ' ' && quint8(ch - '0') >= 10)
+            return false;
+    }
+    if (!close)
+        return false;
+    length = qint64(commas) + 1;
+    if (length > kMaxExperts)
+        return false;
+    pos = close + 1;
+    return true;
+}
+
+// The counts of one row after the key's '[': flat ("[1, 2]") or, when nested, the inner
+// rows ("[[1, 2], [3, 4]]") summed per expert. Fast: true with the row in `out`, or
+// false, the cursor untouched, when the general way must read it.
+bool readRowFast(JsonCursor& c, const char* end, bool nested, std::vector<quint32>& out,
+                 std::vector<quint32>& inner) {
+    const char* p = c.position();
+    if (!nested) {
+        if (!readCountsFast(p, end, out))
+            return false;
+        advanceTo(c, p);
+        return true;
+    }
+    bool first = true;
+    for (;;) {
+        if (p >= end || *p != '[')
+            return false;
+        ++p;
+        if (first) {
+            if (!readCountsFast(p, end, out))
+                return false;
+            first = false;
+        } else {
+            if (!readCountsFast(p, end, inner) || inner.size() != out.size())
+                return false;
+            for (size_t i = 0; i < out.size(); ++i) {
+                const quint64 sum = quint64(out[i]) + inner[i];
+                if (sum > kMaxCount)
+                    return false;
+                out[i] = quint32(sum);
+            }
+        }
+        while (p < end && blankChar(*p))
+            ++p;
+        if (p < end && *p == ',') {
+            ++p;
+            while (p < end && blankChar(*p))
+                ++p;
+            continue;
+        }
+        if (p < end && *p == ']') {
+            advanceTo(c, p + 1);
+            return true;
+        }
+        return false;
+    }
+}
+
+// Scan: the same, skipping the values; the row's length (every inner row's the same).
+bool skipRowFast(JsonCursor& c, const char* end, bool nested, qint64& length) {
+    const char* p = c.position();
+    if (!nested) {
+        if (!skipCountsFast(p, end, length))
+            return false;
+        advanceTo(c, p);
+        return true;
+    }
+    qint64 width = -1;
+    for (;;) {
+        if (p >= end || *p != '[')
+            return false;
+        ++p;
+        qint64 n = 0;
+        if (!skipCountsFast(p, end, n) || (width >= 0 && n != width))
+            return false;
+        width = n;
+        while (p < end && blankChar(*p))
+            ++p;
+        if (p < end && *p == ',') {
+            ++p;
+            while (p < end && blankChar(*p))
+                ++p;
+            continue;
+        }
+        if (p < end && *p == ']') {
+            length = width;
+            advanceTo(c, p + 1);
+            return true;
+        }
+        return false;
+    }
+}
 
 } // namespace
 
@@ -89,8 +320,13 @@ public:
         qint64 held = m_carryLength;
         m_carryLength = 0;
         while (!m_atEnd) {
-            if (qint64(m_buffer.size()) < held + m_blockBytes)
+            if (qint64(m_buffer.size()) < held + m_blockBytes) {
+                // Sized exactly (no doubling): a block and room for the carried line, once;
+                // more only for a line longer than that room.
+                if (qint64(m_buffer.capacity()) < held + m_blockBytes)
+                    m_buffer.reserve(size_t(held + m_blockBytes + (held == 0 ? kCarryRoom : held)));
                 m_buffer.resize(size_t(held + m_blockBytes));
+            }
             const qint64 n = m_device->read(m_buffer.data() + held, m_blockBytes);
             if (n < 0) {
                 m_readError = m_device->errorString();
@@ -122,6 +358,7 @@ public:
     }
 
 private:
+    static constexpr qint64 kCarryRoom = 64 << 10;
     const QByteArray* m_whole = nullptr;
     QIODevice* m_device = nullptr;
     qint64 m_total = 0;
@@ -133,24 +370,48 @@ private:
     QString m_readError;
 };
 
-ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout);
+ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout,
+                        ExpertLoadJsonlPass& pass);
 
 } // namespace
 
 ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, const ExpertLoadJsonlLayout& layout) {
     LineRuns runs(bytes);
-    return parseLines(runs, file, layout);
+    ExpertLoadJsonlPass keep;
+    return parseLines(runs, file, layout, keep);
 }
 
 ImportResult parseExpertLoadJsonl(QIODevice& device, qint64 size, const QString& file,
                                   const ExpertLoadJsonlLayout& layout, qint64 blockBytes) {
     LineRuns runs(device, size, blockBytes);
-    return parseLines(runs, file, layout);
+    ExpertLoadJsonlPass keep;
+    return parseLines(runs, file, layout, keep);
+}
+
+ImportResult parseExpertLoadJsonl(QIODevice& device, qint64 size, const QString& file,
+                                  const ExpertLoadJsonlLayout& layout, ExpertLoadJsonlPass& pass, qint64 blockBytes) {
+    LineRuns runs(device, size, blockBytes);
+    return parseLines(runs, file, layout, pass);
 }
 
 namespace {
 
-ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout) {
+ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJsonlLayout& layout,
+                        ExpertLoadJsonlPass& pass) {
+    using Mode = ExpertLoadJsonlPass::Mode;
+    const bool scanning = pass.mode == Mode::Scan;
+    const bool streaming = pass.mode == Mode::Stream;
+    if (scanning) {
+        pass.rows = 0;
+        pass.experts = 0;
+        pass.dropped.clear();
+        pass.stepOrdered = true;
+        pass.anyMtp = false;
+    }
+    pass.stopped = false;
+    size_t droppedAt = 0;  // Stream: the first of pass.dropped not yet behind the line
+    qint64 streamed = 0;   // Stream: rows handed on
+    std::vector<quint32> inner; // a nested row's later inner rows (fast path)
     ImportedData data;
     data.format = QString::fromLatin1(layout.format);
     const char* pos = nullptr;
@@ -239,6 +500,23 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
                 const bool nested = c.peek() == '[';
                 if (nested && !layout.allowNested)
                     return c.fail(ImportTr::tr("must be a flat array of token counts, one per expert"), true);
+                // The fast ways first (a plain array of counts on the line); anything
+                // else is read the general way below, which names what is wrong.
+                if (scanning) {
+                    qint64 length = 0;
+                    if (skipRowFast(c, end, nested, length)) {
+                        count = length;
+                        return true;
+                    }
+                } else if (readRowFast(c, end, nested, flat, inner)) {
+                    count = qint64(flat.size());
+                    if (!streaming) {
+                        block.tokensPerExpert.reserve(qsizetype(flat.size()));
+                        block.tokensPerExpert.resize(qsizetype(flat.size()));
+                        memcpy(block.tokensPerExpert.data(), flat.data(), flat.size() * sizeof(quint32));
+                    }
+                    return true;
+                }
                 qint64 width = -1;
                 sums.clear();
                 auto readRow = [&]() -> bool {
@@ -299,21 +577,22 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
                         return false;
                 }
                 const size_t rowWidth = nested ? sums.size() : flat.size();
+                if (nested) {
+                    flat.resize(rowWidth);
+                    for (size_t i = 0; i < rowWidth; ++i)
+                        flat[i] = quint32(sums[i]);
+                }
+                count = qint64(rowWidth);
+                if (count == 0)
+                    return c.fail(ImportTr::tr("lists no experts"), true);
+                if (scanning || streaming)
+                    return true; // counted (Scan) or in `flat` (Stream)
                 // One allocation per block, exactly sized.
                 // reserve() allocates exactly; resize() alone would round the block up
                 // (Qt's growth policy), nearly doubling the memory of a 64-expert layer.
                 block.tokensPerExpert.reserve(qsizetype(rowWidth));
                 block.tokensPerExpert.resize(qsizetype(rowWidth));
-                quint32* out = block.tokensPerExpert.data();
-                if (nested) {
-                    for (size_t i = 0; i < rowWidth; ++i)
-                        out[i] = quint32(sums[i]);
-                } else if (rowWidth > 0) {
-                    memcpy(out, flat.data(), rowWidth * sizeof(quint32));
-                }
-                count = block.tokensPerExpert.size();
-                if (count == 0)
-                    return c.fail(ImportTr::tr("lists no experts"), true);
+                memcpy(block.tokensPerExpert.data(), flat.data(), rowWidth * sizeof(quint32));
             } else if (layout.megatronBlocks && key == "block") {
                 if (haveBlock)
                     return c.fail(ImportTr::tr("appears twice"), true);
@@ -345,7 +624,7 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
         if (!read)
             return importError(file, lineNo, toQString(field), c.error());
         pos = c.position() < end ? c.position() + 1 : end;
-        if (data.expertLoad.isEmpty()) {
+        if (data.expertLoad.isEmpty() && !streaming) {
             const qsizetype estimate = qsizetype(runs.total() / std::max<qint64>(16, pos - lineStart)) + 16;
             data.expertLoad.reserve(estimate);
             lineOf.reserve(size_t(estimate));
@@ -384,6 +663,20 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
             return importError(file, lineNo, countsName,
                                ImportTr::tr("has %1 experts but line %2 has %3").arg(count).arg(expertsLine).arg(experts));
         }
+        if (streaming) {
+            // The Scan decided which lines survive: hand the others' counts to nobody.
+            ++data.rows;
+            while (droppedAt < pass.dropped.size() && pass.dropped[droppedAt].second <= lineNo)
+                ++droppedAt;
+            if (droppedAt < pass.dropped.size() && pass.dropped[droppedAt].first <= lineNo)
+                continue;
+            ++streamed;
+            if (!pass.row(qint64(step), int(layer), std::span<const quint32>(flat.data(), flat.size()))) {
+                pass.stopped = true;
+                return importError(file, lineNo, {}, QStringLiteral("stopped")); // never shown: row() knows why
+            }
+            continue;
+        }
         const qint64 key = expertLoadBlockKey(qint64(step), blockMtp, int(layer));
         if (layout.megatronBlocks) {
             // Megatron's file: the keys of the last iteration only (a resume, not a
@@ -404,6 +697,8 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
                 qsizetype keep = data.expertLoad.size();
                 while (keep > 0 && data.expertLoad[keep - 1].step >= qint64(step))
                     --keep;
+                if (scanning && keep < data.expertLoad.size())
+                    pass.dropped.emplace_back(lineOf[size_t(keep)], lineNo);
                 replacedBlocks += data.expertLoad.size() - keep;
                 data.expertLoad.resize(keep);
                 lineOf.resize(size_t(keep));
@@ -445,6 +740,37 @@ ImportResult parseLines(LineRuns& runs, const QString& file, const ExpertLoadJso
     }
     if (!runs.readError().isEmpty())
         return importError(file, 0, {}, ImportTr::tr("cannot read: %1").arg(runs.readError()));
+    if (streaming) {
+        // The file read now must be the file scanned: the same rows, as wide.
+        if (streamed != pass.rows || experts != pass.experts)
+            return importError(file, 0, {},
+                               ImportTr::tr("has changed since it was read for the plan (%1 rows of %2 experts "
+                                            "then, %3 of %4 now): plan the import again")
+                                   .arg(pass.rows)
+                                   .arg(pass.experts)
+                                   .arg(streamed)
+                                   .arg(experts));
+        return data;
+    }
+    if (scanning) {
+        pass.rows = data.expertLoad.size();
+        pass.experts = experts;
+        pass.anyMtp = anyMtp;
+        std::sort(pass.dropped.begin(), pass.dropped.end());
+        std::vector<std::pair<qint64, qint64>> merged;
+        for (const auto& range : pass.dropped) {
+            if (!merged.empty() && range.first <= merged.back().second)
+                merged.back().second = std::max(merged.back().second, range.second);
+            else
+                merged.push_back(range);
+        }
+        pass.dropped = std::move(merged);
+        for (qsizetype i = 1; i < data.expertLoad.size(); ++i)
+            if (data.expertLoad[i].step < data.expertLoad[i - 1].step) {
+                pass.stepOrdered = false;
+                break;
+            }
+    }
     if (data.expertLoad.isEmpty())
         return importError(file, 0, {}, ImportTr::tr("no expert-load lines found (the file is empty)"));
     data.environment.insert(QStringLiteral("experts"), experts);

@@ -6,8 +6,12 @@
 
 #include <QIODevice>
 
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace moewb::importers {
 
@@ -47,11 +51,37 @@ class JsonCursor;
 bool readMegatronBlock(JsonCursor& c, std::string& scratch, bool& isMtp);
 bool readMtpIndex(JsonCursor& c, quint64& mtpIndex);
 
+// How a pass over the file treats the counts (docs/formats.md, "Memory"):
+//   Keep:   every row's counts are kept in ImportedData::expertLoad (today's import);
+//   Scan:   the structure only: every key and check of a line except the counts'
+//           values, which are skipped (their number taken from the commas); expertLoad
+//           holds the kept rows with empty counts (the plan's figures), and rows,
+//           experts, dropped and stepOrdered say what the Stream pass will give;
+//   Stream: the counts parsed for real and handed to `row`, one kept row at a time,
+//           lines a Megatron resume superseded (`dropped`, from the Scan) read and
+//           checked but not handed on; nothing is kept. Same messages as Keep.
+struct ExpertLoadJsonlPass {
+    enum class Mode { Keep, Scan, Stream };
+    Mode mode = Mode::Keep;
+    // Stream: one kept row; false stops the pass (the callee knows why).
+    std::function<bool(qint64 step, int layer, std::span<const quint32> counts)> row;
+    // Filled by Scan; Stream checks the file against them.
+    qint64 rows = 0;                                  // kept rows
+    qint64 experts = 0;                               // counts per row
+    std::vector<std::pair<qint64, qint64>> dropped;   // [first, end) lines superseded by a resume, sorted
+    bool stepOrdered = true;                          // the kept rows' steps never go back, in file order
+    bool anyMtp = false;                              // a Megatron MTP record was read
+    bool stopped = false;                             // Stream: `row` returned false
+};
+
 ImportResult parseExpertLoadJsonl(const QByteArray& bytes, const QString& file, const ExpertLoadJsonlLayout& layout);
 // The same, reading `device` in blocks of blockBytes (the file is never held whole: the
 // memory is one block, or the longest line, beside the counts read); `size` (the
 // device's, when known) only sizes the result. Same results and messages as the above.
 ImportResult parseExpertLoadJsonl(QIODevice& device, qint64 size, const QString& file,
                                   const ExpertLoadJsonlLayout& layout, qint64 blockBytes = qint64(16) << 20);
+ImportResult parseExpertLoadJsonl(QIODevice& device, qint64 size, const QString& file,
+                                  const ExpertLoadJsonlLayout& layout, ExpertLoadJsonlPass& pass,
+                                  qint64 blockBytes = qint64(16) << 20);
 
 } // namespace moewb::importers

@@ -1,5 +1,6 @@
 #include "runimport/RunImport.h"
 
+#include "importers/ExpertLoadJsonl.h"
 #include "importers/Importer.h"
 #include "importers/JsonlExpertLoadImporter.h"
 #include "importers/MegatronTpeJsonlImporter.h"
@@ -19,9 +20,14 @@
 
 #include <climits>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
+#include <thread>
 
 namespace moewb::runimport {
 
@@ -268,36 +274,65 @@ void mergeLoad(std::map<std::pair<qint64, int>, LoadValue>& merged, const QStrin
 // from its first 64 KiB as importFile would) read in blocks, never whole: its memory is
 // the counts (docs/formats.md, "Memory"). Nothing when the file is another format or
 // cannot be opened, or is over the import limit: importFile then says so as usual.
-std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& path, const QString& givenFormat) {
-    QFile file(path);
-    if (QFileInfo(path).isDir() || !file.open(QIODevice::ReadOnly) || file.size() > importers::maxImportBytes() ||
-        file.isSequential())
-        return std::nullopt;
+// The layout of an expert-load JSONL format (the importers' own), or nothing.
+std::optional<importers::ExpertLoadJsonlLayout> expertLoadLayout(const QString& format) {
+    if (format == QLatin1String(importers::MegatronTpeJsonlImporter::kFormat))
+        return importers::ExpertLoadJsonlLayout{importers::MegatronTpeJsonlImporter::kFormat, "iter", "tpe", true, true};
+    if (format == QLatin1String(importers::JsonlExpertLoadImporter::kFormat))
+        return importers::ExpertLoadJsonlLayout{importers::JsonlExpertLoadImporter::kFormat, "step", "tokens", false};
+    return std::nullopt;
+}
+
+// The expert-load JSONL format of an open file (given, or detected from its head as
+// importFile would; the file left at its start), or empty.
+QString expertLoadFormatOf(QFile& file, const QString& givenFormat) {
     QString format = givenFormat.trimmed();
     if (format.isEmpty()) {
         // One byte past detectFormat's head, so that it knows whether the file goes on.
         const QByteArray head = file.read((1 << 16) + 1);
-        auto detected = importers::detectFormat(head, path);
+        auto detected = importers::detectFormat(head, file.fileName());
         if (!detected || !file.seek(0))
-            return std::nullopt;
+            return {};
         format = detected.value();
     }
-    const bool tpe = format == QLatin1String(importers::MegatronTpeJsonlImporter::kFormat);
-    if (!tpe && format != QLatin1String(importers::JsonlExpertLoadImporter::kFormat))
+    return expertLoadLayout(format) ? format : QString();
+}
+
+bool openForBlocks(QFile& file) {
+    return !QFileInfo(file.fileName()).isDir() && file.open(QIODevice::ReadOnly) &&
+           file.size() <= importers::maxImportBytes() && !file.isSequential();
+}
+
+// Whether `path` is an expert-load JSONL file that can be read in blocks.
+bool isExpertLoadJsonl(const QString& path, const QString& givenFormat) {
+    QFile file(path);
+    return openForBlocks(file) && !expertLoadFormatOf(file, givenFormat).isEmpty();
+}
+
+std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& path, const QString& givenFormat,
+                                                              importers::ExpertLoadJsonlPass* pass = nullptr) {
+    QFile file(path);
+    if (!openForBlocks(file))
         return std::nullopt;
+    const QString format = expertLoadFormatOf(file, givenFormat);
+    if (format.isEmpty())
+        return std::nullopt;
+    importers::ExpertLoadJsonlPass keep;
     try {
-        return tpe ? importers::MegatronTpeJsonlImporter::parseDevice(file, file.size(), path)
-                   : importers::JsonlExpertLoadImporter::parseDevice(file, file.size(), path);
+        return importers::parseExpertLoadJsonl(file, file.size(), path, *expertLoadLayout(format), pass ? *pass : keep);
     } catch (const std::bad_alloc&) {
         return importers::ImportResult(unexpected(importers::outOfMemory(path, file.size())));
     }
 }
 
 // One file, with the W&B run chosen when the file is a W&B export and one was named.
-importers::ImportResult readOne(const QString& path, const ImportOptions& options) {
+// scan: an expert-load JSONL file is only scanned (ExpertLoadJsonlPass::Mode::Scan, the
+// pass filled), its counts read at save.
+importers::ImportResult readOne(const QString& path, const ImportOptions& options,
+                                importers::ExpertLoadJsonlPass* scan = nullptr) {
     const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty();
     if (options.wandbRun.isEmpty() && !ncclFacts) {
-        if (auto streamed = readExpertLoadInBlocks(path, options.format))
+        if (auto streamed = readExpertLoadInBlocks(path, options.format, scan))
             return std::move(*streamed);
         return importers::importFile(path, options.format);
     }
@@ -363,6 +398,25 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         return unexpected(errors);
     }
 
+    // ONE expert-load JSONL file among the files is only scanned here, its counts read
+    // at save straight into the store (StreamedExpertLoad); it is read whole below if
+    // it turns out to need its counts now (a rank merge, MTP blocks, steps out of order).
+    int scanIndex = -1;
+    importers::ExpertLoadJsonlPass scan;
+    scan.mode = importers::ExpertLoadJsonlPass::Mode::Scan;
+    if (options.wandbRun.isEmpty() && options.ranks <= 0 && options.collective.isEmpty()) {
+        for (qsizetype i = 0; i < collected.files.size(); ++i)
+            if (isExpertLoadJsonl(collected.files[i].path, options.format)) {
+                if (scanIndex >= 0) {
+                    scanIndex = -1;
+                    break;
+                }
+                scanIndex = int(i);
+            }
+    }
+    QDateTime scannedModified;
+    qint64 scannedSize = -1;
+
     // Parse every file.
     QList<ImportedData> parsed;
     QList<int> skippedIndex; // walked config records: left out after parsing
@@ -372,7 +426,12 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
             return unexpected(errors);
         }
         const ImportCandidate& c = collected.files[i];
-        auto result = readOne(c.path, options);
+        if (i == scanIndex) {
+            const QFileInfo info(c.path);
+            scannedSize = info.size();
+            scannedModified = info.lastModified();
+        }
+        auto result = readOne(c.path, options, i == scanIndex ? &scan : nullptr);
         if (!result) {
             ImportError e = result.error();
             e.file = c.shown;
@@ -416,6 +475,40 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         return unexpected(errors);
     }
     const CollectedFiles& files = readFiles;
+    // The scanned file's index among the files read (walked config records left out).
+    if (scanIndex >= 0)
+        for (int k : skippedIndex)
+            if (k < scanIndex)
+                --scanIndex;
+
+    // Whether the scanned file's counts may wait for the save: the run's only expert
+    // load, read whole (not rank-merged), without MTP blocks, its steps in order.
+    // Otherwise it is read again, counts and all, as every other file is.
+    if (scanIndex >= 0) {
+        const ImportedData& d = parsed[scanIndex];
+        bool stream = scan.stepOrdered && !scan.anyMtp && !d.expertLoad.isEmpty() && d.stepMetrics.isEmpty() &&
+                      d.commSamples.isEmpty() && d.collectorSteps.isEmpty();
+        for (qsizetype i = 0; i < parsed.size() && stream; ++i)
+            if (i != scanIndex && !parsed[i].expertLoad.isEmpty())
+                stream = false;
+        if (stream && d.format == QLatin1String(kTpeFormat)) {
+            int tpeFiles = 0;
+            for (const auto& p : parsed)
+                tpeFiles += p.format == QLatin1String(kTpeFormat);
+            const bool recordLayout = record && record->parallelism.dp && record->parallelism.tp && record->parallelism.pp;
+            stream = tpeFiles == 1 && (rankOf(d) < 0 || !recordLayout); // read whole, as below
+        }
+        if (!stream) {
+            auto whole = readOne(files.files[scanIndex].path, options);
+            if (!whole) {
+                ImportError e = whole.error();
+                e.file = files.files[scanIndex].shown;
+                return unexpected(QList<ImportError>{e});
+            }
+            parsed[scanIndex] = std::move(whole.value());
+            scanIndex = -1;
+        }
+    }
 
     // Rank files go through the rank merge; a lone tokens-per-expert file without a
     // rank (or whose width is already the record's expert count, with EP 1) is whole.
@@ -499,6 +592,19 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         f.role = roleOf(d);
         plan.files << f;
     }
+    if (scanIndex >= 0) {
+        StreamedExpertLoad streamed;
+        streamed.path = files.files[scanIndex].path;
+        streamed.shown = files.files[scanIndex].shown;
+        streamed.format = parsed[scanIndex].format;
+        streamed.size = scannedSize;
+        streamed.modified = scannedModified;
+        streamed.rows = scan.rows;
+        streamed.experts = scan.experts;
+        streamed.droppedLines = std::move(scan.dropped);
+        plan.streamedLoad = std::move(streamed);
+        parsed[scanIndex].expertLoad = {}; // the scan's rows without counts: done with
+    }
 
     // Expert load.
     std::map<std::pair<qint64, int>, LoadValue> load;
@@ -560,9 +666,10 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
         return unexpected(errors);
     for (qsizetype i = 0; i < parsed.size(); ++i) {
         const ImportedData& d = parsed[i];
-        if (d.expertLoad.isEmpty())
+        if (d.expertLoad.isEmpty() && i != scanIndex)
             continue;
-        const qsizetype width = d.expertLoad.first().tokensPerExpert.size();
+        const qsizetype width = i == scanIndex ? qsizetype(plan.streamedLoad->experts)
+                                               : d.expertLoad.first().tokensPerExpert.size();
         if (recordExperts > 0 && width != recordExperts) {
             errors << ImportError{plan.files[i].shown, 0, {},
                                   d.format == QLatin1String(kTpeFormat)
@@ -577,7 +684,8 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
                                             .arg(recordExperts)};
             continue;
         }
-        mergeLoad(load, shownNames, d.expertLoad, int(i), errors);
+        if (i != scanIndex)
+            mergeLoad(load, shownNames, d.expertLoad, int(i), errors);
     }
 
     // Step metrics.
@@ -721,8 +829,8 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
             paths << f.path;
         plan.sourceFile = commonFolder(paths);
     }
-    if (!plan.expertLoad.isEmpty())
-        plan.environment.insert(QStringLiteral("experts"), plan.expertLoad.first().tokensPerExpert.size());
+    if (plan.expertLoadWidth() > 0)
+        plan.environment.insert(QStringLiteral("experts"), plan.expertLoadWidth());
     if (!mtpLayers.isEmpty())
         plan.environment.insert(QStringLiteral("mtp_layers"), mtpLayers);
     if (!derived.isEmpty())
@@ -737,6 +845,146 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     return plan;
 }
 
+namespace {
+
+// The streamed file, as planned, read for real in Mode::Keep or, with a row sink, Mode::Stream.
+// Errors name the file as the plan shows it.
+Expected<ImportedData, ImportError> readStreamedFile(const StreamedExpertLoad& planned,
+                                                     importers::ExpertLoadJsonlPass& pass) {
+    auto fail = [&](const QString& message) {
+        return unexpected(ImportError{planned.shown, 0, {}, message});
+    };
+    QFile file(planned.path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(RunImportTr::tr("cannot read: %1").arg(file.errorString()));
+    const QFileInfo info(planned.path);
+    if (file.size() != planned.size || info.lastModified() != planned.modified)
+        return fail(RunImportTr::tr("has changed since the import was planned (%1 bytes, modified %2; now %3 bytes, "
+                                    "modified %4): plan the import again")
+                        .arg(planned.size)
+                        .arg(planned.modified.toUTC().toString(Qt::ISODateWithMs))
+                        .arg(file.size())
+                        .arg(info.lastModified().toUTC().toString(Qt::ISODateWithMs)));
+    const auto layout = expertLoadLayout(planned.format);
+    if (!layout)
+        return fail(RunImportTr::tr("cannot read: %1").arg(planned.format));
+    pass.rows = planned.rows;
+    pass.experts = planned.experts;
+    pass.dropped = planned.droppedLines;
+    importers::ImportResult result = [&]() -> importers::ImportResult {
+        try {
+            return importers::parseExpertLoadJsonl(file, file.size(), planned.path, *layout, pass);
+        } catch (const std::bad_alloc&) {
+            return unexpected(importers::outOfMemory(planned.path, file.size()));
+        }
+    }();
+    if (!result) {
+        ImportError e = result.error();
+        e.file = planned.shown;
+        return unexpected(e);
+    }
+    return std::move(result.value());
+}
+
+// Rows handed from the thread that parses a streamed file to the one that saves them
+// (the store's connection belongs to it), in order, a batch at a time: the parser waits
+// when kBatches are full (a few MiB in all), the saver when none is.
+class RowPipe {
+public:
+    struct Batch {
+        std::vector<qint64> steps;
+        std::vector<int> layers;
+        std::vector<size_t> widths;
+        std::vector<quint32> counts; // the rows' counts, one after the other
+    };
+
+    RowPipe() {
+        for (int i = 0; i < kBatches; ++i)
+            m_free.push_back(std::make_unique<Batch>());
+    }
+
+    // Parser: one row; false once the saver stopped.
+    bool push(qint64 step, int layer, std::span<const quint32> counts) {
+        if (!m_filling) {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [&] { return m_stopped || !m_free.empty(); });
+            if (m_stopped)
+                return false;
+            m_filling = std::move(m_free.front());
+            m_free.pop_front();
+        }
+        m_filling->steps.push_back(step);
+        m_filling->layers.push_back(layer);
+        m_filling->widths.push_back(counts.size());
+        m_filling->counts.insert(m_filling->counts.end(), counts.begin(), counts.end());
+        if (m_filling->counts.size() >= kBatchCounts)
+            return send();
+        return true;
+    }
+    // Parser: no more rows.
+    void close() {
+        if (m_filling && !m_filling->steps.empty())
+            send();
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+        m_changed.notify_all();
+    }
+    // Saver: the next batch, or null after the last.
+    std::unique_ptr<Batch> next() {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_closed || !m_full.empty(); });
+        if (m_full.empty())
+            return nullptr;
+        auto batch = std::move(m_full.front());
+        m_full.pop_front();
+        return batch;
+    }
+    void release(std::unique_ptr<Batch> batch) {
+        batch->steps.clear();
+        batch->layers.clear();
+        batch->widths.clear();
+        batch->counts.clear();
+        std::lock_guard lock(m_mutex);
+        m_free.push_back(std::move(batch));
+        m_changed.notify_all();
+    }
+    // Saver: no more batches wanted (an error, a cancel): the parser stops at its next row.
+    void stop() {
+        std::lock_guard lock(m_mutex);
+        m_stopped = true;
+        m_changed.notify_all();
+    }
+
+private:
+    static constexpr int kBatches = 4;
+    static constexpr size_t kBatchCounts = size_t(1) << 17; // 512 KiB of counts a batch
+
+    bool send() {
+        std::lock_guard lock(m_mutex);
+        m_full.push_back(std::move(m_filling));
+        m_changed.notify_all();
+        return !m_stopped;
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<std::unique_ptr<Batch>> m_free, m_full;
+    std::unique_ptr<Batch> m_filling; // the parser's only
+    bool m_closed = false, m_stopped = false;
+};
+
+} // namespace
+
+qint64 ImportPlan::expertLoadRows() const {
+    return streamedLoad ? streamedLoad->rows : qint64(expertLoad.size());
+}
+
+qint64 ImportPlan::expertLoadWidth() const {
+    if (streamedLoad)
+        return streamedLoad->experts;
+    return expertLoad.isEmpty() ? 0 : qint64(expertLoad.first().tokensPerExpert.size());
+}
+
 store::RunData toRunData(ImportPlan&& plan, const QString& runName, const QString& recordName) {
     store::RunData run;
     run.name = runName;
@@ -747,6 +995,58 @@ store::RunData toRunData(ImportPlan&& plan, const QString& runName, const QStrin
     run.commSamples = std::move(plan.commSamples);
     run.stepMetrics = std::move(plan.stepMetrics);
     run.expertLoad = std::move(plan.expertLoad);
+    if (plan.streamedLoad) {
+        // The file is parsed on a thread of its own while this one (the store's
+        // connection's) hands the rows to the sink, which compresses them on the pool
+        // and writes them here; nothing is held beyond a block of text and a few
+        // batches of rows (RowPipe).
+        run.expertLoadStreamRows = plan.streamedLoad->rows;
+        run.expertLoadStream = [planned = std::move(*plan.streamedLoad)](
+                                   store::ExpertLoadSink& sink, const std::function<bool()>& rowAdded, QString* error) {
+            RowPipe pipe;
+            std::optional<Expected<ImportedData, ImportError>> read;
+            std::thread parser([&] {
+                importers::ExpertLoadJsonlPass pass;
+                pass.mode = importers::ExpertLoadJsonlPass::Mode::Stream;
+                pass.row = [&](qint64 step, int layer, std::span<const quint32> counts) {
+                    return pipe.push(step, layer, counts);
+                };
+                read.emplace(readStreamedFile(planned, pass));
+                pipe.close();
+            });
+            bool sinkFailed = false, cancelled = false;
+            while (auto batch = pipe.next()) {
+                const quint32* counts = batch->counts.data();
+                for (size_t i = 0; i < batch->steps.size() && !sinkFailed && !cancelled; ++i) {
+                    const std::span<const quint32> row(counts, batch->widths[i]);
+                    counts += batch->widths[i];
+                    if (!sink.add(batch->steps[i], batch->layers[i], row))
+                        sinkFailed = true;
+                    else if (!rowAdded())
+                        cancelled = true;
+                }
+                pipe.release(std::move(batch));
+                if (sinkFailed || cancelled) {
+                    pipe.stop();
+                    break;
+                }
+            }
+            parser.join();
+            if (cancelled) {
+                *error = QStringLiteral("cancelled");
+                return false;
+            }
+            if (sinkFailed) {
+                *error = sink.error();
+                return false;
+            }
+            if (!read->hasValue()) {
+                *error = read->error().text();
+                return false;
+            }
+            return true;
+        };
+    }
     return run;
 }
 
@@ -771,6 +1071,19 @@ Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore
     mergeMetrics(metrics, sources, project.stepMetrics(existing.id), 0, errors);
     mergeMetrics(metrics, sources, plan.stepMetrics, 1, errors);
 
+    if (plan.streamedLoad) {
+        // Added to a stored run: the counts are merged here, so read now, whole.
+        importers::ExpertLoadJsonlPass keep;
+        auto read = readStreamedFile(*plan.streamedLoad, keep);
+        if (!read)
+            return unexpected(QList<ImportError>{read.error()});
+        if (read.value().expertLoad.size() != plan.streamedLoad->rows)
+            return unexpected(QList<ImportError>{ImportError{
+                plan.streamedLoad->shown, 0, {},
+                RunImportTr::tr("has changed since the import was planned: plan the import again")}});
+        plan.expertLoad = std::move(read.value().expertLoad);
+        plan.streamedLoad.reset();
+    }
     std::map<std::pair<qint64, int>, LoadValue> load;
     const QStringList loadSources{runShown, sources[1].shown};
     const auto stored = project.expertLoad(existing.id);

@@ -16,6 +16,7 @@
 #include "record/ConfigRecord.h"
 #include "store/ProjectStore.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -23,6 +24,8 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace moewb::runimport {
 
@@ -72,6 +75,21 @@ struct PlannedFile {
     qint64 commSamples = 0;
 };
 
+// The run's expert load when it all comes from ONE expert-load JSONL file read whole
+// (no rank merge, no MTP blocks, steps in order): planImport only scans the file's
+// structure, and the save reads its counts for real, straight into the store
+// (toRunData sets RunData::expertLoadStream), never holding them all.
+struct StreamedExpertLoad {
+    QString path;  // absolute
+    QString shown; // as named in messages
+    QString format;
+    qint64 size = 0; // the file as planned: a different one is refused at save
+    QDateTime modified;
+    qint64 rows = 0; // (step, layer) rows the save stores
+    qint64 experts = 0;
+    std::vector<std::pair<qint64, qint64>> droppedLines; // [first, end) lines a Megatron resume superseded
+};
+
 struct ImportPlan {
     QList<PlannedFile> files;
     QList<SkippedFile> skipped;
@@ -81,6 +99,7 @@ struct ImportPlan {
     store::CommSampleList commSamples;
     QVector<store::StepMetric> stepMetrics;    // one value per (name, step)
     QVector<store::ExpertLoadBlock> expertLoad; // ordered by step, then layer
+    std::optional<StreamedExpertLoad> streamedLoad; // set: the expert load is read at save (expertLoad empty)
     QString sourceFile;                         // the one file, or the folder the files share
 
     // {"files": [{file, format, rows, role, rank, step_metrics, expert_load_blocks,
@@ -88,6 +107,9 @@ struct ImportPlan {
     QJsonObject toJson() const;
     // The plan as the lines `moewb import` prints before storing.
     QStringList describe() const;
+    // (step, layer) rows of expert load, kept or streamed, and their width (0: none).
+    qint64 expertLoadRows() const;
+    qint64 expertLoadWidth() const;
 };
 
 // Called with (files done, files in all); returning false cancels (error "cancelled").
@@ -102,7 +124,9 @@ Expected<ImportPlan, QList<importers::ImportError>> planImport(const CollectedFi
                                                                const ImportOptions& options,
                                                                const PlanProgress& progress = {});
 
-// The run to save: the plan's data under this name and record.
+// The run to save: the plan's data under this name and record. A streamed plan's
+// expert load is read at save (RunData::expertLoadStream): an error found only then
+// (a bad count, the file changed since the plan) fails the save, naming file:line:field.
 store::RunData toRunData(ImportPlan&& plan, const QString& runName, const QString& recordName);
 
 // `--into`: the existing run's data with the plan's added, checked as planImport

@@ -308,4 +308,55 @@ std::optional<QVector<LoadSummaryValues>> decodeLoadSummary(int codec, const QBy
     return out;
 }
 
+QByteArray encodeExpertTotals(std::span<const qint64> steps, std::span<const std::uint64_t> totals) {
+    Writer w(32 + steps.size() * 10 + totals.size() * 10);
+    w.varint(steps.size());
+    w.varint(totals.size());
+    qint64 previousStep = 0;
+    for (qint64 s : steps) {
+        w.signedVarint(s - previousStep);
+        previousStep = s;
+    }
+    for (std::uint64_t t : totals)
+        w.varint(t);
+    return w.compressed();
+}
+
+std::vector<std::uint64_t> chunkTotals(std::span<const quint32> counts, int experts) {
+    const auto e = std::size_t(std::max(experts, 0));
+    std::vector<std::uint64_t> totals(e, 0);
+    for (std::size_t i = 0; e > 0 && i + e <= counts.size(); i += e)
+        for (std::size_t x = 0; x < e; ++x)
+            totals[x] += counts[i + x];
+    return totals;
+}
+
+std::optional<DecodedTotals> decodeExpertTotals(int codec, const QByteArray& blob, int rows, int experts) {
+    if (codec != int(ExpertLoadCodec::DeltaVarintZstd) || rows < 0 || experts <= 0)
+        return std::nullopt;
+    Reader r;
+    std::uint64_t n = 0, e = 0;
+    if (!r.open(blob) || !r.varint(&n) || !r.varint(&e) || n != std::uint64_t(rows) || e != std::uint64_t(experts))
+        return std::nullopt;
+    DecodedTotals out;
+    out.steps.resize(rows);
+    std::int64_t step = 0;
+    for (int i = 0; i < rows; ++i) {
+        std::int64_t d;
+        if (!r.signedVarint(&d))
+            return std::nullopt;
+        step += d;
+        out.steps[i] = step;
+    }
+    out.totals.resize(std::size_t(experts));
+    // A total of at most 2^32 − 1 tokens at each of the chunk's rows.
+    const std::uint64_t most = std::uint64_t(UINT32_MAX) * std::uint64_t(std::max(rows, 1));
+    for (std::uint64_t& t : out.totals)
+        if (!r.varint(&t) || t > most)
+            return std::nullopt;
+    if (!r.atEnd())
+        return std::nullopt;
+    return out;
+}
+
 } // namespace moewb::store

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace moewb::store {
 
@@ -57,5 +58,20 @@ LoadSummaryValues summarizeCounts(qint64 step, std::span<const quint32> counts, 
 
 QByteArray encodeLoadSummary(std::span<const LoadSummaryValues> rows);
 std::optional<QVector<LoadSummaryValues>> decodeLoadSummary(int codec, const QByteArray& blob, int rows);
+
+// A chunk's per-expert totals (schema version 6, `expert_load_totals.totals`): each
+// expert's count summed over the chunk's steps, with the steps, so that a sum over a
+// window of steps reads whole chunks without decoding their counts. Codec 1: a zstd
+// frame of varints — the row count, the expert count, the steps as in the chunk, then
+// each expert's total.
+QByteArray encodeExpertTotals(std::span<const qint64> steps, std::span<const std::uint64_t> totals);
+// Each expert's total over the chunk's rows (row-major counts, rows × experts).
+std::vector<std::uint64_t> chunkTotals(std::span<const quint32> counts, int experts);
+struct DecodedTotals {
+    QVector<qint64> steps;
+    std::vector<std::uint64_t> totals; // one per expert
+};
+// nullopt for an unknown codec, a damaged blob, or one whose shape is not (rows, experts).
+std::optional<DecodedTotals> decodeExpertTotals(int codec, const QByteArray& blob, int rows, int experts);
 
 } // namespace moewb::store

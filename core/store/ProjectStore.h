@@ -14,13 +14,16 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace moewb::store {
 
@@ -70,6 +73,16 @@ struct StepMetric {
     double value = 0.0;
 };
 
+// ProjectStore::expertLoadTotals: a run's expert load summed over a window of steps.
+struct ExpertLoadTotals {
+    int experts = 0;           // of every block in the window; 0 when there is none
+    bool mixedExperts = false; // the window's blocks differ in expert count: perLayer is left empty
+    qint64 firstStep = 0;      // the steps that carried load in the window, in any layer
+    qint64 lastStep = 0;
+    qint64 steps = 0;
+    QMap<int, std::vector<quint64>> perLayer; // layer → tokens per expert over the window
+};
+
 struct ExpertLoadBlock {
     qint64 step = 0;
     int layer = 0;
@@ -93,9 +106,11 @@ struct RunData {
     QVector<ExpertLoadBlock> expertLoad;
     // Expert load read as it is written (an import streaming a large file): called
     // inside the save's transaction after `expertLoad` went in, it adds rows to the sink
-    // (each layer in step order) and returns false with *error set to fail the save
+    // (each layer in step order), calling rowAdded() after each (the save's progress;
+    // false: cancelled, stop), and returns false with *error set to fail the save
     // ("cancelled" to cancel it). The run's expert_load_blocks counts both.
-    std::function<bool(ExpertLoadSink& sink, QString* error)> expertLoadStream;
+    std::function<bool(ExpertLoadSink& sink, const std::function<bool()>& rowAdded, QString* error)> expertLoadStream;
+    qint64 expertLoadStreamRows = 0; // rows the stream is expected to add (progress only)
     // Non-empty: `name` was chosen automatically from this base (an import's file
     // name). When another writer took `name` before this save, saveRun takes the
     // first free of base, base-2, base-3, … inside its own transaction.
@@ -201,7 +216,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 
@@ -287,6 +302,13 @@ public:
     // when given. Reads no counts.
     QVector<ExpertLoadSummaryRow> expertLoadSummary(qint64 runId, std::optional<int> layer = {},
                                                     std::optional<qint64> firstStep = {}) const;
+    // Each layer's tokens per expert summed over the steps firstStep..lastStep (each
+    // bound optional, inclusive): the chunks inside the window from the totals stored
+    // beside them (schema version 6), only the chunks its edges cut decoded. The same
+    // sums as adding up expertLoadRange(runId, firstStep, lastStep)'s blocks. With
+    // `cancel` set (from another thread) it stops early and returns nothing.
+    ExpertLoadTotals expertLoadTotals(qint64 runId, std::optional<qint64> firstStep, std::optional<qint64> lastStep,
+                                      const std::atomic<bool>* cancel = nullptr) const;
 
     // Thresholds are keyed ("stage1.cv_max"); setThreshold inserts or replaces.
     Expected<Ok, StoreError> setThreshold(const ThresholdRow& t);

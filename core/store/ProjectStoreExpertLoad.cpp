@@ -40,9 +40,10 @@ struct EncodedChunk {
     int experts = 0;
     QByteArray counts;
     QByteArray summary;
+    QByteArray totals; // empty when not written (a file of version 5, during the 4 -> 5 upgrade)
 };
 
-EncodedChunk encodeChunk(int layer, PendingRows rows, int expertParallel) {
+EncodedChunk encodeChunk(int layer, PendingRows rows, int expertParallel, bool withTotals) {
     EncodedChunk out;
     out.layer = layer;
     out.rows = int(rows.steps.size());
@@ -58,6 +59,8 @@ EncodedChunk encodeChunk(int layer, PendingRows rows, int expertParallel) {
     }
     out.counts = encodeExpertLoadChunk(rows.steps, rows.counts, rows.experts);
     out.summary = encodeLoadSummary(summary);
+    if (withTotals)
+        out.totals = encodeExpertTotals(rows.steps, chunkTotals(rows.counts, rows.experts));
     return out;
 }
 
@@ -73,6 +76,8 @@ struct ExpertLoadSink::Impl {
     int expertParallel = 0;
     QSqlQuery insertChunk;
     QSqlQuery insertSummary;
+    QSqlQuery insertTotals;
+    bool withTotals = false;
     QHash<int, PendingRows> layers;
     std::deque<QFuture<EncodedChunk>> pending;
     qsizetype maxPending = 4;
@@ -91,7 +96,7 @@ struct ExpertLoadSink::Impl {
         rows.steps.reserve(kChunkSteps);
         rows.dropped.reserve(kChunkSteps);
         rows.counts.reserve(std::size_t(kChunkSteps) * std::size_t(rows.experts));
-        pending.push_back(QtConcurrent::run(&encodeChunk, layer, std::move(taken), expertParallel));
+        pending.push_back(QtConcurrent::run(&encodeChunk, layer, std::move(taken), expertParallel, withTotals));
     }
 
     // Writes finished chunks in the order they were cut; with `all`, waits for every one.
@@ -103,7 +108,7 @@ struct ExpertLoadSink::Impl {
             pending.pop_front();
             if (!error.isEmpty())
                 continue; // failed before: only wait for the workers
-            if (c.counts.isEmpty() || c.summary.isEmpty()) {
+            if (c.counts.isEmpty() || c.summary.isEmpty() || (withTotals && c.totals.isEmpty())) {
                 error = StoreTr::tr("expert load of layer %1 from step %2 could not be compressed")
                             .arg(c.layer)
                             .arg(c.firstStep);
@@ -124,8 +129,18 @@ struct ExpertLoadSink::Impl {
             insertSummary.bindValue(5, c.experts);
             insertSummary.bindValue(6, expertParallel > 0 ? QVariant(expertParallel) : QVariant(QMetaType(QMetaType::Int)));
             insertSummary.bindValue(7, c.summary);
+            if (withTotals) {
+                insertTotals.bindValue(0, runId);
+                insertTotals.bindValue(1, c.layer);
+                insertTotals.bindValue(2, c.firstStep);
+                insertTotals.bindValue(3, c.lastStep);
+                insertTotals.bindValue(4, c.rows);
+                insertTotals.bindValue(5, c.experts);
+                insertTotals.bindValue(6, c.totals);
+            }
             QString err;
-            if (!sql::exec(insertChunk, &err) || !sql::exec(insertSummary, &err)) {
+            if (!sql::exec(insertChunk, &err) || !sql::exec(insertSummary, &err) ||
+                (withTotals && !sql::exec(insertTotals, &err))) {
                 error = StoreTr::tr("expert load of layer %1 from step %2: %3").arg(c.layer).arg(c.firstStep).arg(err);
                 continue;
             }
@@ -145,6 +160,19 @@ ExpertLoadSink::ExpertLoadSink(QSqlDatabase db, qint64 runId, int expertParallel
     d->insertSummary = QSqlQuery(db);
     d->insertSummary.prepare(QStringLiteral("INSERT INTO expert_load_summary (run_id, layer, first_step, last_step, "
                                             "steps, experts, ep, codec, data) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)"));
+    // Each chunk's totals (schema version 6). The 4 -> 5 upgrade writes through a sink
+    // into a file that has no such table yet: the 5 -> 6 step computes them after it.
+    QSqlQuery hasTotals(db);
+    d->withTotals = hasTotals.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+                                                  "name = 'expert_load_totals'")) &&
+                    hasTotals.next() && hasTotals.value(0).toInt() > 0;
+    hasTotals.finish();
+    if (d->withTotals) {
+        d->insertTotals = QSqlQuery(db);
+        d->insertTotals.prepare(QStringLiteral("INSERT INTO expert_load_totals (run_id, layer, first_step, "
+                                               "last_step, steps, experts, codec, totals) VALUES (?, ?, ?, ?, ?, "
+                                               "?, 1, ?)"));
+    }
     // Enough chunks in flight to keep every worker busy while this thread parses and writes.
     d->maxPending = std::max(2, 2 * QThreadPool::globalInstance()->maxThreadCount());
 }
@@ -225,6 +253,41 @@ qint64 ExpertLoadSink::chunks() const {
 
 namespace {
 std::atomic<qint64> s_chunksDecoded{0};
+
+// SELECT `columns` FROM `table` — expert_load_chunk, expert_load_summary or
+// expert_load_totals, each keyed by (run, layer, first step) with the chunk's last
+// step beside it — for one run, one layer when given, and the chunks whose steps
+// reach into firstStep..lastStep (each bound optional), ordered by layer, then first
+// step. False when the query fails (q holds the error).
+bool selectChunkRows(QSqlQuery& q, const char* columns, const char* table, qint64 runId, std::optional<int> layer,
+                     std::optional<qint64> firstStep, std::optional<qint64> lastStep) {
+    q.setForwardOnly(true);
+    QString statement = QStringLiteral("SELECT %1 FROM %2 WHERE run_id = ?")
+                            .arg(QLatin1String(columns), QLatin1String(table));
+    if (layer)
+        statement += QStringLiteral(" AND layer = ?");
+    if (firstStep)
+        statement += QStringLiteral(" AND last_step >= ?");
+    if (lastStep)
+        statement += QStringLiteral(" AND first_step <= ?");
+    if (!q.prepare(statement + QStringLiteral(" ORDER BY layer, first_step")))
+        return false;
+    int i = 0;
+    q.bindValue(i++, runId);
+    if (layer)
+        q.bindValue(i++, *layer);
+    if (firstStep)
+        q.bindValue(i++, *firstStep);
+    if (lastStep)
+        q.bindValue(i++, *lastStep);
+    return q.exec();
+}
+
+QString undecodableChunk(int layer, qint64 firstStep) {
+    return StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded (damaged, or an unknown encoding)")
+        .arg(layer)
+        .arg(firstStep);
+}
 } // namespace
 
 qint64 ProjectStore::expertLoadChunksDecoded() {
@@ -240,25 +303,8 @@ QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::option
                                                        std::optional<qint64> lastStep, std::optional<int> layer) const {
     QVector<ExpertLoadBlock> blocks;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    q.setForwardOnly(true);
-    QString statement = QStringLiteral(
-        "SELECT layer, first_step, steps, experts, codec, counts FROM expert_load_chunk WHERE run_id = ?");
-    if (layer)
-        statement += QStringLiteral(" AND layer = ?");
-    if (firstStep)
-        statement += QStringLiteral(" AND last_step >= ?");
-    if (lastStep)
-        statement += QStringLiteral(" AND first_step <= ?");
-    q.prepare(statement + QStringLiteral(" ORDER BY layer, first_step"));
-    int i = 0;
-    q.bindValue(i++, runId);
-    if (layer)
-        q.bindValue(i++, *layer);
-    if (firstStep)
-        q.bindValue(i++, *firstStep);
-    if (lastStep)
-        q.bindValue(i++, *lastStep);
-    if (!q.exec())
+    if (!selectChunkRows(q, "layer, first_step, steps, experts, codec, counts", "expert_load_chunk", runId, layer,
+                         firstStep, lastStep))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     int layers = 0, previousLayer = INT_MIN;
     while (q.next()) {
@@ -267,11 +313,7 @@ QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::option
         auto chunk = decodeExpertLoadChunk(q.value(4).toInt(), q.value(5).toByteArray(), rows, experts);
         s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
         if (!chunk) {
-            qWarning("%s", qPrintable(error(StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded "
-                                                        "(damaged, or an unknown encoding)")
-                                                .arg(l)
-                                                .arg(q.value(1).toLongLong()))
-                                          .text()));
+            qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
             continue;
         }
         if (l != previousLayer)
@@ -293,21 +335,8 @@ QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std:
                                                               std::optional<qint64> firstStep) const {
     QVector<ExpertLoadSummaryRow> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    q.setForwardOnly(true);
-    QString statement = QStringLiteral(
-        "SELECT layer, first_step, steps, experts, ep, codec, data FROM expert_load_summary WHERE run_id = ?");
-    if (layer)
-        statement += QStringLiteral(" AND layer = ?");
-    if (firstStep)
-        statement += QStringLiteral(" AND last_step >= ?");
-    q.prepare(statement + QStringLiteral(" ORDER BY layer, first_step"));
-    int i = 0;
-    q.bindValue(i++, runId);
-    if (layer)
-        q.bindValue(i++, *layer);
-    if (firstStep)
-        q.bindValue(i++, *firstStep);
-    if (!q.exec())
+    if (!selectChunkRows(q, "layer, first_step, steps, experts, ep, codec, data", "expert_load_summary", runId, layer,
+                         firstStep, {}))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     int layers = 0, previousLayer = INT_MIN;
     while (q.next()) {
@@ -316,11 +345,7 @@ QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std:
         const int ep = q.value(4).isNull() ? 0 : q.value(4).toInt();
         auto values = decodeLoadSummary(q.value(5).toInt(), q.value(6).toByteArray(), rows);
         if (!values) {
-            qWarning("%s", qPrintable(error(StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded "
-                                                        "(damaged, or an unknown encoding)")
-                                                .arg(l)
-                                                .arg(q.value(1).toLongLong()))
-                                          .text()));
+            qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
             continue;
         }
         if (l != previousLayer)
@@ -336,6 +361,123 @@ QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std:
         std::stable_sort(out.begin(), out.end(), [](const ExpertLoadSummaryRow& a, const ExpertLoadSummaryRow& b) {
             return a.step != b.step ? a.step < b.step : a.layer < b.layer;
         });
+    return out;
+}
+
+ExpertLoadTotals ProjectStore::expertLoadTotals(qint64 runId, std::optional<qint64> firstStep,
+                                                std::optional<qint64> lastStep, const std::atomic<bool>* cancel) const {
+    ExpertLoadTotals out;
+    const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    const auto inside = [&](qint64 s) { return (!firstStep || s >= *firstStep) && (!lastStep || s <= *lastStep); };
+    // The row every block of a layer is added to; nullptr once two expert counts meet.
+    const auto rowOf = [&out](int layer, int experts) -> std::vector<quint64>* {
+        if (out.experts == 0)
+            out.experts = experts;
+        else if (experts != out.experts)
+            out.mixedExperts = true;
+        if (out.mixedExperts)
+            return nullptr;
+        std::vector<quint64>& row = out.perLayer[layer];
+        row.resize(std::size_t(experts), 0);
+        return &row;
+    };
+    std::vector<std::pair<qint64, qint64>> spans; // steps carrying load, as inclusive ranges
+    QList<QPair<int, qint64>> cut;                 // (layer, first step): chunks to decode
+
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    {
+        QSqlQuery q(db);
+        if (!selectChunkRows(q, "layer, first_step, last_step, steps, experts, codec, totals", "expert_load_totals",
+                             runId, {}, firstStep, lastStep))
+            qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+        while (q.next()) {
+            if (cancelled())
+                return {};
+            const int layer = q.value(0).toInt();
+            const qint64 first = q.value(1).toLongLong(), last = q.value(2).toLongLong();
+            const int rows = q.value(3).toInt(), experts = q.value(4).toInt();
+            std::optional<DecodedTotals> t;
+            if (inside(first) && inside(last))
+                t = decodeExpertTotals(q.value(5).toInt(), q.value(6).toByteArray(), rows, experts);
+            // A chunk the window cuts, or whose totals cannot be read: its counts are decoded.
+            if (!t || t->steps.isEmpty() || t->steps.first() != first || t->steps.last() != last) {
+                cut.append({layer, first});
+                continue;
+            }
+            std::vector<quint64>* row = rowOf(layer, experts);
+            if (!row)
+                continue;
+            for (int e = 0; e < experts; ++e)
+                (*row)[std::size_t(e)] += t->totals[std::size_t(e)];
+            if (qint64(rows) == last - first + 1)
+                spans.emplace_back(first, last);
+            else
+                for (qint64 s : t->steps)
+                    spans.emplace_back(s, s);
+        }
+    }
+    if (!cut.isEmpty()) {
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        q.prepare(QStringLiteral("SELECT steps, experts, codec, counts FROM expert_load_chunk WHERE run_id = ? AND "
+                                 "layer = ? AND first_step = ?"));
+        for (const auto& [layer, first] : cut) {
+            if (cancelled())
+                return {};
+            q.bindValue(0, runId);
+            q.bindValue(1, layer);
+            q.bindValue(2, first);
+            if (!q.exec()) {
+                qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+                continue;
+            }
+            if (!q.next())
+                continue;
+            const int rows = q.value(0).toInt(), experts = q.value(1).toInt();
+            const auto chunk = decodeExpertLoadChunk(q.value(2).toInt(), q.value(3).toByteArray(), rows, experts);
+            q.finish();
+            s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
+            if (!chunk) {
+                qWarning("%s", qPrintable(error(undecodableChunk(layer, first)).text()));
+                continue;
+            }
+            std::vector<quint64>* row = nullptr;
+            for (int r = 0; r < rows; ++r) {
+                const qint64 s = chunk->steps[r];
+                if (!inside(s))
+                    continue;
+                if (!row && !(row = rowOf(layer, experts)))
+                    break;
+                const quint32* counts = chunk->counts.constData() + qsizetype(r) * experts;
+                for (int e = 0; e < experts; ++e)
+                    (*row)[std::size_t(e)] += counts[e];
+                spans.emplace_back(s, s);
+            }
+        }
+    }
+    if (out.mixedExperts) {
+        out.perLayer.clear();
+        return out;
+    }
+    // The steps that carried load in any layer: the union of the ranges.
+    std::sort(spans.begin(), spans.end());
+    qint64 covered = 0, from = 0, to = -1;
+    bool open = false;
+    for (const auto& [a, b] : spans) {
+        if (open && a <= to + 1) {
+            to = std::max(to, b);
+            continue;
+        }
+        if (open)
+            covered += to - from + 1;
+        from = a, to = b, open = true;
+    }
+    if (open) {
+        covered += to - from + 1;
+        out.firstStep = spans.front().first;
+        out.lastStep = to;
+    }
+    out.steps = covered;
     return out;
 }
 

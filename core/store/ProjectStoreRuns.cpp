@@ -127,7 +127,7 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     if (!tx.begin(&err))
         return failed(err);
     ProgressReporter reporter(progress, qint64(run.commSamples.size()) + run.stepMetrics.size() +
-                                            run.expertLoad.size());
+                                            run.expertLoad.size() + std::max<qint64>(run.expertLoadStreamRows, 0));
     if (!reporter.start())
         return unexpected(error(StoreTr::tr("cancelled")));
 
@@ -281,7 +281,14 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     }
     if (run.expertLoadStream) {
         QString streamError;
-        if (!run.expertLoadStream(sink, &streamError)) {
+        bool cancelled = false;
+        const std::function<bool()> rowAdded = [&] {
+            cancelled = cancelled || !reporter.row();
+            return !cancelled;
+        };
+        if (!run.expertLoadStream(sink, rowAdded, &streamError)) {
+            if (cancelled)
+                return unexpected(error(StoreTr::tr("cancelled")));
             if (!sink.error().isEmpty())
                 return failed(sink.error());
             if (streamError == QLatin1String("cancelled"))

@@ -8,6 +8,10 @@
 #include <QPair>
 #include <QSqlQuery>
 #include <QStringList>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
 
 #include <span>
 
@@ -206,6 +210,30 @@ const char* const kVersion5Tables[] = {
         PRIMARY KEY (run_id, layer, first_step)))",
 };
 
+// Added by version 6: beside each chunk, each expert's total over the chunk's steps
+// (store/ExpertLoadCodec.h, encodeExpertTotals), so that a sum over a window of steps
+// (the placement what-if, `moewb placement`/`traffic`, the report) reads whole chunks
+// from their totals and decodes only the chunks the window's edges cut. A table of its
+// own: a reader of totals never pages through the chunks' or summaries' blobs.
+const char* const kVersion6Tables[] = {
+    R"(CREATE TABLE expert_load_totals (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        layer INTEGER NOT NULL,
+        first_step INTEGER NOT NULL,
+        last_step INTEGER NOT NULL,
+        steps INTEGER NOT NULL,
+        experts INTEGER NOT NULL,
+        codec INTEGER NOT NULL,
+        totals BLOB NOT NULL,
+        PRIMARY KEY (run_id, layer, first_step)))",
+    // A chunk's totals go with it, whoever deletes it (replaceRun clears a run's chunks
+    // and writes them anew): totals never outlive or outnumber their chunks.
+    R"(CREATE TRIGGER expert_load_totals_follow_chunk AFTER DELETE ON expert_load_chunk BEGIN
+        DELETE FROM expert_load_totals
+        WHERE run_id = old.run_id AND layer = old.layer AND first_step = old.first_step;
+    END)",
+};
+
 bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
     for (const QString& s : statements)
         if (!sql::exec(db, s, error))
@@ -399,6 +427,89 @@ bool migrateV4ToV5(QSqlDatabase& db, QString* error) {
     return sql::exec(db, QStringLiteral("DROP TABLE expert_load"), error);
 }
 
+// One chunk read by the 5 -> 6 step, and its totals once computed.
+struct ChunkForTotals {
+    qint64 runId = 0;
+    int layer = 0;
+    qint64 firstStep = 0;
+    qint64 lastStep = 0;
+    int rows = 0;
+    int experts = 0;
+    int codec = 0;
+    QByteArray counts;
+    QByteArray totals; // empty: the chunk could not be decoded
+};
+
+void computeTotals(ChunkForTotals& c) {
+    const auto chunk = decodeExpertLoadChunk(c.codec, c.counts, c.rows, c.experts);
+    c.counts = QByteArray();
+    if (!chunk || chunk->steps.isEmpty() || chunk->steps.first() != c.firstStep || chunk->steps.last() != c.lastStep)
+        return;
+    const auto totals = chunkTotals(std::span<const quint32>(chunk->counts.constData(), std::size_t(chunk->counts.size())),
+                                    c.experts);
+    c.totals = encodeExpertTotals(std::span<const qint64>(chunk->steps.constData(), std::size_t(chunk->steps.size())),
+                                  totals);
+}
+
+// v5 -> v6: every chunk of expert_load_chunk is decoded (a batch at a time, on
+// QtConcurrent's pool) and its per-expert totals written to expert_load_totals, inside
+// this step's transaction. A chunk that cannot be decoded, or whose steps disagree
+// with its row, fails the step (the file stays at version 5).
+bool migrateV5ToV6(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kVersion6Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    QSqlQuery read(db);
+    read.setForwardOnly(true);
+    if (!read.exec(QStringLiteral("SELECT run_id, layer, first_step, last_step, steps, experts, codec, counts "
+                                  "FROM expert_load_chunk ORDER BY run_id, layer, first_step"))) {
+        *error = sql::errorText(read);
+        return false;
+    }
+    QSqlQuery write(db);
+    write.prepare(QStringLiteral("INSERT INTO expert_load_totals (run_id, layer, first_step, last_step, steps, "
+                                 "experts, codec, totals) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"));
+    // A batch holds compressed chunks only (about 100 KiB each at 256 × 256); each
+    // worker decodes one at a time.
+    const qsizetype batchSize = std::max(8, 4 * QThreadPool::globalInstance()->maxThreadCount());
+    QList<ChunkForTotals> batch;
+    auto flush = [&]() -> bool {
+        QtConcurrent::blockingMap(batch, &computeTotals);
+        for (const ChunkForTotals& c : batch) {
+            if (c.totals.isEmpty()) {
+                *error = StoreTr::tr("the expert load of run %1, layer %2 from step %3 cannot be read")
+                             .arg(c.runId)
+                             .arg(c.layer)
+                             .arg(c.firstStep);
+                return false;
+            }
+            write.bindValue(0, c.runId);
+            write.bindValue(1, c.layer);
+            write.bindValue(2, c.firstStep);
+            write.bindValue(3, c.lastStep);
+            write.bindValue(4, c.rows);
+            write.bindValue(5, c.experts);
+            write.bindValue(6, c.totals);
+            if (!sql::exec(write, error))
+                return false;
+        }
+        batch.clear();
+        return true;
+    };
+    while (read.next()) {
+        batch.append(ChunkForTotals{read.value(0).toLongLong(), read.value(1).toInt(), read.value(2).toLongLong(),
+                                    read.value(3).toLongLong(), read.value(4).toInt(), read.value(5).toInt(),
+                                    read.value(6).toInt(), read.value(7).toByteArray(), {}});
+        if (batch.size() >= batchSize && !flush())
+            return false;
+    }
+    if (!flush())
+        return false;
+    read.finish();
+    write.finish();
+    return true;
+}
+
 } // namespace
 
 bool createLatest(QSqlDatabase& db, QString* error) {
@@ -416,6 +527,9 @@ bool createLatest(QSqlDatabase& db, QString* error) {
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     for (const char* statement : kVersion5Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    for (const char* statement : kVersion6Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
     return seedMissingThresholds(db, error);
@@ -443,6 +557,7 @@ const std::vector<Migration>& migrations() {
         {2, "the assessment sheet and its cost estimate", &migrateV2ToV3},
         {3, "run.updated; what each verdict was computed on (verdict.basis)", &migrateV3ToV4},
         {4, "expert load as compressed chunks per layer with a per-step summary", &migrateV4ToV5},
+        {5, "each expert-load chunk's per-expert totals", &migrateV5ToV6},
     };
     return steps;
 }

@@ -69,4 +69,24 @@ Expected<LayerLoads, QString> sumLoadWindow(const QVector<store::ExpertLoadBlock
     return out;
 }
 
+Expected<LayerLoads, QString> sumLoadWindow(const store::ProjectStore& project, qint64 runId,
+                                            const StepWindow& window, const std::atomic<bool>* cancel) {
+    const store::ExpertLoadTotals totals = project.expertLoadTotals(runId, window.first, window.last, cancel);
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        return unexpected(Placement::tr("cancelled"));
+    // Layers of different widths: the blocks say which one differs first.
+    if (totals.mixedExperts)
+        return sumLoadWindow(project.expertLoadRange(runId, window.first, window.last), window);
+    LayerLoads out;
+    out.experts = totals.experts;
+    out.firstStep = totals.firstStep;
+    out.lastStep = totals.lastStep;
+    out.steps = totals.steps;
+    for (auto it = totals.perLayer.cbegin(); it != totals.perLayer.cend(); ++it)
+        out.perLayer.insert(it.key(), std::vector<double>(it.value().cbegin(), it.value().cend()));
+    if (out.perLayer.isEmpty() || out.experts == 0)
+        return unexpected(Placement::tr("no expert load in the chosen steps"));
+    return out;
+}
+
 } // namespace moewb::traffic

@@ -30,5 +30,11 @@ struct LayerLoads {
 // Errors: no load in the window; blocks with different expert counts.
 Expected<LayerLoads, QString> sumLoadWindow(const QVector<store::ExpertLoadBlock>& blocks,
                                             const StepWindow& window);
+// The same sum read from the project (ProjectStore::expertLoadTotals): the chunks inside
+// the window from their stored totals, only those its edges cut decoded; the same
+// result, errors included. With `cancel` set (from another thread) it stops early and
+// returns an error.
+Expected<LayerLoads, QString> sumLoadWindow(const store::ProjectStore& project, qint64 runId,
+                                            const StepWindow& window, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace moewb::traffic

@@ -1,6 +1,8 @@
 // libFuzzer target for MegatronTpeJsonlImporter (tests/fuzz/run-fuzzers.sh): beyond the
 // shared checks, an accepted file's blocks are in iteration order with no (iter, block,
-// mtp_idx, layer) twice — what is left once a resumed run's lines replaced the earlier ones.
+// mtp_idx, layer) twice — what is left once a resumed run's lines replaced the earlier ones;
+// and the streamed import's Scan and Stream passes agree with it (ExpertLoadPasses.h).
+#include "ExpertLoadPasses.h"
 #include "FuzzImportedData.h"
 #include "importers/ExpertLoadJsonl.h"
 #include "importers/MegatronTpeJsonlImporter.h"
@@ -8,9 +10,11 @@
 #include <set>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    const auto r = moewb::importers::MegatronTpeJsonlImporter::parse(moewb::fuzz::bytesOf(data, size),
-                                                                     QStringLiteral("fuzz-input"));
+    const QByteArray bytes = moewb::fuzz::bytesOf(data, size);
+    const auto r = moewb::importers::MegatronTpeJsonlImporter::parse(bytes, QStringLiteral("fuzz-input"));
     moewb::fuzz::check(r);
+    moewb::fuzz::checkExpertLoadPasses(
+        bytes, {moewb::importers::MegatronTpeJsonlImporter::kFormat, "iter", "tpe", true, true}, r);
     if (!r.hasValue())
         return 0;
     std::set<qint64> keys;

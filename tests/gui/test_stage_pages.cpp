@@ -555,6 +555,7 @@ private slots:
             return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         };
         const QString cliFile = m_dir.filePath(QStringLiteral("cli-placement.json"));
+        double meanRebalancedWithOne = -1.0, meanRebalancedWithZero = -1.0;
         for (const int redundant : {1, 0}) {
             if (spin->value() != redundant) {
                 QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
@@ -573,6 +574,7 @@ private slots:
                     QVERIFY(near(cellValue(t, row, 5),
                                  l.toObject().value(QStringLiteral("busiest_share_rebalanced")).toDouble() * 100));
             QVERIFY(cellValue(t, row, 7) <= cellValue(t, row, 6) + 1e-9);
+            (redundant == 1 ? meanRebalancedWithOne : meanRebalancedWithZero) = cellValue(t, row, 7);
             // Export placement… writes the file `moewb placement RUN -o` writes.
             const QString guiFile = m_dir.filePath(QStringLiteral("gui-placement.json"));
             QString error;
@@ -582,9 +584,18 @@ private slots:
             QCOMPARE(QJsonDocument::fromJson(a.readAll()).object(), QJsonDocument::fromJson(b.readAll()).object());
         }
         QVERIFY(three->findChild<QPushButton*>(QStringLiteral("stage3ExportPlacement"))->isEnabled());
-        spin->setValue(1);
+        // Changes while it computes: each one stops the running computation (whose rows
+        // are never shown) and starts again; the table ends with the last value's figures.
+        QVERIFY(!near(meanRebalancedWithOne, meanRebalancedWithZero)); // the figures tell them apart
+        const int rows = t->rowCount();
         QSignalSpy computed(three, &gui::StageThreePage::placementComputed);
+        for (const int redundant : {2, 3, 0, 1})
+            spin->setValue(redundant);
         QVERIFY(computed.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!three->isComputingPlacement(), 60000);
+        QCOMPARE(t->rowCount(), rows);
+        QCOMPARE(t->item(row, 0)->text(), runName);
+        QVERIFY2(near(cellValue(t, row, 7), meanRebalancedWithOne), qPrintable(QString::number(cellValue(t, row, 7))));
     }
 
     // Stage 3's heatmaps read only what they draw: one step of every layer (one chunk per

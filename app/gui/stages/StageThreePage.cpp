@@ -26,7 +26,9 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <memory>
 
 namespace moewb::gui {
 
@@ -48,11 +50,20 @@ struct PlacementRow {
     QString error;
 };
 
-// Runs on a pool thread: its own ProjectStore on the same file (ProjectStore.h).
-QList<PlacementRow> computePlacementRows(const QString& path, const QList<PlacementInput>& inputs, int redundant) {
+// Runs on a pool thread: its own ProjectStore on the same file (ProjectStore.h). Each
+// run's load over all steps comes from the chunks' stored totals. `cancel` is set when
+// the page goes away or a new computation replaces this one: it then stops early (the
+// window never waits for it on closing) and its rows are not shown.
+QList<PlacementRow> computePlacementRows(const QString& path, const QList<PlacementInput>& inputs, int redundant,
+                                         std::shared_ptr<const std::atomic<bool>> cancel) {
     QList<PlacementRow> rows;
+    const auto cancelled = [&cancel] { return cancel->load(std::memory_order_relaxed); };
+    if (cancelled())
+        return rows;
     auto store = store::ProjectStore::open(path, store::OpenMode::MustExist);
     for (const PlacementInput& in : inputs) {
+        if (cancelled())
+            return {};
         PlacementRow row;
         row.runName = in.runName;
         if (!store) {
@@ -60,7 +71,9 @@ QList<PlacementRow> computePlacementRows(const QString& path, const QList<Placem
             rows << row;
             continue;
         }
-        auto loads = traffic::sumLoadWindow((*store)->expertLoad(in.runId), traffic::StepWindow{});
+        auto loads = traffic::sumLoadWindow(**store, in.runId, traffic::StepWindow{}, cancel.get());
+        if (cancelled())
+            return {};
         if (!loads) {
             row.error = loads.error();
         } else if (!in.record.parallelism.ep) {
@@ -97,13 +110,22 @@ struct StageThreePage::PlacementState {
     QFutureWatcher<QList<PlacementRow>>* watcher = nullptr;
     QList<PlacementRow> rows;
     bool again = false; // inputs changed while a computation ran
+    // The running computation's cancel flag, shared with it (it may outlive the page).
+    std::shared_ptr<std::atomic<bool>> cancel;
+    void cancelRunning() {
+        if (cancel)
+            cancel->store(true, std::memory_order_relaxed);
+    }
 };
 
 StageThreePage::StageThreePage(QWidget* parent)
     : StagePage(3, parent), m_placement(std::make_shared<PlacementState>()),
       m_heatmapCache(std::make_unique<HeatmapCache>()) {}
 
-StageThreePage::~StageThreePage() = default;
+StageThreePage::~StageThreePage() {
+    // The computation left running stops at its next check; nothing waits for it here.
+    m_placement->cancelRunning();
+}
 
 QString StageThreePage::titleText() const {
     return tr("Stage 3 · Expert load and loss");
@@ -306,6 +328,7 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
 }
 
 void StageThreePage::clearResults() {
+    m_placement->cancelRunning(); // its rows would be dropped anyway
     m_eval.reset();
     *m_heatmapCache = HeatmapCache{};
     m_steps.clear();
@@ -388,6 +411,8 @@ void StageThreePage::computePlacement() {
     if (!m_eval)
         return;
     if (m_placement->watcher->isRunning()) {
+        // Stop it and start again with the new inputs once it has returned.
+        m_placement->cancelRunning();
         m_placement->again = true;
         return;
     }
@@ -401,8 +426,10 @@ void StageThreePage::computePlacement() {
         const auto run = project->run(in.runName);
         inputs << PlacementInput{in.runName, run ? run->id : -1, in.record};
     }
-    m_placement->watcher->setFuture(
-        QtConcurrent::run(computePlacementRows, project->path(), inputs, m_redundant->value()));
+    m_placement->cancel = std::make_shared<std::atomic<bool>>(false);
+    m_placement->watcher->setFuture(QtConcurrent::run(computePlacementRows, project->path(), inputs,
+                                                      m_redundant->value(),
+                                                      std::shared_ptr<const std::atomic<bool>>(m_placement->cancel)));
 }
 
 void StageThreePage::showPlacement() {

@@ -20,7 +20,12 @@
 // FILE (runimport::collectImportFiles, planImport, toRunData, ProjectStore::saveRun
 // with its commit) into a new project holding RECORD, each phase timed, with the file's
 // MB/s, the project's bytes per count and the process's peak RSS (e.g. a file from
-// tests/bench/gen/gen_tpe_jsonl.py and its --record).
+// tests/bench/gen/gen_tpe_jsonl.py and its --record). A streamed plan (one expert-load
+// JSONL file, docs/formats.md "Memory") is also parsed alone, its counts summed and
+// dropped (the Stream pass on one thread, nothing stored), before the import.
+#include "importers/ExpertLoadJsonl.h"
+#include "importers/JsonlExpertLoadImporter.h"
+#include "importers/MegatronTpeJsonlImporter.h"
 #include "record/RecordJson.h"
 #include "runimport/RunImport.h"
 #include "store/ExpertLoadCodec.h"
@@ -29,6 +34,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -231,14 +237,46 @@ int benchImport(const QString& file, const QString& recordPath, const QString& d
     }
     const double planS = t.nsecsElapsed() / 1e9;
     const long planRss = peakRssMiB();
-    qint64 counts = 0;
-    for (const ExpertLoadBlock& b : plan->expertLoad)
-        counts += b.tokensPerExpert.size();
+    qint64 counts = plan->expertLoadRows() * plan->expertLoadWidth();
+    double parseS = -1;
+    quint64 parsedSum = 0;
+    if (plan->streamedLoad) {
+        namespace im = moewb::importers;
+        const bool tpe = plan->streamedLoad->format == QLatin1String(im::MegatronTpeJsonlImporter::kFormat);
+        const im::ExpertLoadJsonlLayout layout =
+            tpe ? im::ExpertLoadJsonlLayout{im::MegatronTpeJsonlImporter::kFormat, "iter", "tpe", true, true}
+                : im::ExpertLoadJsonlLayout{im::JsonlExpertLoadImporter::kFormat, "step", "tokens", false};
+        im::ExpertLoadJsonlPass pass;
+        pass.mode = im::ExpertLoadJsonlPass::Mode::Stream;
+        pass.rows = plan->streamedLoad->rows;
+        pass.experts = plan->streamedLoad->experts;
+        pass.dropped = plan->streamedLoad->droppedLines;
+        pass.row = [&](qint64, int, std::span<const quint32> row) {
+            for (quint32 v : row)
+                parsedSum += v;
+            return true;
+        };
+        QFile in(file);
+        if (!in.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "cannot read %s\n", qPrintable(file));
+            return 1;
+        }
+        QElapsedTimer p;
+        p.start();
+        const auto parsedAlone = im::parseExpertLoadJsonl(in, in.size(), file, layout, pass);
+        parseS = p.nsecsElapsed() / 1e9;
+        if (!parsedAlone) {
+            std::fprintf(stderr, "%s\n", qPrintable(parsedAlone.error().text()));
+            return 1;
+        }
+        total.start(); // the import's own time from here (the plan's is added below)
+    }
+    const qint64 planNs = qint64(planS * 1e9);
     t.start();
     const RunData run = moewb::runimport::toRunData(std::move(*plan), QStringLiteral("bench"), QStringLiteral("rec"));
     const auto id = (*store)->saveRun(run);
     const double saveS = t.nsecsElapsed() / 1e9;
-    const double totalS = total.nsecsElapsed() / 1e9;
+    const double totalS = parseS >= 0 ? (total.nsecsElapsed() + planNs) / 1e9 : total.nsecsElapsed() / 1e9;
     if (!id) {
         std::fprintf(stderr, "%s\n", qPrintable(id.error().text()));
         return 1;
@@ -248,7 +286,11 @@ int benchImport(const QString& file, const QString& recordPath, const QString& d
     std::printf("import %s: %.1f MB, %lld counts\n", qPrintable(file), double(fileBytes_) / 1e6, counts);
     std::printf("  parse + merge (planImport): %.2f s (%.0f MB/s), peak RSS so far %ld MiB\n", planS,
                 double(fileBytes_) / 1e6 / planS, planRss);
-    std::printf("  store + commit (saveRun):   %.2f s\n", saveS);
+    if (parseS >= 0)
+        std::printf("  streamed: parse alone (Stream pass, one thread, counts summed: %llu): %.2f s (%.0f MB/s)\n",
+                    static_cast<unsigned long long>(parsedSum), parseS, double(fileBytes_) / 1e6 / parseS);
+    std::printf("  store + commit (saveRun%s): %.2f s\n", parseS >= 0 ? ", the counts streamed from the file" : "",
+                saveS);
     std::printf("  end to end: %.2f s = %.0f MB/s; project %.1f MiB = %.2f bytes/count; peak RSS %ld MiB\n", totalS,
                 double(fileBytes_) / 1e6 / totalS, mib(bytes), double(bytes) / double(std::max<qint64>(counts, 1)),
                 peakRssMiB());

@@ -576,6 +576,64 @@ private slots:
             QCOMPARE(stored(p3, false), -1);
         }
     }
+
+    // A lone tokens-per-expert file is streamed (docs/store.md, "Streamed import"): the
+    // plan scans it and the save reads its counts straight into the store, so the
+    // import runs in far less memory than its counts take. 64 MiB of text, about 58 MiB
+    // of counts as uint32, imported under the program's share + 32 MiB; the same rows
+    // with one line out of step order (read whole, counts kept) cannot be.
+    void streamedTpeBelowItsCounts() {
+        QRandomGenerator rng(19);
+        const int experts = 64, layers = 4; // the record's moe.experts
+        QByteArray t;
+        t.reserve(66 * kMiB);
+        qint64 rows = 0, counts = 0;
+        QByteArray first;
+        for (qint64 iter = 1; t.size() < 64 * kMiB; ++iter)
+            for (int l = 0; l < layers; ++l, ++rows) {
+                QByteArray line = "{\"iter\": " + QByteArray::number(iter) + ", \"layer\": " + QByteArray::number(l) +
+                                  ", \"tpe\": [";
+                for (int e = 0; e < experts; ++e)
+                    line += (e ? ", " : "") + QByteArray::number(rng.bounded(100));
+                line += "]}\n";
+                counts += experts;
+                if (first.isEmpty())
+                    first = line;
+                t += line;
+            }
+        const qint64 countBytes = counts * qint64(sizeof(quint32));
+        QVERIFY(countBytes > 50 * kMiB);
+        const qint64 limit = kProgram + 32 * kMiB;
+        QVERIFY(limit - kProgram < countBytes * 3 / 4);
+
+        const QString file = write(QStringLiteral("streamed-tpe.jsonl"), t);
+        const QString p = project();
+        QVERIFY(!p.isEmpty());
+        // One malloc arena: the parsing thread's own would reserve 64 MiB of address
+        // space (glibc's per-thread heap) that it never uses, and prlimit --as counts it.
+        const QStringList oneArena{QStringLiteral("MALLOC_ARENA_MAX=1")};
+        const Limited r = importLimited(p, QStringLiteral("megatron-tpe-jsonl"), file, limit, oneArena);
+        QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err.left(600))));
+        {
+            auto store = ProjectStore::open(p, moewb::store::OpenMode::MustExist);
+            QVERIFY(store && !store.value()->runs().isEmpty());
+            QCOMPARE(store.value()->runs().first().expertLoadBlocks, rows);
+        }
+
+        // The control: the first line moved to the end (jsonl-expert-load keys, steps
+        // out of order) is read whole, and the same budget does not hold its counts.
+        QByteArray moved = t.mid(first.size()) + first;
+        moved.replace("\"iter\"", "\"step\"");
+        moved.replace("\"tpe\"", "\"tokens\"");
+        t.clear();
+        const QString unordered = write(QStringLiteral("unordered-load.jsonl"), moved);
+        moved.clear();
+        const QString p2 = project();
+        QVERIFY(!p2.isEmpty());
+        const Limited control = importLimited(p2, QStringLiteral("jsonl-expert-load"), unordered, limit, oneArena);
+        QVERIFY2(control.exitCode != 0, "the in-memory path fit the streamed budget: the budget proves nothing");
+        QCOMPARE(stored(p2, false), -1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestImportMemory)

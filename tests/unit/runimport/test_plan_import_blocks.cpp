@@ -1,8 +1,10 @@
 // planImport reads an expert-load JSONL file (jsonl-expert-load, megatron-tpe-jsonl) in
 // blocks instead of whole: the format found from its first 64 KiB or given, the counts
 // and the errors (file, line, field) as the whole-file importers give them. Expected
-// counts are the ones this test wrote.
+// counts are the ones this test wrote. A lone file is only scanned by the plan and its
+// counts read at save (StreamedExpertLoad): they are checked as a real project stores them.
 #include "runimport/RunImport.h"
+#include "store/ProjectStore.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -78,11 +80,21 @@ private slots:
         QVERIFY2(p.hasValue(), p.hasValue() ? "" : qPrintable(p.error().first().text()));
         QCOMPARE(p->files.size(), 1);
         QCOMPARE(p->files.first().format, tpe ? QStringLiteral("megatron-tpe-jsonl") : QStringLiteral("jsonl-expert-load"));
-        QCOMPARE(p->expertLoad.size(), w.counts.size());
+        QVERIFY(p->streamedLoad.has_value());
+        QCOMPARE(p->expertLoadRows(), w.counts.size());
+        QCOMPARE(p->expertLoadWidth(), 512);
+        auto opened = store::ProjectStore::open(dir.filePath(QStringLiteral("p.moewb")));
+        QVERIFY(opened);
+        store::ProjectStore& project = **opened;
+        QVERIFY(project.addConfigRecord(QStringLiteral("rec"), QJsonObject{{"top_k", 2}}, true));
+        const auto id = project.saveRun(runimport::toRunData(std::move(*p), QStringLiteral("r"), QStringLiteral("rec")));
+        QVERIFY2(id, id ? "" : qPrintable(id.error().text()));
+        const QVector<store::ExpertLoadBlock> back = project.expertLoad(*id);
+        QCOMPARE(back.size(), w.counts.size());
         for (qsizetype i = 0; i < w.counts.size(); ++i) {
-            QCOMPARE(p->expertLoad[i].step, i / 4 + 1);
-            QCOMPARE(p->expertLoad[i].layer, int(i % 4));
-            QCOMPARE(p->expertLoad[i].tokensPerExpert, w.counts[i]);
+            QCOMPARE(back[i].step, i / 4 + 1);
+            QCOMPARE(back[i].layer, int(i % 4));
+            QCOMPARE(back[i].tokensPerExpert, w.counts[i]);
         }
     }
 

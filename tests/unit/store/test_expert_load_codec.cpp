@@ -87,6 +87,38 @@ private slots:
         }
         QVERIFY(!decodeLoadSummary(int(ExpertLoadCodec::DeltaVarintZstd), blob, 2));
     }
+    void totalsRoundTripAndAreTheColumnSums() {
+        // 200 steps (a gap) x 3 experts, one expert at UINT32_MAX every step: each total
+        // is the column's sum (computed here), beyond 32 bits where it must be.
+        QVector<qint64> steps;
+        for (int i = 0; i < 200; ++i)
+            steps << (i < 100 ? qint64(i) : qint64(i) * 3);
+        std::vector<quint32> counts;
+        std::vector<std::uint64_t> want(3, 0);
+        for (qsizetype r = 0; r < steps.size(); ++r)
+            for (int e = 0; e < 3; ++e) {
+                const quint32 c = e == 1 ? 0xFFFFFFFFu : quint32((r * 31 + e * 7) % 1000);
+                counts.push_back(c);
+                want[std::size_t(e)] += c;
+            }
+        QCOMPARE(chunkTotals(counts, 3), want);
+        QVERIFY(want[1] > 0xFFFFFFFFull);
+        const QByteArray blob = encodeExpertTotals(steps, want);
+        const int codec = int(ExpertLoadCodec::DeltaVarintZstd);
+        const auto back = decodeExpertTotals(codec, blob, 200, 3);
+        QVERIFY(back);
+        QCOMPARE(back->steps, steps);
+        QCOMPARE(back->totals, want);
+        QVERIFY(!decodeExpertTotals(codec, blob, 199, 3)); // the row says another shape
+        QVERIFY(!decodeExpertTotals(codec, blob, 200, 4));
+        QVERIFY(!decodeExpertTotals(0, blob, 200, 3));
+        QByteArray cut = blob;
+        cut.chop(2);
+        QVERIFY(!decodeExpertTotals(codec, cut, 200, 3));
+        // A total no chunk of that many rows can hold.
+        QVERIFY(!decodeExpertTotals(codec, encodeExpertTotals(QVector<qint64>{5}, std::vector<std::uint64_t>{1ull << 32}),
+                                    1, 1));
+    }
     void refusesBadBlobs() {
         QVERIFY(!decodeExpertLoad(0, QByteArray(7, '\0')));  // not a whole number of counts
         QVERIFY(!decodeExpertLoad(42, QByteArray(8, '\0'))); // unknown codec

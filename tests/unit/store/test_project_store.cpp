@@ -299,7 +299,7 @@ private slots:
         RunData run;
         run.name = QStringLiteral("streamed");
         run.recordName = QStringLiteral("ep3");
-        run.expertLoadStream = [&](ExpertLoadSink& sink, QString* error) {
+        run.expertLoadStream = [&](ExpertLoadSink& sink, const std::function<bool()>&, QString* error) {
             std::vector<quint32> counts(6);
             for (qint64 step = 1; step <= 600; ++step)
                 for (int layer = 0; layer < 2; ++layer) {
@@ -348,7 +348,7 @@ private slots:
         RunData bad;
         bad.name = QStringLiteral("backwards");
         bad.recordName = QStringLiteral("ep3");
-        bad.expertLoadStream = [](ExpertLoadSink& sink, QString* error) {
+        bad.expertLoadStream = [](ExpertLoadSink& sink, const std::function<bool()>&, QString* error) {
             const std::vector<quint32> c{1, 2, 3};
             if (sink.add(5, 0, c) && sink.add(6, 1, c) && sink.add(4, 0, c))
                 return true;
@@ -470,16 +470,16 @@ private slots:
         QVERIFY(store);
         auto& s = **store;
         const QJsonArray reasons{QStringLiteral("CV 0.14 at 1 MiB above 0.10")};
-        QVERIFY(s.saveVerdict(VerdictRow{1, QStringLiteral("stop"), reasons, {}}));
-        QVERIFY(s.saveVerdict(VerdictRow{2, QStringLiteral("stale"), {}, {}}));
-        QVERIFY(
-            s.saveVerdict(VerdictRow{1, QStringLiteral("overridden"), reasons, {}})); // replaces stage 1's
+        QVERIFY(s.saveVerdict(VerdictRow{1, QStringLiteral("stop"), reasons, {}, {}}));
+        QVERIFY(s.saveVerdict(VerdictRow{2, QStringLiteral("stale"), {}, {}, {}}));
+        // Replaces stage 1's.
+        QVERIFY(s.saveVerdict(VerdictRow{1, QStringLiteral("overridden"), reasons, {}, {}}));
         QCOMPARE(s.verdicts().size(), 2);
         QCOMPARE(s.verdict(1)->status, QStringLiteral("overridden"));
         QCOMPARE(s.verdict(1)->reasons, reasons);
         QVERIFY(!s.verdict(3));
-        QVERIFY(!s.saveVerdict(VerdictRow{5, QStringLiteral("pass"), {}, {}}));
-        QVERIFY(!s.saveVerdict(VerdictRow{1, QString(), {}, {}}));
+        QVERIFY(!s.saveVerdict(VerdictRow{5, QStringLiteral("pass"), {}, {}, {}}));
+        QVERIFY(!s.saveVerdict(VerdictRow{1, QString(), {}, {}, {}}));
 
         const auto blank =
             s.addOverride(OverrideRow{0, 1, QStringLiteral("  \n"), QStringLiteral("lead"), {}});

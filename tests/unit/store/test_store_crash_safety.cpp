@@ -112,6 +112,22 @@ QByteArray v4LoadDigest(QSqlDatabase& db) {
     return hash.result();
 }
 
+// A version-5 file's chunks, hashed in key order: what a failed 5 -> 6 upgrade must leave.
+QByteArray v5ChunkDigest(QSqlDatabase& db) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT run_id, layer, first_step, last_step, steps, experts, codec, counts FROM "
+                               "expert_load_chunk ORDER BY run_id, layer, first_step")))
+        return {};
+    while (q.next()) {
+        for (int c = 0; c < 7; ++c)
+            hash.addData(QByteArray::number(q.value(c).toLongLong()) + ',');
+        hash.addData(q.value(7).toByteArray());
+    }
+    return hash.result();
+}
+
 // Starts `store_import_child FILE --open` (opening upgrades the file), SIGKILLs it
 // delayUs after it said "begun" (never when delayUs < 0); the child's output.
 ChildResult openInChild(const QString& project, int delayUs) {
@@ -191,8 +207,15 @@ QStringList checkAllOrNothing(const QString& project, const QStringList& committ
         if (count(db, QStringLiteral("SELECT count(*) FROM comm_sample"), -1) != comm ||
             count(db, QStringLiteral("SELECT count(*) FROM step_metric"), -1) != metrics ||
             count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_chunk"), -1) != blocks ||
-            count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_summary"), -1) != blocks)
+            count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_summary"), -1) != blocks ||
+            count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_totals"), -1) != blocks)
             problems << QStringLiteral("measurement rows without a run");
+        // Every chunk has its totals, and no totals are left without their chunk.
+        const qint64 chunks = count(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk"), -1);
+        if (count(db, QStringLiteral("SELECT count(*) FROM expert_load_totals"), -1) != chunks ||
+            count(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk JOIN expert_load_totals USING (run_id, "
+                                     "layer, first_step, last_step, steps, experts)"), -1) != chunks)
+            problems << QStringLiteral("chunks and their totals disagree");
         for (const QString& name : committedRuns)
             if (!(*store)->run(name))
                 problems << QStringLiteral("committed run %1 is missing").arg(name);
@@ -282,8 +305,9 @@ private slots:
     void killDuringUpgradeLeavesTheOldFile() {
         // A version-4 file (tests/fixtures/store/schema-v4.sql) with 51,200 more blobs, so
         // the 4 -> 5 upgrade takes a while; the child opening it is killed at random
-        // moments. Each time the file must be version 4 with every blob as it was, or
-        // version 5 with every block in chunks; and it must open.
+        // moments. Each time the file must be version 4 with every blob as it was,
+        // version 5 with every block in chunks, or version 6 with every chunk's totals
+        // too; and it must open.
         const QString base = m_dir.filePath(QStringLiteral("v4-base.moewb"));
         QFile fixture(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v4.sql"));
         QVERIFY(fixture.open(QIODevice::ReadOnly));
@@ -337,6 +361,11 @@ private slots:
                                                       "'expert_load_%'"), -1);
                 } else {
                     blocks = count(db, QStringLiteral("SELECT coalesce(sum(steps), 0) FROM expert_load_chunk"), -1);
+                    const qint64 chunks = count(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk"), -1);
+                    const qint64 totals =
+                        version == 6 ? count(db, QStringLiteral("SELECT count(*) FROM expert_load_totals"), -1) : 0;
+                    if (totals != (version == 6 ? chunks : 0))
+                        blocks = -2; // version 6 without every chunk's totals
                 }
             });
             const QString where = QStringLiteral("kill %1 after %2 µs: ").arg(i).arg(delayUs);
@@ -345,8 +374,9 @@ private slots:
                 QVERIFY2(after == digest, qPrintable(where + QStringLiteral("version 4 left with other expert load")));
                 QVERIFY2(blocks == 0, qPrintable(where + QStringLiteral("version 4 left with version 5 tables")));
             } else {
-                QVERIFY2(version == 5, qPrintable(where + QStringLiteral("version %1").arg(version)));
-                QVERIFY2(blocks == kBlocks, qPrintable(where + QStringLiteral("%1 blocks in chunks").arg(blocks)));
+                QVERIFY2(version == 5 || version == 6, qPrintable(where + QStringLiteral("version %1").arg(version)));
+                QVERIFY2(blocks == kBlocks, qPrintable(where + QStringLiteral("%1 blocks in chunks (-2: totals "
+                                                                              "missing)").arg(blocks)));
             }
             // Either way it opens (upgrading what was left) and holds every block.
             auto store = ProjectStore::open(path, OpenMode::MustExist);
@@ -357,6 +387,130 @@ private slots:
             QCOMPARE(qint64((*store)->expertLoad(run->id).size()), 15 + kExtra);
         }
         qInfo("%d of %d kills left the file at version 4", leftAtV4, kUpgradeKills);
+    }
+
+    void killDuringV5UpgradeLeavesTheOldFile() {
+        // A version-5 file with 448 chunks of 256 steps × 64 experts (the version-4 file
+        // above, taken to version 5, its chunks repeated under 32 more layers), so that the
+        // 5 -> 6 upgrade (decoding every chunk for its totals) takes a while; the child
+        // opening it is killed at random moments. Each time the file must be version 5
+        // with every chunk as it was and no totals, or version 6 with every chunk's
+        // totals; and it opens with totals that sum as the blocks do.
+        const QString base = m_dir.filePath(QStringLiteral("v5-base.moewb"));
+        QFile fixture(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v4.sql"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        QString scriptError = QStringLiteral("not run");
+        withRaw(base, [&](QSqlDatabase& db) {
+            scriptError = testing::runSqlScript(
+                db, QString::fromUtf8(fixture.readAll()) +
+                        QStringLiteral("WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < 51199) "
+                                       "INSERT INTO expert_load SELECT 2, 1000 + x / 32, x % 32, 64, 0, randomblob(256) "
+                                       "FROM n;"));
+        });
+        QCOMPARE(scriptError, QString());
+        QVERIFY(ProjectStore::open(base, OpenMode::MustExist)); // 4 -> 5 -> 6
+        // Back to version 5 (= version 6 without expert_load_totals and its trigger), with run 2's 32
+        // layers of 64 experts repeated as layers 100-131.
+        QByteArray digest;
+        qint64 chunks = 0;
+        withRaw(base, [&](QSqlDatabase& db) {
+            QSqlQuery q(db);
+            for (const QString& statement :
+                 {QStringLiteral("DROP TRIGGER expert_load_totals_follow_chunk"),
+                  QStringLiteral("DROP TABLE expert_load_totals"),
+                  QStringLiteral("WITH k(y) AS (SELECT 1) "
+                                 "INSERT INTO expert_load_chunk SELECT run_id, layer + 100 * y, first_step, last_step, "
+                                 "steps, experts, codec, counts FROM expert_load_chunk, k WHERE run_id = 2 AND experts = 64"),
+                  QStringLiteral("WITH k(y) AS (SELECT 1) "
+                                 "INSERT INTO expert_load_summary SELECT run_id, layer + 100 * y, first_step, last_step, "
+                                 "steps, experts, ep, codec, data FROM expert_load_summary, k WHERE run_id = 2 AND "
+                                 "experts = 64"),
+                  QStringLiteral("UPDATE run SET expert_load_blocks = (SELECT sum(steps) FROM expert_load_chunk c "
+                                 "WHERE c.run_id = run.id) WHERE id = 2"),
+                  QStringLiteral("PRAGMA user_version = 5")})
+                QVERIFY2(q.exec(statement), qPrintable(statement));
+            q.finish();
+            digest = v5ChunkDigest(db);
+            chunks = count(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk"), -1);
+        });
+        QVERIFY(!digest.isEmpty());
+        QCOMPARE(chunks, 3 + 2 * 32 * 7 + 2); // 1,600 steps of each 64-expert layer: 7 chunks
+
+        auto copyOfBase = [&](const QString& name) {
+            const QString path = m_dir.filePath(name);
+            QFile::remove(path);
+            QFile::remove(path + QStringLiteral(".v5.bak"));
+            return QFile::copy(base, path) ? path : QString();
+        };
+        const ChildResult calibration = openInChild(copyOfBase(QStringLiteral("v5-calibration.moewb")), -1);
+        QVERIFY2(calibration.committed, qPrintable(calibration.output));
+        const qint64 windowUs = std::max<qint64>(calibration.importMs * 1000, 20000);
+        const quint32 seed = QRandomGenerator::global()->generate();
+        QRandomGenerator random(seed);
+        qInfo("upgrade of %lld chunks took %lld ms; seed %u", chunks, calibration.importMs, seed);
+
+        int leftAtV5 = 0;
+        constexpr int kUpgradeKills = 6;
+        for (int i = 0; i < kUpgradeKills; ++i) {
+            const QString path = copyOfBase(QStringLiteral("v5-kill-%1.moewb").arg(i));
+            QVERIFY(!path.isEmpty());
+            // Up to a little past the calibrated opening: some kills land after the commit.
+            const int delayUs = int(random.bounded(windowUs * 12 / 10));
+            const ChildResult r = openInChild(path, delayUs);
+            QVERIFY2(r.begun, qPrintable(r.output));
+            qint64 version = -1, totals = -1, matched = -1;
+            QByteArray after;
+            withRaw(path, [&](QSqlDatabase& db) {
+                QSqlQuery q(db);
+                if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
+                    version = q.value(0).toLongLong();
+                q.finish();
+                after = v5ChunkDigest(db);
+                totals = count(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = "
+                                                  "'expert_load_totals'"), -1);
+                if (totals > 0) {
+                    totals = count(db, QStringLiteral("SELECT count(*) FROM expert_load_totals"), -1);
+                    matched = count(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk JOIN expert_load_totals "
+                                                       "USING (run_id, layer, first_step, last_step, steps, experts)"),
+                                    -1);
+                }
+            });
+            const QString where = QStringLiteral("kill %1 after %2 µs: ").arg(i).arg(delayUs);
+            QVERIFY2(after == digest, qPrintable(where + QStringLiteral("the chunks changed")));
+            if (version == 5) {
+                ++leftAtV5;
+                QVERIFY2(totals == 0, qPrintable(where + QStringLiteral("version 5 left with expert_load_totals")));
+            } else {
+                QVERIFY2(version == 6, qPrintable(where + QStringLiteral("version %1").arg(version)));
+                QVERIFY2(totals == chunks && matched == chunks,
+                         qPrintable(where + QStringLiteral("%1 totals (%2 matching) for %3 chunks")
+                                                .arg(totals)
+                                                .arg(matched)
+                                                .arg(chunks)));
+            }
+            // Either way it opens (upgrading what was left), and the totals sum as the blocks.
+            auto store = ProjectStore::open(path, OpenMode::MustExist);
+            QVERIFY2(store, qPrintable(store ? QString() : store.error().text()));
+            QVERIFY((*store)->integrityProblems()->isEmpty());
+            const auto run = (*store)->run(QStringLiteral("tiny-load"));
+            QVERIFY(run);
+            // The 64-expert blocks from step 1000 on, summed here, against the totals.
+            QMap<int, std::vector<quint64>> sums;
+            for (const ExpertLoadBlock& b : (*store)->expertLoadRange(run->id, 1000, {})) {
+                std::vector<quint64>& row = sums[b.layer];
+                row.resize(std::size_t(b.tokensPerExpert.size()), 0);
+                for (qsizetype e = 0; e < b.tokensPerExpert.size(); ++e)
+                    row[std::size_t(e)] += b.tokensPerExpert[e];
+            }
+            QCOMPARE(sums.size(), 64);
+            const ExpertLoadTotals t = (*store)->expertLoadTotals(run->id, 1000, {});
+            QVERIFY2(t.perLayer == sums, qPrintable(where + QStringLiteral("the totals differ from the blocks' sums")));
+            QCOMPARE(t.steps, 1600);
+            store->reset();
+            QFile::remove(path);
+            QFile::remove(path + QStringLiteral(".v5.bak"));
+        }
+        qInfo("%d of %d kills left the file at version 5", leftAtV5, kUpgradeKills);
     }
 
     void checkerCatchesSplitCommits() {

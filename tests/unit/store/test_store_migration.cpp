@@ -1,14 +1,17 @@
-// Files written by schema versions 1, 2, 3 and 4 (tests/fixtures/store/schema-v1.sql …
-// schema-v4.sql) are upgraded on open to the current version (5); their data survives
+// Files written by schema versions 1 to 5 (tests/fixtures/store/schema-v1.sql …
+// schema-v5.sql) are upgraded on open to the current version (6); their data survives
 // (version 4's expert-load blobs read back count for count from the chunks version 5
-// made of them), the assessment sheet works on them, and the upgraded schema matches a
-// new file's. A failed or killed upgrade leaves the file at its old version, intact.
+// made of them; version 5's chunks get their per-expert totals, which sum as the
+// fixture's formulas say), the assessment sheet works on them, and the upgraded schema
+// matches a new file's. A failed or killed upgrade leaves the file at its old version,
+// intact.
 #include "SqlScript.h"
 #include "store/ProjectStore.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QMap>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -68,6 +71,29 @@ quint32 tinyTokens(qint64 step, int layer, int expert) {
 quint32 longTokens(qint64 step, int expert) {
     return quint32((step * 31 + expert * 17) % 97 + (step == 150 && expert == 3 ? 70000 : 0));
 }
+// The counts of schema-v5.sql's run gapped-load (its header states the same formula).
+quint32 gappedTokens(qint64 step, int layer, int expert) {
+    return quint32((step * 11 + layer * 5 + expert * 23) % 89 + (expert == 2 && step % 300 == 0 ? 5000 : 0));
+}
+
+// A run's tokens per expert summed over the steps first..last of `steps`, per layer,
+// computed from a fixture's formula.
+template <typename Tokens>
+QMap<int, std::vector<quint64>> formulaTotals(const QList<qint64>& steps, int layers, int experts, qint64 first,
+                                              qint64 last, Tokens tokens) {
+    QMap<int, std::vector<quint64>> out;
+    for (qint64 step : steps) {
+        if (step < first || step > last)
+            continue;
+        for (int layer = 0; layer < layers; ++layer) {
+            std::vector<quint64>& row = out[layer];
+            row.resize(std::size_t(experts), 0);
+            for (int e = 0; e < experts; ++e)
+                row[std::size_t(e)] += tokens(step, layer, e);
+        }
+    }
+    return out;
+}
 
 qint64 scalar(QSqlDatabase& db, const QString& statement) {
     QSqlQuery q(db);
@@ -124,8 +150,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 5);
-        QCOMPARE(ProjectStore::kSchemaVersion, 5);
+        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(ProjectStore::kSchemaVersion, 6);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -218,7 +244,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(s.schemaVersion(), 6);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
 
@@ -266,7 +292,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(s.schemaVersion(), 6);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
         const auto v = s.verdict(1);
@@ -350,7 +376,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 5);
+        QCOMPARE(s.schemaVersion(), 6);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v4.bak")));
 
@@ -429,7 +455,17 @@ private slots:
                      2);
             QCOMPARE(scalar(db, QStringLiteral("SELECT sum(steps) FROM expert_load_chunk")), 315);
             QCOMPARE(scalar(db, QStringLiteral("SELECT sum(steps) FROM expert_load_summary")), 315);
+            // 4 -> 5 -> 6: every chunk has its totals.
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_totals")), 5);
         });
+        const ExpertLoadTotals longTotals = s.expertLoadTotals(longRun->id, {}, {});
+        QList<qint64> longSteps;
+        for (qint64 k = 1; k <= 300; ++k)
+            longSteps << k;
+        QCOMPARE(longTotals.perLayer, formulaTotals(longSteps, 1, 4, 1, 300, [](qint64 step, int, int e) {
+                     return longTokens(step, e);
+                 }));
+        QCOMPARE(longTotals.steps, 300);
 
         // The rest of the file is as it was; removing a run removes its chunks.
         QCOMPARE(s.verdict(1)->status, QStringLiteral("stop"));
@@ -449,6 +485,133 @@ private slots:
         const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
         QVERIFY(fresh.contains(QStringLiteral("expert_load_summary.ep INTEGER notnull=0 pk=0 default=")));
         QCOMPARE(upgraded, fresh);
+    }
+
+    // Version 5's chunks (written by the version-5 program) get their per-expert totals:
+    // each run's load summed over a window reads what the fixture's formulas give, for
+    // windows of whole chunks and windows the chunks' edges cut.
+    void upgradesV5WithEachChunksTotals() {
+        const QString path = m_dir.filePath(QStringLiteral("v5.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v5.sql"), QString());
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 5);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk")), 9);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'expert_load_totals'")),
+                     0);
+        });
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 6);
+        QVERIFY(s.integrityProblems()->isEmpty());
+        QVERIFY(QFile::exists(path + QStringLiteral(".v5.bak")));
+        withConnection(path, [](QSqlDatabase& db) {
+            // One totals row per chunk, with the chunk's key, steps and experts.
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_totals")), 9);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk c JOIN expert_load_totals t "
+                                               "USING (run_id, layer, first_step, last_step, steps, experts)")),
+                     9);
+        });
+
+        const auto tiny = s.run(QStringLiteral("tiny-load"));
+        QVERIFY(tiny);
+        const QList<qint64> tinySteps{10, 20, 30, 40, 50};
+        const ExpertLoadTotals tinyAll = s.expertLoadTotals(tiny->id, {}, {});
+        QCOMPARE(tinyAll.experts, 8);
+        QCOMPARE(tinyAll.steps, 5);
+        QCOMPARE(tinyAll.firstStep, 10);
+        QCOMPARE(tinyAll.lastStep, 50);
+        QCOMPARE(tinyAll.perLayer, formulaTotals(tinySteps, 3, 8, 0, 1000, &tinyTokens));
+        const ExpertLoadTotals tinyCut = s.expertLoadTotals(tiny->id, 15, 40);
+        QCOMPARE(tinyCut.steps, 3);
+        QCOMPARE(tinyCut.perLayer, formulaTotals(tinySteps, 3, 8, 15, 40, &tinyTokens));
+
+        // gapped-load: every third step, two chunks per layer (3-768, 771-900).
+        const auto gapped = s.run(QStringLiteral("gapped-load"));
+        QVERIFY(gapped);
+        QList<qint64> gappedSteps;
+        for (qint64 step = 3; step <= 900; step += 3)
+            gappedSteps << step;
+        const struct {
+            std::optional<qint64> first, last;
+            qint64 steps;
+        } windows[] = {{{}, {}, 300}, {3, 768, 256}, {771, 900, 44}, {300, 800, 167}, {768, 771, 2},
+                       {600, 600, 1},  {601, 602, 0}, {899, 5000, 1}};
+        for (const auto& w : windows) {
+            const ExpertLoadTotals t = s.expertLoadTotals(gapped->id, w.first, w.last);
+            const QString label = QStringLiteral("window %1-%2")
+                                      .arg(w.first ? QString::number(*w.first) : QString())
+                                      .arg(w.last ? QString::number(*w.last) : QString());
+            QVERIFY2(t.steps == w.steps, qPrintable(label + QStringLiteral(": %1 steps").arg(t.steps)));
+            QVERIFY2(t.perLayer == formulaTotals(gappedSteps, 2, 8, w.first.value_or(0), w.last.value_or(1 << 30),
+                                                 &gappedTokens),
+                     qPrintable(label));
+            QCOMPARE(t.experts, w.steps > 0 ? 8 : 0);
+        }
+        // The hot expert: 5000 at steps 300, 600 and 900 in both layers.
+        QCOMPARE(s.expertLoadTotals(gapped->id, {}, {}).perLayer.value(1)[2],
+                 quint64(3 * 5000) + formulaTotals(gappedSteps, 2, 8, 0, 1000, [](qint64 step, int layer, int e) {
+                     return quint32((step * 11 + layer * 5 + e * 23) % 89);
+                 }).value(1)[2]);
+
+        // A run saved now writes its totals with its chunks; removing a run removes them.
+        RunData run;
+        run.name = QStringLiteral("fresh");
+        run.kind = RunKind::Imported;
+        run.recordName = QStringLiteral("moe-tiny-ep2");
+        for (qint64 step = 0; step < 300; ++step)
+            run.expertLoad.append({step, 0, {quint32(step), 1, 2}});
+        const auto id = s.saveRun(run);
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().text()));
+        QCOMPARE(s.expertLoadTotals(*id, {}, {}).perLayer.value(0),
+                 std::vector<quint64>({quint64(299 * 300 / 2), 300, 600}));
+        QVERIFY(s.removeRun(QStringLiteral("gapped-load")));
+        withConnection(path, [&](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_totals WHERE run_id = %1").arg(gapped->id)),
+                     0);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_totals WHERE run_id = %1").arg(*id)), 2);
+        });
+        QVERIFY(s.integrityProblems()->isEmpty());
+    }
+
+    void upgradedV5SchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old-v5.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new-v5.moewb"));
+        QCOMPARE(writeFixture(oldPath, "schema-v5.sql"), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.contains(QStringLiteral("expert_load_totals.totals BLOB notnull=1 pk=0 default=")));
+        QVERIFY(fresh.contains(QStringLiteral("expert_load_totals.run_id -> run.id on delete CASCADE")));
+        QCOMPARE(upgraded, fresh);
+        // The trigger that deletes a chunk's totals with it, in both.
+        for (const QString& path : {oldPath, newPath})
+            withConnection(path, [](QSqlDatabase& db) {
+                QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND "
+                                                   "name = 'expert_load_totals_follow_chunk' AND "
+                                                   "tbl_name = 'expert_load_chunk'")),
+                         1);
+            });
+    }
+
+    void failedV5UpgradeLeavesTheFileAtV5() {
+        // A chunk that is not a zstd frame: the 5 -> 6 step rolls back.
+        const QString path = m_dir.filePath(QStringLiteral("broken-v5.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v5.sql",
+                              QStringLiteral("INSERT INTO expert_load_chunk VALUES (3, 1, 1, 1, 1, 4, 1, X'0102');")),
+                 QString());
+        auto opened = ProjectStore::open(path);
+        QVERIFY(!opened);
+        QVERIFY2(opened.error().message.contains(QStringLiteral("from schema version 5 to 6")),
+                 qPrintable(opened.error().text()));
+        QVERIFY2(opened.error().message.contains(QStringLiteral("run 3, layer 1 from step 1")),
+                 qPrintable(opened.error().text()));
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 5);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load_chunk")), 10);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'expert_load_totals'")),
+                     0);
+        });
     }
 
     void failedV4UpgradeLeavesTheFileAtV4() {
