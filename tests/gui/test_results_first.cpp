@@ -25,6 +25,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QFontMetrics>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -90,6 +92,30 @@ class TestResultsFirst : public QObject {
                                 .arg(t->objectName())
                                 .arg(sum)
                                 .arg(t->viewport()->width());
+            // Every header is read whole: it wraps at its spaces rather than elide, so
+            // each word fits its column and the wrapped lines fit the header's height.
+            const QHeaderView* header = t->horizontalHeader();
+            const QFontMetrics fm(header->font());
+            const int margin = t->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+            for (int c = 0; c < t->columnCount(); ++c) {
+                const QTableWidgetItem* h = t->horizontalHeaderItem(c);
+                if (!h || header->isSectionHidden(c))
+                    continue;
+                const int textWidth = header->sectionSize(c) - 2 * margin - 16;
+                for (const QString& word : h->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                    if (fm.horizontalAdvance(word) > textWidth)
+                        problems << QStringLiteral("table %1: header \"%2\" cut: \"%3\" is %4 px in %5 px")
+                                        .arg(t->objectName(), h->text(), word)
+                                        .arg(fm.horizontalAdvance(word))
+                                        .arg(textWidth);
+                const QRect r = fm.boundingRect(QRect(0, 0, std::max(1, textWidth), 100000),
+                                                Qt::AlignCenter | Qt::TextWordWrap, h->text());
+                if (r.height() > header->height() - 2)
+                    problems << QStringLiteral("table %1: header \"%2\" needs %3 px, the header is %4 px")
+                                    .arg(t->objectName(), h->text())
+                                    .arg(r.height())
+                                    .arg(header->height());
+            }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("stage %1: ").arg(stage) + problems.join(QStringLiteral("; "))));
     }

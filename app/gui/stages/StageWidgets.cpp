@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QStyle>
 #include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -94,6 +95,8 @@ ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWi
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    // A header too long for its column wraps at its spaces (fitColumns) rather than elide.
+    horizontalHeader()->setDefaultAlignment(Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setTextElideMode(Qt::ElideRight);
     setWordWrap(false);
@@ -127,18 +130,70 @@ void ResultTable::addRow(const QList<QTableWidgetItem*>& cells) {
     }
 }
 
+namespace {
+
+// The widest word of a header: the narrowest it can wrap to.
+int widestWord(const QFontMetrics& fm, const QString& text) {
+    int widest = 0;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        widest = std::max(widest, fm.horizontalAdvance(word));
+    return widest;
+}
+
+} // namespace
+
 void ResultTable::fitColumns() {
     const int avail = viewport()->width();
     const int n = columnCount();
     if (avail <= 0 || n == 0)
         return;
-    QList<int> want(n);
+    QHeaderView* header = horizontalHeader();
+    const QFontMetrics headerFont(header->font());
+    // What a header's text gives up to its frame: margins both sides and the sort arrow.
+    const int headerChrome = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 16;
+    QList<int> want(n), cells(n);
     int total = 0;
     for (int c = 0; c < n; ++c) {
-        want[c] = std::max(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c)) + 6;
+        cells[c] = sizeHintForColumn(c) + 6;
+        want[c] = std::max(cells[c], header->sectionSizeHint(c) + 6);
         total += want[c];
     }
-    // Too wide: every column gives up the same share of its width, none below 48 px;
+    // Too wide with one-line headers: headers wrap at their spaces first; then the
+    // widest columns whose cells are wider than their header's widest word give up
+    // that surplus, down to a common width (long text elides; its tooltip has it whole).
+    if (total > avail) {
+        QList<int> floor(n);
+        total = 0;
+        for (int c = 0; c < n; ++c) {
+            const QTableWidgetItem* h = horizontalHeaderItem(c);
+            floor[c] = std::max(std::min(48, cells[c]), h ? widestWord(headerFont, h->text()) + headerChrome + 6 : 0);
+            want[c] = std::max(cells[c], floor[c]);
+            total += want[c];
+        }
+        const auto widthsAt = [&](int cap) {
+            int sum = 0;
+            for (int c = 0; c < n; ++c)
+                sum += std::max(floor[c], std::min(want[c], cap));
+            return sum;
+        };
+        if (total > avail) {
+            // The largest cap that fits (binary search; 0 when even the floors do not).
+            int low = 0, high = *std::max_element(want.begin(), want.end());
+            while (low < high) {
+                const int mid = (low + high + 1) / 2;
+                if (widthsAt(mid) <= avail)
+                    low = mid;
+                else
+                    high = mid - 1;
+            }
+            total = 0;
+            for (int c = 0; c < n; ++c) {
+                want[c] = std::max(floor[c], std::min(want[c], low));
+                total += want[c];
+            }
+        }
+    }
+    // Still too wide: every column gives up the same share of its width, none below 48 px;
     // what the minimum adds back comes off the widest columns.
     const int minimum = std::min(48, avail / n);
     const double scale = total > avail ? double(avail) / total : 1.0;
@@ -156,7 +211,22 @@ void ResultTable::fitColumns() {
         sum = std::accumulate(want.begin(), want.end(), 0);
     }
     for (int c = 0; c < n; ++c)
-        horizontalHeader()->resizeSection(c, want[c]);
+        header->resizeSection(c, want[c]);
+    // The header grows to its most wrapped text (and back to one line when all fit).
+    int textHeight = headerFont.height();
+    for (int c = 0; c < n; ++c) {
+        if (const QTableWidgetItem* h = horizontalHeaderItem(c)) {
+            const QRect r = headerFont.boundingRect(QRect(0, 0, std::max(1, header->sectionSize(c) - headerChrome), 100000),
+                                                    Qt::AlignCenter | Qt::TextWordWrap, h->text());
+            textHeight = std::max(textHeight, r.height());
+        }
+    }
+    const int height = header->sizeHint().height() + textHeight - headerFont.height();
+    if (header->height() != height || m_headerHeight != height) {
+        m_headerHeight = height;
+        header->setFixedHeight(height);
+        fitHeight(m_maxRows);
+    }
 }
 
 void ResultTable::resizeEvent(QResizeEvent* event) {
@@ -171,9 +241,11 @@ void ResultTable::endRows() {
 }
 
 void ResultTable::fitHeight(int maxRows) {
+    m_maxRows = maxRows;
     const int rows = qMin(qMax(rowCount(), 1), maxRows);
     const int rowH = verticalHeader()->defaultSectionSize();
-    setMinimumHeight(horizontalHeader()->sizeHint().height() + rows * rowH + 2 * frameWidth() + 4);
+    const int headerHeight = m_headerHeight > 0 ? m_headerHeight : horizontalHeader()->sizeHint().height();
+    setMinimumHeight(headerHeight + rows * rowH + 2 * frameWidth() + 4);
     setMaximumHeight(minimumHeight());
 }
 

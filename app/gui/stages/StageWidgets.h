@@ -42,12 +42,17 @@ public:
     // Grows to show every row up to maxRows, then scrolls.
     void fitHeight(int maxRows = 14);
     // Column widths that fill the table's width without a horizontal scroll bar:
-    // each column's content width, scaled down alike when they do not fit.
+    // each column's content width; when they do not fit, headers wrap at their spaces
+    // (the header grows), then columns are scaled down alike.
     void fitColumns();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+
+private:
+    int m_maxRows = 14;
+    int m_headerHeight = 0; // set by fitColumns: one line, or the most wrapped header
 };
 
 // Installs (once) an application-wide filter: spin boxes, sliders and combo boxes
