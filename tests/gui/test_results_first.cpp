@@ -28,6 +28,7 @@
 #include <QFontMetrics>
 #include <QStyle>
 #include <QTableWidget>
+#include <QTextBoundaryFinder>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextDocumentFragment>
@@ -102,7 +103,13 @@ class TestResultsFirst : public QObject {
                 if (!h || header->isSectionHidden(c))
                     continue;
                 const int textWidth = header->sectionSize(c) - 2 * margin - 16;
-                for (const QString& word : h->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                // The pieces between line-break opportunities (Unicode line breaking:
+                // spaces, and between Chinese characters).
+                QStringList words;
+                QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, h->text());
+                for (qsizetype from = 0; breaks.toNextBoundary() >= 0; from = breaks.position())
+                    words << h->text().mid(from, breaks.position() - from).trimmed();
+                for (const QString& word : std::as_const(words))
                     if (fm.horizontalAdvance(word) > textWidth)
                         problems << QStringLiteral("table %1: header \"%2\" cut: \"%3\" is %4 px in %5 px")
                                         .arg(t->objectName(), h->text(), word)

@@ -17,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTextBoundaryFinder>
 #include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -132,11 +133,17 @@ void ResultTable::addRow(const QList<QTableWidgetItem*>& cells) {
 
 namespace {
 
-// The widest word of a header: the narrowest it can wrap to.
+// The widest piece of a header between two places a line may break (spaces, and
+// between Chinese characters): the narrowest it can wrap to.
 int widestWord(const QFontMetrics& fm, const QString& text) {
+    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
     int widest = 0;
-    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
-        widest = std::max(widest, fm.horizontalAdvance(word));
+    qsizetype from = 0;
+    while (breaks.toNextBoundary() >= 0) {
+        const qsizetype to = breaks.position();
+        widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from).trimmed()));
+        from = to;
+    }
     return widest;
 }
 
@@ -158,17 +165,16 @@ void ResultTable::fitColumns() {
         want[c] = std::max(cells[c], header->sectionSizeHint(c) + 6);
         total += want[c];
     }
-    // Too wide with one-line headers: headers wrap at their spaces first; then the
-    // widest columns whose cells are wider than their header's widest word give up
-    // that surplus, down to a common width (long text elides; its tooltip has it whole).
+    // Too wide with one-line headers: every column is capped at one common width, the
+    // largest that fits, but never below its floor (its header's widest unbreakable
+    // piece, so headers wrap rather than cut, and a few characters of its cells): the
+    // widest columns give up room first, long headers wrap, long text elides (its
+    // tooltip has it whole).
     if (total > avail) {
         QList<int> floor(n);
-        total = 0;
         for (int c = 0; c < n; ++c) {
             const QTableWidgetItem* h = horizontalHeaderItem(c);
             floor[c] = std::max(std::min(48, cells[c]), h ? widestWord(headerFont, h->text()) + headerChrome + 6 : 0);
-            want[c] = std::max(cells[c], floor[c]);
-            total += want[c];
         }
         const auto widthsAt = [&](int cap) {
             int sum = 0;
@@ -176,21 +182,19 @@ void ResultTable::fitColumns() {
                 sum += std::max(floor[c], std::min(want[c], cap));
             return sum;
         };
-        if (total > avail) {
-            // The largest cap that fits (binary search; 0 when even the floors do not).
-            int low = 0, high = *std::max_element(want.begin(), want.end());
-            while (low < high) {
-                const int mid = (low + high + 1) / 2;
-                if (widthsAt(mid) <= avail)
-                    low = mid;
-                else
-                    high = mid - 1;
-            }
-            total = 0;
-            for (int c = 0; c < n; ++c) {
-                want[c] = std::max(floor[c], std::min(want[c], low));
-                total += want[c];
-            }
+        // The largest cap that fits (binary search; 0 when even the floors do not).
+        int low = 0, high = *std::max_element(want.begin(), want.end());
+        while (low < high) {
+            const int mid = (low + high + 1) / 2;
+            if (widthsAt(mid) <= avail)
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        total = 0;
+        for (int c = 0; c < n; ++c) {
+            want[c] = std::max(floor[c], std::min(want[c], low));
+            total += want[c];
         }
     }
     // Still too wide: every column gives up the same share of its width, none below 48 px;
