@@ -145,9 +145,12 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
                 row.busiest = r.busiestRankTokens;
             rows.push_back(row);
         }
-        std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        // The store's summary comes ordered (step, then layer); other input is sorted.
+        const auto before = [](const Row& a, const Row& b) {
             return a.step != b.step ? a.step < b.step : a.layer < b.layer;
-        });
+        };
+        if (!std::is_sorted(rows.begin(), rows.end(), before))
+            std::stable_sort(rows.begin(), rows.end(), before);
         // Counts only where the summary cannot answer (the loader reads the window's).
         const bool needCounts = estimateDrops || std::any_of(rows.begin(), rows.end(), [&](const Row& r) {
                                     return s.expertParallel > 0 && !r.busiest;

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <climits>
 #include <deque>
+#include <queue>
 #include <vector>
 
 namespace moewb::store {
@@ -64,8 +65,31 @@ EncodedChunk encodeChunk(int layer, PendingRows rows, int expertParallel, bool w
     return out;
 }
 
-bool byStepThenLayer(const ExpertLoadBlock& a, const ExpertLoadBlock& b) {
-    return a.step != b.step ? a.step < b.step : a.layer < b.layer;
+// Rows read layer after layer, each layer's in step order (the chunk queries' ORDER BY
+// layer, first_step), merged into (step, layer) order: a k-way merge of the layers'
+// lists, no sort of the whole run. The lists are in ascending layer order.
+template <typename Row>
+QVector<Row> mergeLayers(std::vector<QVector<Row>>& perLayer, qsizetype total) {
+    if (perLayer.empty())
+        return {};
+    if (perLayer.size() == 1)
+        return std::move(perLayer.front());
+    QVector<Row> out;
+    out.reserve(total);
+    using Head = std::pair<qint64, std::size_t>; // (step, list); ties go to the lower layer
+    std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
+    std::vector<qsizetype> next(perLayer.size(), 0);
+    for (std::size_t i = 0; i < perLayer.size(); ++i)
+        if (!perLayer[i].isEmpty())
+            heads.push({perLayer[i].front().step, i});
+    while (!heads.empty()) {
+        const std::size_t i = heads.top().second;
+        heads.pop();
+        out.append(std::move(perLayer[i][next[i]]));
+        if (++next[i] < perLayer[i].size())
+            heads.push({perLayer[i][next[i]].step, i});
+    }
+    return out;
 }
 
 } // namespace
@@ -301,12 +325,13 @@ QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qi
 
 QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::optional<qint64> firstStep,
                                                        std::optional<qint64> lastStep, std::optional<int> layer) const {
-    QVector<ExpertLoadBlock> blocks;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     if (!selectChunkRows(q, "layer, first_step, steps, experts, codec, counts", "expert_load_chunk", runId, layer,
                          firstStep, lastStep))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
-    int layers = 0, previousLayer = INT_MIN;
+    std::vector<QVector<ExpertLoadBlock>> perLayer;
+    qsizetype total = 0;
+    int previousLayer = INT_MIN;
     while (q.next()) {
         const int l = q.value(0).toInt();
         const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
@@ -316,29 +341,31 @@ QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::option
             qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
             continue;
         }
-        if (l != previousLayer)
-            ++layers, previousLayer = l;
+        if (l != previousLayer || perLayer.empty()) {
+            perLayer.emplace_back();
+            previousLayer = l;
+        }
         for (int r = 0; r < rows; ++r) {
             const qint64 s = chunk->steps[r];
             if ((firstStep && s < *firstStep) || (lastStep && s > *lastStep))
                 continue;
-            blocks.append(ExpertLoadBlock{s, l, QVector<quint32>(chunk->counts.constBegin() + qsizetype(r) * experts,
+            ++total;
+            perLayer.back().append(ExpertLoadBlock{s, l, QVector<quint32>(chunk->counts.constBegin() + qsizetype(r) * experts,
                                                                  chunk->counts.constBegin() + qsizetype(r + 1) * experts)});
         }
     }
-    if (layers > 1)
-        std::stable_sort(blocks.begin(), blocks.end(), byStepThenLayer);
-    return blocks;
+    return mergeLayers(perLayer, total);
 }
 
 QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std::optional<int> layer,
                                                               std::optional<qint64> firstStep) const {
-    QVector<ExpertLoadSummaryRow> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     if (!selectChunkRows(q, "layer, first_step, steps, experts, ep, codec, data", "expert_load_summary", runId, layer,
                          firstStep, {}))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
-    int layers = 0, previousLayer = INT_MIN;
+    std::vector<QVector<ExpertLoadSummaryRow>> perLayer;
+    qsizetype total = 0;
+    int previousLayer = INT_MIN;
     while (q.next()) {
         const int l = q.value(0).toInt();
         const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
@@ -348,20 +375,19 @@ QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std:
             qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
             continue;
         }
-        if (l != previousLayer)
-            ++layers, previousLayer = l;
+        if (l != previousLayer || perLayer.empty()) {
+            perLayer.emplace_back();
+            previousLayer = l;
+        }
         for (const LoadSummaryValues& v : *values) {
             if (firstStep && v.step < *firstStep)
                 continue;
-            out.append(ExpertLoadSummaryRow{v.step, l, experts, v.sum, v.max, v.argmax, v.busiestRankTokens ? ep : 0,
+            ++total;
+            perLayer.back().append(ExpertLoadSummaryRow{v.step, l, experts, v.sum, v.max, v.argmax, v.busiestRankTokens ? ep : 0,
                                             v.busiestRankTokens, v.droppedTokens});
         }
     }
-    if (layers > 1)
-        std::stable_sort(out.begin(), out.end(), [](const ExpertLoadSummaryRow& a, const ExpertLoadSummaryRow& b) {
-            return a.step != b.step ? a.step < b.step : a.layer < b.layer;
-        });
-    return out;
+    return mergeLayers(perLayer, total);
 }
 
 ExpertLoadTotals ProjectStore::expertLoadTotals(qint64 runId, std::optional<qint64> firstStep,

@@ -78,6 +78,7 @@ class TestResultsFirst : public QObject {
     }
     void noSidewaysScrolling(int stage) {
         QApplication::processEvents();
+        QTest::qWait(100); // posted layout requests of the tables and the page
         QStringList problems;
         QScrollArea* area = scroll(stage);
         if (area->horizontalScrollBar()->maximum() > 0)
@@ -89,10 +90,17 @@ class TestResultsFirst : public QObject {
             for (int c = 0; c < t->columnCount(); ++c)
                 sum += t->horizontalHeader()->isSectionHidden(c) ? 0 : t->horizontalHeader()->sectionSize(c);
             if (t->horizontalScrollBar()->maximum() > 0 || sum > t->viewport()->width() + 1)
-                problems << QStringLiteral("table %1: columns %2 px in a %3 px view")
+            {
+                QStringList sizes;
+                for (int c = 0; c < t->columnCount(); ++c)
+                    sizes << QString::number(t->horizontalHeader()->sectionSize(c));
+                problems << QStringLiteral("table %1: columns %2 px in a %3 px view (%4; vertical scroll bar %5)")
                                 .arg(t->objectName())
                                 .arg(sum)
-                                .arg(t->viewport()->width());
+                                .arg(t->viewport()->width())
+                                .arg(sizes.join(QLatin1Char(' ')))
+                                .arg(t->verticalScrollBar()->isVisible() ? QStringLiteral("shown") : QStringLiteral("hidden"));
+            }
             // Every header is read whole: it wraps at its spaces rather than elide, so
             // each word fits its column and the wrapped lines fit the header's height.
             const QHeaderView* header = t->horizontalHeader();
@@ -118,10 +126,11 @@ class TestResultsFirst : public QObject {
                 const QRect r = fm.boundingRect(QRect(0, 0, std::max(1, textWidth), 100000),
                                                 Qt::AlignCenter | Qt::TextWordWrap, h->text());
                 if (r.height() > header->height() - 2)
-                    problems << QStringLiteral("table %1: header \"%2\" needs %3 px, the header is %4 px")
+                    problems << QStringLiteral("table %1: header \"%2\" needs %3 px, the header is %4 px (column %5 px)")
                                     .arg(t->objectName(), h->text())
                                     .arg(r.height())
-                                    .arg(header->height());
+                                    .arg(header->height())
+                                    .arg(header->sectionSize(c));
             }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("stage %1: ").arg(stage) + problems.join(QStringLiteral("; "))));

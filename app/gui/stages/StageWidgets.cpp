@@ -94,10 +94,17 @@ ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWi
     // Never sideways scrolling: columns share the width the table has (fitColumns),
     // long text elides, the cell's tooltip has it whole.
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    horizontalHeader()->setStretchLastSection(true);
+    // fitColumns gives the last column what is left over (a stretched last section
+    // would be resized by the header itself, behind fitColumns' back).
+    horizontalHeader()->setStretchLastSection(false);
     horizontalHeader()->setTextElideMode(Qt::ElideRight);
     // A header too long for its column wraps at its spaces (fitColumns) rather than elide.
     horizontalHeader()->setDefaultAlignment(Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
+    viewport()->installEventFilter(this);
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (!m_fitting) // a column the user resized
+            fitHeaderHeight();
+    });
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setTextElideMode(Qt::ElideRight);
     setWordWrap(false);
@@ -150,6 +157,23 @@ int widestWord(const QFontMetrics& fm, const QString& text) {
 } // namespace
 
 void ResultTable::fitColumns() {
+    // A taller header can bring the vertical scroll bar, which narrows the viewport
+    // while the columns are being set: fit again, after this pass, for the new width.
+    if (m_fitting) {
+        m_refit = true;
+        return;
+    }
+    m_fitting = true;
+    for (int pass = 0; pass < 3; ++pass) {
+        m_refit = false;
+        fitColumnsOnce();
+        if (!m_refit)
+            break;
+    }
+    m_fitting = false;
+}
+
+void ResultTable::fitColumnsOnce() {
     const int avail = viewport()->width();
     const int n = columnCount();
     if (avail <= 0 || n == 0)
@@ -214,11 +238,21 @@ void ResultTable::fitColumns() {
         *widest -= std::max(1, std::min(cut, *widest / 4));
         sum = std::accumulate(want.begin(), want.end(), 0);
     }
+    if (sum < avail)
+        want[n - 1] += avail - sum;
     for (int c = 0; c < n; ++c)
         header->resizeSection(c, want[c]);
-    // The header grows to its most wrapped text (and back to one line when all fit).
+    fitHeaderHeight();
+}
+
+void ResultTable::fitHeaderHeight() {
+    // The header grows to its most wrapped text (and back to one line when all fit),
+    // whoever set the widths: fitColumns, the stretched last column, or the user.
+    QHeaderView* header = horizontalHeader();
+    const QFontMetrics headerFont(header->font());
+    const int headerChrome = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 16;
     int textHeight = headerFont.height();
-    for (int c = 0; c < n; ++c) {
+    for (int c = 0; c < columnCount(); ++c) {
         if (const QTableWidgetItem* h = horizontalHeaderItem(c)) {
             const QRect r = headerFont.boundingRect(QRect(0, 0, std::max(1, header->sectionSize(c) - headerChrome), 100000),
                                                     Qt::AlignCenter | Qt::TextWordWrap, h->text());
@@ -229,6 +263,7 @@ void ResultTable::fitColumns() {
     if (header->height() != height || m_headerHeight != height) {
         m_headerHeight = height;
         header->setFixedHeight(height);
+        updateGeometries(); // the header and viewport take their new heights now
         fitHeight(m_maxRows);
     }
 }
@@ -236,6 +271,14 @@ void ResultTable::fitColumns() {
 void ResultTable::resizeEvent(QResizeEvent* event) {
     QTableWidget::resizeEvent(event);
     fitColumns();
+}
+
+bool ResultTable::eventFilter(QObject* watched, QEvent* event) {
+    // The viewport also narrows without the table resizing: a vertical scroll bar
+    // appearing (more rows, or a taller wrapped header).
+    if (watched == viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QTableWidget::eventFilter(watched, event);
 }
 
 void ResultTable::endRows() {

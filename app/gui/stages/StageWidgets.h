@@ -49,8 +49,15 @@ public:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void fitColumnsOnce();
+    void fitHeaderHeight();
+
+    bool m_fitting = false; // inside fitColumns
+    bool m_refit = false;   // the viewport changed while fitting
+
     int m_maxRows = 14;
     int m_headerHeight = 0; // set by fitColumns: one line, or the most wrapped header
 };

@@ -104,6 +104,16 @@ private slots:
             QVERIFY((*store)->integrityProblems()->isEmpty());
         }
         QCOMPARE(pragma(path, "journal_mode"), QStringLiteral("wal"));
+        // New projects use 16 KiB pages (docs/store.md, "Durability"); the file's header
+        // says so too (big-endian page size at offset 16).
+        QCOMPARE(pragma(path, "page_size").toInt(), 16384);
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray header = file.read(100);
+            QCOMPARE(header.left(16), QByteArray("SQLite format 3\0", 16));
+            QCOMPARE((quint8(header[16]) << 8) | quint8(header[17]), 16384);
+        }
         QCOMPARE(pragma(path, "user_version").toInt(), ProjectStore::kSchemaVersion);
         QCOMPARE(pragma(path, "application_id").toInt(), ProjectStore::kApplicationId);
     }

@@ -372,11 +372,14 @@ private slots:
         withConnection(path, [](QSqlDatabase& db) {
             QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 4);
             QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM expert_load")), 315);
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA page_size")), 4096);
         });
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
         QCOMPARE(s.schemaVersion(), 6);
+        // An existing project keeps its page size (only new files get 16 KiB pages).
+        withConnection(path, [](QSqlDatabase& db) { QCOMPARE(scalar(db, QStringLiteral("PRAGMA page_size")), 4096); });
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v4.bak")));
 
