@@ -101,5 +101,26 @@
                 <numerusform>Run %1, steps %2-%3: %4 layers × %5 experts over %6 GPUs (%7 nodes), %n redundant slots per GPU, %8 policy.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Run %1: profiler traces of %n rank(s)</source>
+            <translation>
+                <numerusform>Run %1: profiler traces of %n rank</numerusform>
+                <numerusform>Run %1: profiler traces of %n ranks</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Over %n step(s): busiest-device share %1, the mean device %2; imbalance %3 ms per step.</source>
+            <translation>
+                <numerusform>Over %n step: busiest-device share %1, the mean device %2; imbalance %3 ms per step.</numerusform>
+                <numerusform>Over %n steps: busiest-device share %1, the mean device %2; imbalance %3 ms per step.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 busiest in %n step(s)</source>
+            <translation>
+                <numerusform>%1 busiest in %n step</numerusform>
+                <numerusform>%1 busiest in %n steps</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -2159,6 +2159,148 @@ Commands:
         <source>--netns-rate: give a rate, e.g. 200mbit</source>
         <translation>--netns-rate:请给出速率,例如 200mbit</translation>
     </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1 (node %2, local rank %3)</source>
+        <translation>rank %1（节点 %2，本地 rank %3）</translation>
+    </message>
+    <message>
+        <source>only this profiled step (ProfilerStep#N)</source>
+        <translation>只看这一个被剖析的步（ProfilerStep#N）</translation>
+    </message>
+    <message>
+        <source>a run imported with its profiler traces</source>
+        <translation>连同其性能剖析轨迹一起导入的运行</translation>
+    </message>
+    <message>
+        <source>give one run</source>
+        <translation>请给出一个运行</translation>
+    </message>
+    <message>
+        <source>--step takes a step number ≥ 0</source>
+        <translation>--step 只接受 ≥ 0 的步号</translation>
+    </message>
+    <message>
+        <source>no run named %1</source>
+        <translation>没有名为 %1 的运行</translation>
+    </message>
+    <message>
+        <source>run %1 has no profiler traces: import the ranks&apos; trace files with the run (moewb import torch_profile/ … --run %1, or --into %1 for a run without them)</source>
+        <translation>运行 %1 没有性能剖析轨迹：请把各 rank 的轨迹文件与该运行一起导入（moewb import torch_profile/ … --run %1；对尚无轨迹的运行用 --into %1）</translation>
+    </message>
+    <message>
+        <source>run %1 has no profiled step %2 (steps: %3)</source>
+        <translation>运行 %1 没有被剖析的第 %2 步（已有的步：%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1: profiler traces of %n rank(s)</source>
+        <translation>
+            <numerusform>运行 %1：%n 个 rank 的性能剖析轨迹</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> of %1 (the busiest device is the busiest among the ranks traced)</source>
+        <translation>（共 %1 个；最忙设备指已记录轨迹的 rank 中最忙的那个）</translation>
+    </message>
+    <message>
+        <source>Step %1: busiest %2 at %3 of its step; the mean device %4; the others wait %5 ms per step for it</source>
+        <translation>第 %1 步：最忙的是 %2，占其整步时间的 %3；平均设备 %4；其余设备每步为它等待 %5 ms</translation>
+    </message>
+    <message>
+        <source>Step %1: not recorded by every traced rank</source>
+        <translation>第 %1 步：并非每个已记录轨迹的 rank 都记录了这一步</translation>
+    </message>
+    <message>
+        <source>STEP ms</source>
+        <translation>步长 ms</translation>
+    </message>
+    <message>
+        <source>COMPUTE</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>A2A</source>
+        <translation>A2A</translation>
+    </message>
+    <message>
+        <source>A2A WAIT</source>
+        <translation>A2A 等待</translation>
+    </message>
+    <message>
+        <source>OTHER COMM</source>
+        <translation>其他通信</translation>
+    </message>
+    <message>
+        <source>ITS WAIT</source>
+        <translation>其等待</translation>
+    </message>
+    <message>
+        <source>EXPOSED</source>
+        <translation>暴露通信</translation>
+    </message>
+    <message>
+        <source>IDLE</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>BUSY</source>
+        <translation>忙碌</translation>
+    </message>
+    <message numerus="yes">
+        <source>Over %n step(s): busiest-device share %1, the mean device %2; imbalance %3 ms per step.</source>
+        <translation>
+            <numerusform>在 %n 步中：最忙设备占比 %1，平均设备 %2；不均衡代价每步 %3 ms。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 busiest in %n step(s)</source>
+        <translation>
+            <numerusform>%1 在 %n 步中最忙</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stragglers: %1</source>
+        <translation>拖后腿的 rank：%1</translation>
+    </message>
+    <message>
+        <source>The training&apos;s all-to-all against stage 1:</source>
+        <translation>训练中的 all-to-all 与阶段 1 基线对比：</translation>
+    </message>
+    <message>
+        <source>PER RANK</source>
+        <translation>每 rank</translation>
+    </message>
+    <message>
+        <source>CALLS</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>TRAINING</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>STAGE 1</source>
+        <translation>阶段 1</translation>
+    </message>
+    <message>
+        <source>SHARE</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>NOTE</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>where each profiled step&apos;s time went, per rank, from the run&apos;s profiler traces: the busiest device&apos;s share, the stragglers, the all-to-all against stage 1</source>
+        <translation>根据运行的性能剖析轨迹，逐 rank 说明每个被剖析步的时间去向：最忙设备占比、拖后腿的 rank、all-to-all 与阶段 1 的对比</translation>
+    </message>
+    <message>
+        <source> (traces; mean device %1)</source>
+        <translation>（轨迹；平均设备 %1）</translation>
+    </message>
 </context>
 <context>
     <name>Reference</name>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>Anatomy</name>
+        <message numerus="yes">
+            <source>clocks of %n rank(s) aligned on the ends of the collectives they share</source>
+            <translation>
+                <numerusform>clocks of %n rank aligned on the ends of the collectives they share</numerusform>
+                <numerusform>clocks of %n ranks aligned on the ends of the collectives they share</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Assessment</name>
         <message numerus="yes">
             <source>%n config record(s) and %1 run(s) in the project.</source>
@@ -253,6 +263,27 @@
                 <numerusform>%1 %2 merged into %3 experts per layer: EP %4 × %5 local experts, summed over %n expert-DP groups%6</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>profiler trace of rank %1: %n profiled step(s) (%2–%3)</source>
+            <translation>
+                <numerusform>profiler trace of rank %1: %n profiled step (%2–%3)</numerusform>
+                <numerusform>profiler trace of rank %1: %n profiled steps (%2–%3)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>; %n kernel(s) outside every profiled step left out</source>
+            <translation>
+                <numerusform>; %n kernel outside every profiled step left out</numerusform>
+                <numerusform>; %n kernels outside every profiled step left out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>busiest-device share measured from profiler traces in %n step(s): mean %1 (the mean device %2)</source>
+            <translation>
+                <numerusform>busiest-device share measured from profiler traces in %n step: mean %1 (the mean device %2)</numerusform>
+                <numerusform>busiest-device share measured from profiler traces in %n steps: mean %1 (the mean device %2)</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Stages</name>
@@ -359,6 +390,13 @@
             <translation>
                 <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
                 <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step(s): the busiest rank's compute + communication without waiting / its step time); the mean device %3.</source>
+            <translation>
+                <numerusform>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step: the busiest rank's compute + communication without waiting / its step time); the mean device %3.</numerusform>
+                <numerusform>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced steps: the busiest rank's compute + communication without waiting / its step time); the mean device %3.</numerusform>
             </translation>
         </message>
     </context>

@@ -2,6 +2,239 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Anatomy</name>
+    <message>
+        <source>the run names no cluster: stage 1 run %1 of the same record</source>
+        <translation>该运行未指定集群：采用同一配置记录的阶段 1 运行 %1</translation>
+    </message>
+    <message>
+        <source>no stage 1 run on cluster %1: run %2 of the same record on %3</source>
+        <translation>集群 %1 上没有阶段 1 运行：采用同一配置记录在 %3 上的运行 %2</translation>
+    </message>
+    <message>
+        <source>no named cluster</source>
+        <translation>未指定集群</translation>
+    </message>
+    <message>
+        <source>no stage 1 run of this record or cluster to compare with</source>
+        <translation>没有该配置记录或集群的阶段 1 运行可供对比</translation>
+    </message>
+    <message>
+        <source>stage 1 run %1 has no usable samples</source>
+        <translation>阶段 1 运行 %1 没有可用的样本</translation>
+    </message>
+    <message>
+        <source>outside the sizes stage 1 run %1 measured (%2 to %3 bytes per rank): not extrapolated</source>
+        <translation>超出阶段 1 运行 %1 测量的消息大小范围（每 rank %2 到 %3 字节）：不做外推</translation>
+    </message>
+    <message>
+        <source>its rank is not known (no distributedInfo.rank, and the file name names none, as rank-R.json or rankR_trace.json do): with several trace files each must say its rank</source>
+        <translation>无法得知其 rank（没有 distributedInfo.rank，文件名也未像 rank-R.json 或 rankR_trace.json 那样给出）：有多个轨迹文件时，每个文件都必须说明其 rank</translation>
+    </message>
+    <message>
+        <source>is a second trace of rank %1 (the first is %2)</source>
+        <translation>是 rank %1 的第二个轨迹（第一个是 %2）</translation>
+    </message>
+    <message>
+        <source>is a trace of a world of %1 ranks, but %2 is of %3 ranks</source>
+        <translation>是 %1 个 rank 的作业的轨迹，而 %2 属于 %3 个 rank 的作业</translation>
+    </message>
+    <message>
+        <source>is a trace of a world of %1 ranks, but the run&apos;s config record says %2 (nodes × accelerators per node)</source>
+        <translation>是 %1 个 rank 的作业的轨迹，但该运行的配置记录为 %2（节点数 × 每节点加速卡数）</translation>
+    </message>
+    <message>
+        <source>is the trace of rank %1, outside its world of %2 ranks</source>
+        <translation>是 rank %1 的轨迹，超出了其 %2 个 rank 的作业范围</translation>
+    </message>
+    <message numerus="yes">
+        <source>clocks of %n rank(s) aligned on the ends of the collectives they share</source>
+        <translation>
+            <numerusform>%n 个 rank 的时钟已按它们共同参与的集合通信的结束时刻对齐</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank(s) %1 share no collective with rank %2: their waiting is measured only against ranks they share calls with</source>
+        <translation>rank %1 与 rank %2 没有共同的集合通信：其等待时间只相对于与其共享调用的 rank 计算</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks traced: the busiest device is the busiest among the ranks traced</source>
+        <translation>已记录 %2 个 rank 中 %1 个的轨迹：最忙设备指已记录轨迹的 rank 中最忙的那个</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;ts&quot;</source>
+        <translation>%1 没有 &quot;ts&quot;</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;dur&quot;</source>
+        <translation>%1 没有 &quot;dur&quot;</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 (event %2) never ends: the trace has no &quot;E&quot; event closing it</source>
+        <translation>ProfilerStep#%1（事件 %2）没有结束：轨迹中没有关闭它的 &quot;E&quot; 事件</translation>
+    </message>
+    <message>
+        <source>no ProfilerStep#N: the trace was not recorded with a profiler schedule (torch.profiler.schedule and prof.step() each iteration)</source>
+        <translation>没有 ProfilerStep#N：该轨迹不是按剖析调度记录的（torch.profiler.schedule，且每次迭代调用 prof.step()）</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 appears twice (events %2 and %3)</source>
+        <translation>ProfilerStep#%1 出现了两次（事件 %2 和 %3）</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 (event %2) lies inside ProfilerStep#%3 (event %4)</source>
+        <translation>ProfilerStep#%1（事件 %2）位于 ProfilerStep#%3（事件 %4）之内</translation>
+    </message>
+    <message>
+        <source>ProfilerStep#%1 (event %2) overlaps ProfilerStep#%3 (event %4)</source>
+        <translation>ProfilerStep#%1（事件 %2）与 ProfilerStep#%3（事件 %4）重叠</translation>
+    </message>
+    <message>
+        <source>more than %1 kernels, launches and collectives: past the bound on what one trace may hold in memory (TraceReadOptions::maxKernels)</source>
+        <translation>kernel、启动与集合通信超过 %1 个：超出单个轨迹在内存中可保留的上限（TraceReadOptions::maxKernels）</translation>
+    </message>
+    <message>
+        <source>a %1 event without &quot;ts&quot;</source>
+        <translation>一个没有 &quot;ts&quot; 的 %1 事件</translation>
+    </message>
+    <message>
+        <source>a %1 event without &quot;dur&quot;</source>
+        <translation>一个没有 &quot;dur&quot; 的 %1 事件</translation>
+    </message>
+    <message>
+        <source>an event without &quot;ts&quot;</source>
+        <translation>一个没有 &quot;ts&quot; 的事件</translation>
+    </message>
+    <message>
+        <source>an event without &quot;dur&quot;</source>
+        <translation>一个没有 &quot;dur&quot; 的事件</translation>
+    </message>
+    <message>
+        <source>more than %1 CPU ops: past the bound on what one trace may hold in memory (TraceReadOptions::maxKernels)</source>
+        <translation>CPU 算子超过 %1 个：超出单个轨迹在内存中可保留的上限（TraceReadOptions::maxKernels）</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>zlib could not be initialised</source>
+        <translation>zlib 初始化失败</translation>
+    </message>
+    <message>
+        <source>read error: %1</source>
+        <translation>读取错误：%1</translation>
+    </message>
+    <message>
+        <source>the gzip stream ends early (the file is truncated)</source>
+        <translation>gzip 流提前结束（文件被截断）</translation>
+    </message>
+    <message>
+        <source>the gzip stream is corrupt (zlib: %1)</source>
+        <translation>gzip 流已损坏（zlib：%1）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>one event or value is larger than %1 MiB</source>
+        <translation>单个事件或值大于 %1 MiB</translation>
+    </message>
+    <message>
+        <source>a NUL byte in the JSON text</source>
+        <translation>JSON 文本中有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>a control character inside a string (JSON error)</source>
+        <translation>字符串中有控制字符（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>a bad \u escape (JSON error)</source>
+        <translation>错误的 \u 转义（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>a bad escape in a string (JSON error)</source>
+        <translation>字符串中有错误的转义（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; was expected (JSON error)</source>
+        <translation>此处应为 &apos;%1&apos;（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>a value was expected (JSON error)</source>
+        <translation>此处应为一个值（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>a number was expected</source>
+        <translation>此处应为一个数字</translation>
+    </message>
+    <message>
+        <source>a digit was expected after &apos;.&apos;</source>
+        <translation>&apos;.&apos; 之后应为数字</translation>
+    </message>
+    <message>
+        <source>the number %1 is out of range</source>
+        <translation>数字 %1 超出范围</translation>
+    </message>
+    <message>
+        <source>a key (a string) was expected (JSON error)</source>
+        <translation>此处应为键（字符串）（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>&apos;:&apos; was expected after the key (JSON error)</source>
+        <translation>键之后应为 &apos;:&apos;（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or &apos;}&apos; was expected (JSON error)</source>
+        <translation>此处应为 &apos;,&apos; 或 &apos;}&apos;（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>an event (a JSON object) was expected</source>
+        <translation>此处应为一个事件（JSON 对象）</translation>
+    </message>
+    <message>
+        <source>the file ends inside this value (truncated)</source>
+        <translation>文件在此值内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>the file ends before this event (truncated)</source>
+        <translation>文件在此事件之前结束（被截断）</translation>
+    </message>
+    <message>
+        <source>event %1: %2</source>
+        <translation>事件 %1：%2</translation>
+    </message>
+    <message>
+        <source>the file ends after this event (truncated)</source>
+        <translation>文件在此事件之后结束（被截断）</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or &apos;]&apos; was expected after the event (JSON error)</source>
+        <translation>事件之后应为 &apos;,&apos; 或 &apos;]&apos;（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>the file ends inside the trace (truncated)</source>
+        <translation>文件在轨迹内部结束（被截断）</translation>
+    </message>
+    <message>
+        <source>not a PyTorch profiler trace: the JSON object has no &quot;traceEvents&quot; array</source>
+        <translation>不是 PyTorch profiler 轨迹：该 JSON 对象没有 &quot;traceEvents&quot; 数组</translation>
+    </message>
+    <message>
+        <source>not a PyTorch profiler trace: the gzip stream does not hold JSON</source>
+        <translation>不是 PyTorch profiler 轨迹：gzip 流中不是 JSON</translation>
+    </message>
+    <message>
+        <source>not a PyTorch profiler trace: it starts with neither &apos;{&apos; nor &apos;[&apos;</source>
+        <translation>不是 PyTorch profiler 轨迹：开头既不是 &apos;{&apos; 也不是 &apos;[&apos;</translation>
+    </message>
+</context>
+<context>
     <name>Assessment</name>
     <message>
         <source>Not rated</source>
@@ -1206,10 +1439,6 @@
         <translation>在 %4 个 rank 上、%3 类型 %2 字节时为 %1；alltoall 输出的应为 size / (类型大小 × rank 数) = %5。文件没有写明测试名称，而这不是 all-to-all（all_reduce 和 broadcast 输出 size / 类型大小）</translation>
     </message>
     <message>
-        <source>a second test (%1 on %2 ranks) after %3 on %4 ranks; import each test from its own file</source>
-        <translation>在 %4 个 rank 上的 %3 之后出现了第二个测试（%2 个 rank 上的 %1）；请把每个测试放在单独的文件中分别导入</translation>
-    </message>
-    <message>
         <source>is empty (a number was expected)</source>
         <translation>为空（此处应为数字）</translation>
     </message>
@@ -1807,6 +2036,34 @@
         <source>has changed since it was read for the plan (%1 rows of %2 experts then, %3 of %4 now): plan the import again</source>
         <translation>在生成导入计划后已被改动（当时 %1 行、每行 %2 个专家，现在 %3 行、每行 %4 个）：请重新生成导入计划</translation>
     </message>
+    <message>
+        <source>a second test (%1 on %2 ranks) after %3 on %4 ranks (line %5): the first is imported; import this one with --collective %1, or from its own file</source>
+        <translation>第二个测试（%1，%2 个 rank）位于 %3（%4 个 rank，第 %5 行）之后：只导入第一个；要导入这一个，请加 --collective %1，或将其放在单独的文件中导入</translation>
+    </message>
+    <message>
+        <source>a test not named</source>
+        <translation>未命名的测试</translation>
+    </message>
+    <message>
+        <source>the %1 test failed: &quot;%2&quot;</source>
+        <translation>%1 测试失败：“%2”</translation>
+    </message>
+    <message>
+        <source>failed at line %1: &quot;%2&quot;</source>
+        <translation>在第 %1 行失败：“%2”</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>%1 (lines %2-%3): %4</source>
+        <translation>%1（第 %2-%3 行）：%4</translation>
+    </message>
+    <message>
+        <source>no all-to-all test with data among the %1 tests of this log: %2</source>
+        <translation>此日志的 %1 个测试中没有带数据的 all-to-all 测试：%2</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>
@@ -2295,6 +2552,88 @@
     <message>
         <source>Effective bandwidth = bytes per rank × (n−1)/n ÷ median time; one colour per run.</source>
         <translation>有效带宽 = 每个 rank 的字节数 × (n−1)/n ÷ 中位耗时；每个运行一种颜色。</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>all-to-all transfer</source>
+        <translation>all-to-all 传输</translation>
+    </message>
+    <message>
+        <source>all-to-all waiting</source>
+        <translation>all-to-all 等待</translation>
+    </message>
+    <message>
+        <source>other communication</source>
+        <translation>其他通信</translation>
+    </message>
+    <message>
+        <source>other communication waiting</source>
+        <translation>其他通信等待</translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation>memcpy（内存拷贝）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Where step %1&apos;s time went, per rank (busiest: rank %2) · %3</source>
+        <translation>第 %1 步各 rank 的时间去向（最忙：rank %2）· %3</translation>
+    </message>
+    <message>
+        <source>Where step %1&apos;s time went, per rank · %2</source>
+        <translation>第 %1 步各 rank 的时间去向 · %2</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>进程（rank）</translation>
+    </message>
+    <message>
+        <source>No step anatomy at step %1.</source>
+        <translation>第 %1 步没有步骤剖析数据。</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Each kind&apos;s own time on the rank in step %1; communication that overlaps compute counts in both, so a bar can reach above the rank&apos;s step time (dashed).</source>
+        <translation>第 %1 步中该 rank 上每类活动各自的时间；与计算重叠的通信在两者中都计入，所以柱子可能高于该 rank 的步时间（虚线）。</translation>
+    </message>
+    <message>
+        <source>Busiest rank %1: the largest busy time (compute and communication, without the waiting).</source>
+        <translation>最忙 rank %1：忙碌时间（计算与通信，不含等待）最长。</translation>
+    </message>
+    <message>
+        <source>Busy share of each rank&apos;s step · %1</source>
+        <translation>各 rank 每步的忙碌占比 · %1</translation>
+    </message>
+    <message>
+        <source>No step anatomy.</source>
+        <translation>没有步骤剖析数据。</translation>
+    </message>
+    <message>
+        <source>% of the step busy</source>
+        <translation>忙碌占步时间 %</translation>
+    </message>
+    <message>
+        <source>Busy time (compute and communication, without the waiting) ÷ the rank&apos;s step time; grey: not traced.</source>
+        <translation>忙碌时间（计算与通信，不含等待）÷ 该 rank 的步时间；灰色：未追踪。</translation>
+    </message>
+    <message>
+        <source>Steps %1–%2 max-pooled into %3 columns (about %4 steps each): a straggling step stays visible.</source>
+        <translation>第 %1–%2 步按最大值汇聚为 %3 列（每列约 %4 步）：拖慢的那一步仍然可见。</translation>
+    </message>
+    <message>
+        <source>%1
+busiest</source>
+        <translation>%1
+最忙</translation>
     </message>
 </context>
 <context>
@@ -2821,10 +3160,6 @@
         <translation>检查点或进度标记，不是日志</translation>
     </message>
     <message>
-        <source>not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, events.out.tfevents.*)</source>
-        <translation>从文件名看不是日志（.log、.out、.txt、.csv、.jsonl、.json、events.out.tfevents.*）</translation>
-    </message>
-    <message>
         <source>a symbolic link (not followed)</source>
         <translation>符号链接（不跟随）</translation>
     </message>
@@ -3059,6 +3394,40 @@
     <message>
         <source>has changed since the import was planned: plan the import again</source>
         <translation>在生成导入计划后已被改动：请重新生成导入计划</translation>
+    </message>
+    <message>
+        <source>not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, .json.gz, events.out.tfevents.*)</source>
+        <translation>从文件名看不是日志（.log、.out、.txt、.csv、.jsonl、.json、.json.gz、events.out.tfevents.*）</translation>
+    </message>
+    <message>
+        <source>holds profiler traces, and %1 already holds the step anatomy of its traces: import every rank&apos;s traces together, into a new run</source>
+        <translation>包含性能剖析轨迹，而 %1 已有其轨迹的步骤剖析：请把所有 rank 的轨迹一起导入一个新运行</translation>
+    </message>
+    <message>
+        <source>profiler trace of rank %1: no profiled step</source>
+        <translation>rank %1 的性能剖析轨迹：没有被剖析的步</translation>
+    </message>
+    <message numerus="yes">
+        <source>profiler trace of rank %1: %n profiled step(s) (%2–%3)</source>
+        <translation>
+            <numerusform>rank %1 的性能剖析轨迹：%n 个被剖析的步（%2–%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n kernel(s) outside every profiled step left out</source>
+        <translation>
+            <numerusform>；%n 个不属于任何被剖析步的 kernel 已略去</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no profiled step was recorded by every traced rank: no busiest-device share</source>
+        <translation>没有一个被剖析的步被所有已记录轨迹的 rank 都记录下来：无法得出最忙设备占比</translation>
+    </message>
+    <message numerus="yes">
+        <source>busiest-device share measured from profiler traces in %n step(s): mean %1 (the mean device %2)</source>
+        <translation>
+            <numerusform>已由性能剖析轨迹在 %n 步中测得最忙设备占比：平均 %1（平均设备 %2）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3724,6 +4093,20 @@
         <source>moe-probe runs: %1 nccl-tests runs: %2</source>
         <translation>moe-probe 的运行：%1 nccl-tests 的运行：%2</translation>
     </message>
+    <message numerus="yes">
+        <source>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step(s): the busiest rank&apos;s compute + communication without waiting / its step time); the mean device %3.</source>
+        <translation>
+            <numerusform>运行 %1：最忙设备占整步时间的 %2（实测：性能剖析轨迹，%n 个已记录步的平均：最忙 rank 的计算 + 通信（不含等待）÷ 其整步时间）；平均设备 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run %1: its %2 all-to-all at %3 per rank reached %4 in the training against %5 measured by stage 1 (run %6): %7 of the baseline</source>
+        <translation>运行 %1：其 %2 all-to-all 在每 rank %3 时，训练中达到 %4，而阶段 1（运行 %6）测得 %5：为基线的 %7</translation>
+    </message>
+    <message>
+        <source>Finding — %1, below the %2 limit: the training&apos;s all-to-all runs well below what the cluster delivers, so the cause is in the training (message sizes, overlap with compute, imbalance); see the step anatomy (moewb anatomy %3).</source>
+        <translation>发现 — %1，低于 %2 的限值：训练中的 all-to-all 远低于集群能提供的水平，原因在训练本身（消息大小、与计算的重叠、负载不均）；请查看步骤剖析（moewb anatomy %3）。</translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -4159,6 +4542,22 @@
     <message>
         <source>the expert load of run %1, layer %2 from step %3 cannot be read</source>
         <translation>运行 %1 第 %2 层自第 %3 步起的专家负载无法读取</translation>
+    </message>
+    <message>
+        <source>run %1: the step anatomy of rank %2 at step %3 holds a negative or missing time</source>
+        <translation>运行 %1：rank %2 在第 %3 步的步骤剖析含有负值或缺失的时间</translation>
+    </message>
+    <message>
+        <source>run %1: an all-to-all call at step %2 holds a negative or missing figure</source>
+        <translation>运行 %1：第 %2 步的一次 all-to-all 调用含有负值或缺失的数值</translation>
+    </message>
+    <message>
+        <source>step anatomy of rank %1 at step %2: %3</source>
+        <translation>rank %1 在第 %2 步的步骤剖析：%3</translation>
+    </message>
+    <message>
+        <source>all-to-all call at step %1: %2</source>
+        <translation>第 %1 步的 all-to-all 调用：%2</translation>
     </message>
 </context>
 </TS>

@@ -335,6 +335,30 @@
                 <numerusform>Over the last %n steps the busiest expert carries up to %1× the layer's mean (mean over layers and steps %2×); the limit is %3×.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>step anatomy of %n profiled step(s)</source>
+            <translation>
+                <numerusform>step anatomy of %n profiled step</numerusform>
+                <numerusform>step anatomy of %n profiled steps</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>moewb::gui::StepAnatomyView</name>
+        <message numerus="yes">
+            <source>Over %n complete step(s) the busiest device is busy %1 of its step on average and the mean device %2: the others wait %3 per step for the busiest.</source>
+            <translation>
+                <numerusform>Over %n complete step the busiest device is busy %1 of its step on average and the mean device %2: the others wait %3 per step for the busiest.</numerusform>
+                <numerusform>Over %n complete steps the busiest device is busy %1 of its step on average and the mean device %2: the others wait %3 per step for the busiest.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n step(s) left out: a traced rank did not record them.</source>
+            <translation>
+                <numerusform>%n step left out: a traced rank did not record them.</numerusform>
+                <numerusform>%n steps left out: a traced rank did not record them.</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>moewb::gui::WarningsBar</name>

@@ -2611,6 +2611,12 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>Step</source>
         <translation>步</translation>
     </message>
+    <message numerus="yes">
+        <source>step anatomy of %n profiled step(s)</source>
+        <translation>
+            <numerusform>%n 个已剖析步的步骤剖析</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::RunsView</name>
@@ -2755,6 +2761,157 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Tiny real trainings and real all-to-all measurements on this computer, run through all four stages: every number measured, the method real, the scale tiny.</source>
         <translation>在本机上进行微型的真实训练和真实的 all-to-all 测量，并走完全部四个阶段：每个数字都是实测的，方法是真实的，规模很小。</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::StepAnatomyView</name>
+    <message>
+        <source>Step anatomy</source>
+        <translation>步骤剖析</translation>
+    </message>
+    <message>
+        <source>&amp;Step:</source>
+        <translation>步(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The profiled step the bars show; at first the one where the other ranks wait longest for the busiest.</source>
+        <translation>柱状图显示的已剖析步；初始为其他 rank 等待最忙 rank 最久的一步。</translation>
+    </message>
+    <message>
+        <source>Where each rank&apos;s time goes in the profiled steps, from the run&apos;s PyTorch profiler traces. The busiest rank (largest compute and communication time, waiting left out) sets the pace: the others wait for it.</source>
+        <translation>各 rank 在已剖析的各步中把时间花在哪里，来自该运行的 PyTorch profiler 追踪。最忙的 rank（计算与通信时间最长，不计等待）决定节奏：其他 rank 都在等它。</translation>
+    </message>
+    <message>
+        <source>How often each rank was the busiest</source>
+        <translation>各 rank 成为最忙者的次数</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>进程（rank）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Local rank</source>
+        <translation>节点内序号</translation>
+    </message>
+    <message>
+        <source>Times busiest</source>
+        <translation>最忙次数</translation>
+    </message>
+    <message>
+        <source>Share of the steps</source>
+        <translation>占步数比例</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Size per rank</source>
+        <translation>每 rank 消息大小</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Training bandwidth</source>
+        <translation>训练中带宽</translation>
+    </message>
+    <message>
+        <source>Stage 1 bandwidth</source>
+        <translation>阶段 1 带宽</translation>
+    </message>
+    <message>
+        <source>Training ÷ stage 1</source>
+        <translation>训练 ÷ 阶段 1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1 (node %2, local rank %3)</source>
+        <translation>rank %1（节点 %2，节点内序号 %3）</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Step %1 · others wait %2</source>
+        <translation>第 %1 步 · 其他 rank 等待 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Over %n complete step(s) the busiest device is busy %1 of its step on average and the mean device %2: the others wait %3 per step for the busiest.</source>
+        <translation>
+            <numerusform>在 %n 个完整步中，最忙设备平均有 %1 的步时间在忙，平均设备为 %2：其他设备每步平均等待最忙设备 %3。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) left out: a traced rank did not record them.</source>
+        <translation>
+            <numerusform>%n 步未计入：有被追踪的 rank 没有记录它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No step was recorded by every traced rank: no busiest rank to name.</source>
+        <translation>没有一步被所有被追踪的 rank 记录：无法指出最忙的 rank。</translation>
+    </message>
+    <message>
+        <source>Step %1: not every traced rank recorded it, so no busiest rank is named.</source>
+        <translation>第 %1 步：并非所有被追踪的 rank 都记录了它，因此不指出最忙的 rank。</translation>
+    </message>
+    <message>
+        <source>Step %1: busiest %2 at %3 of its step; mean device %4; the others wait %5 for it in this step.</source>
+        <translation>第 %1 步：最忙的是 %2，忙碌占其步时间的 %3；平均设备为 %4；其他设备在这一步中等待它 %5。</translation>
+    </message>
+    <message>
+        <source>The training&apos;s all-to-all against stage 1&apos;s measured baseline (the run names no cluster)</source>
+        <translation>训练中的 all-to-all 与阶段 1 实测基线对比（该运行未指明集群）</translation>
+    </message>
+    <message>
+        <source>The training&apos;s all-to-all against stage 1&apos;s measured baseline on %1</source>
+        <translation>训练中的 all-to-all 与阶段 1 在 %1 上实测的基线对比</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>dispatch</source>
+        <translation>分发（dispatch）</translation>
+    </message>
+    <message>
+        <source>combine</source>
+        <translation>合并（combine）</translation>
+    </message>
+    <message>
+        <source>send/receive</source>
+        <translation>发送/接收</translation>
+    </message>
+    <message>
+        <source>Measured by %1</source>
+        <translation>由 %1 测得</translation>
+    </message>
+    <message>
+        <source>the traces hold no all-to-all call.</source>
+        <translation>追踪中没有 all-to-all 调用。</translation>
+    </message>
+    <message>
+        <source>measured by %1</source>
+        <translation>由 %1 测得</translation>
+    </message>
+    <message>
+        <source>some calls&apos; split sizes were cut in the trace</source>
+        <translation>追踪中部分调用的切分大小被截断</translation>
     </message>
 </context>
 <context>

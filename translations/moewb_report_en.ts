@@ -45,5 +45,12 @@
                 <numerusform>Only on the team's word: %n stages stopped and went on by a written override. The measurements alone do not support using the conclusions for %1; read each override's justification below before relying on them.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Imbalance bill: over %n complete profiled step(s) the busiest device is busy %1 of its step on average and the mean device %2, so the others wait %3 per step for the busiest.</source>
+            <translation>
+                <numerusform>Imbalance bill: over %n complete profiled step the busiest device is busy %1 of its step on average and the mean device %2, so the others wait %3 per step for the busiest.</numerusform>
+                <numerusform>Imbalance bill: over %n complete profiled steps the busiest device is busy %1 of its step on average and the mean device %2, so the others wait %3 per step for the busiest.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -895,5 +895,107 @@
         <source>From the project:</source>
         <translation>来自项目：</translation>
     </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank %1 (node %2, local rank %3)</source>
+        <translation>rank %1（节点 %2，节点内序号 %3）</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>dispatch</source>
+        <translation>分发（dispatch）</translation>
+    </message>
+    <message>
+        <source>combine</source>
+        <translation>合并（combine）</translation>
+    </message>
+    <message>
+        <source>send/receive</source>
+        <translation>发送/接收</translation>
+    </message>
+    <message>
+        <source>How often each rank was the busiest</source>
+        <translation>各 rank 成为最忙者的次数</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>进程（rank）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Local rank</source>
+        <translation>节点内序号</translation>
+    </message>
+    <message>
+        <source>Times busiest</source>
+        <translation>最忙次数</translation>
+    </message>
+    <message>
+        <source>Share of the steps</source>
+        <translation>占步数比例</translation>
+    </message>
+    <message>
+        <source>The training&apos;s all-to-all against stage 1&apos;s measured baseline (the run names no cluster)</source>
+        <translation>训练中的 all-to-all 与阶段 1 实测基线对比（该运行未指明集群）</translation>
+    </message>
+    <message>
+        <source>The training&apos;s all-to-all against stage 1&apos;s measured baseline on %1</source>
+        <translation>训练中的 all-to-all 与阶段 1 在 %1 上实测的基线对比</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Training bandwidth</source>
+        <translation>训练中带宽</translation>
+    </message>
+    <message>
+        <source>Stage 1 bandwidth</source>
+        <translation>阶段 1 带宽</translation>
+    </message>
+    <message>
+        <source>Training ÷ stage 1</source>
+        <translation>训练 ÷ 阶段 1</translation>
+    </message>
+    <message>
+        <source>measured by %1</source>
+        <translation>由 %1 测得</translation>
+    </message>
+    <message>
+        <source>some calls&apos; split sizes were cut in the trace</source>
+        <translation>追踪中部分调用的切分大小被截断</translation>
+    </message>
+    <message>
+        <source>Step anatomy · %1</source>
+        <translation>步骤剖析 · %1</translation>
+    </message>
+    <message>
+        <source>The profiler traces of %1 hold no step that every traced rank recorded: no busiest rank and no imbalance bill.</source>
+        <translation>%1 的 profiler 追踪中没有被所有被追踪 rank 都记录的步：没有最忙 rank，也没有不均衡代价。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imbalance bill: over %n complete profiled step(s) the busiest device is busy %1 of its step on average and the mean device %2, so the others wait %3 per step for the busiest.</source>
+        <translation>
+            <numerusform>不均衡代价：在 %n 个完整的已剖析步中，最忙设备平均有 %1 的步时间在忙，平均设备为 %2，所以其他设备每步等待最忙设备 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Largest in step %1: busiest %2 at %3 of its step; mean device %4; the others wait %5 for it in that step. The bars below show that step.</source>
+        <translation>第 %1 步代价最大：最忙的是 %2，忙碌占其步时间的 %3；平均设备为 %4；其他设备在这一步中等待它 %5。下面的柱状图显示这一步。</translation>
+    </message>
+    <message>
+        <source>The traces of %1 hold no all-to-all call to compare with stage 1.</source>
+        <translation>%1 的追踪中没有可与阶段 1 对比的 all-to-all 调用。</translation>
+    </message>
 </context>
 </TS>

@@ -249,7 +249,11 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             drop += Cli::tr(" (estimated)");
         QString share = s.busiestDeviceShare ? fixed(*s.busiestDeviceShare, 3) : QStringLiteral("-");
         if (s.busiestDeviceShare)
-            share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)") : Cli::tr(" (measured)");
+            share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
+                     : s.busiestDeviceSource == stages::BusiestShareSource::ProfilerTraces
+                         ? Cli::tr(" (traces; mean device %1)")
+                               .arg(s.meanDeviceShare ? fixed(*s.meanDeviceShare, 3) : QStringLiteral("-"))
+                         : Cli::tr(" (measured)");
         table.addRow(
             {s.runName, QString::number(s.experts), QString::number(s.layers), QString::number(s.windowSteps),
              s.worstLayer >= 0 ? QString::number(s.worstLayer) : QStringLiteral("-"),
@@ -279,6 +283,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             {QStringLiteral("busiest_device_share"),
              s.busiestDeviceShare ? jsonNumber(*s.busiestDeviceShare) : QJsonValue()},
             {QStringLiteral("busiest_device_share_estimated"), s.busiestDeviceEstimated},
+            {QStringLiteral("busiest_device_share_source"), stages::busiestShareSourceName(s.busiestDeviceSource)},
+            {QStringLiteral("mean_device_share"), s.meanDeviceShare ? jsonNumber(*s.meanDeviceShare) : QJsonValue()},
+            {QStringLiteral("traced_steps"), double(s.tracedSteps)},
             {QStringLiteral("window_loss"), s.windowLoss ? jsonNumber(*s.windowLoss) : QJsonValue()},
             {QStringLiteral("load_ratio_over_steps"), series}});
     }

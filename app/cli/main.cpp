@@ -36,6 +36,7 @@ QList<Command> runCommands();     // RunCommands.cpp
 QList<Command> thresholdCommands(); // ThresholdCommands.cpp
 QList<Command> trafficCommands();   // TrafficCommands.cpp
 QList<Command> placementCommands(); // PlacementCommands.cpp
+QList<Command> anatomyCommands();   // AnatomyCommands.cpp
 QList<Command> referenceCommands(); // ReferenceCommand.cpp
 } // namespace moewb::cli
 
@@ -51,6 +52,7 @@ QList<Command> allCommands() {
     commands += thresholdCommands();
     commands += learnCommands();
     commands += trafficCommands() + placementCommands();
+    commands += anatomyCommands();
     commands += clusterCommands() + runCommands();
     commands += demoCommands();
     commands += referenceCommands();

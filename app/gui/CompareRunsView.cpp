@@ -150,7 +150,7 @@ void CompareRunsView::compare(store::ProjectStore* project, const QStringList& r
     QThread* reader = runInWorker<LoadedRuns>(
         this,
         [path, runs] {
-            return readRunMeasurements(path, runs, RunReadOptions{/*allMetrics=*/false, /*heatmap=*/false});
+            return readRunMeasurements(path, runs, RunReadOptions{/*allMetrics=*/false, /*heatmap=*/false, /*anatomy=*/false});
         },
         [this, generation](LoadedRuns loaded) {
             if (generation != m_generation)

@@ -1,6 +1,8 @@
 #include "RunMeasurements.h"
 
+#include "plotspec/AnatomyPlots.h"
 #include "plotspec/StagePlots.h"
+#include "record/ConfigRecord.h"
 #include "stages/StageInputs.h"
 
 namespace moewb::gui {
@@ -51,6 +53,17 @@ LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& ru
                 }
             } else if (!in) {
                 m.problem = in.error().message;
+            }
+        }
+        if (options.anatomy) {
+            m.stepAnatomy = project.runAnatomy(row->id);
+            if (!m.stepAnatomy.empty()) {
+                m.anatomySummary = anatomy::summarize(m.stepAnatomy);
+                m.a2aBaseline = anatomy::compareWithBaseline(project, *row, m.stepAnatomy);
+                if (const auto rec = project.configRecord(row->recordName)) {
+                    const record::ConfigRecord r = record::ConfigRecord::fromJson(rec->json, nullptr);
+                    m.ranksPerNode = plots::ranksPerNode(r.cluster.acceleratorsPerNode, r.worldSize(), m.stepAnatomy);
+                }
             }
         }
         out.runs << m;

@@ -3,7 +3,11 @@
 // ProjectStore of the worker's own (ProjectStore.h): metrics, the stage 1 table of a
 // communication run, stage 3's per-step load ratio of a run with expert load, and —
 // for a run's page — the layer × expert heatmap of its last step (that step's blocks
-// only). Computed by the same functions as the stage pages and `moewb stage N`.
+// only), and for a run with profiler traces its step anatomy (anatomy::summarize) and
+// its all-to-all against stage 1's baseline (anatomy::compareWithBaseline). Computed by
+// the same functions as the stage pages and `moewb stage N`.
+#include "anatomy/A2aBaseline.h"
+#include "anatomy/AnatomySummary.h"
 #include "plotspec/PlotSpec.h"
 #include "stages/StageOneGate.h"
 #include "stages/StageThreeGate.h"
@@ -22,6 +26,10 @@ struct RunMeasurements {
     std::optional<stages::StageOneTable> comm;    // runs with communication samples
     std::optional<stages::StageThreeRunSummary> load; // runs with expert load
     std::optional<plots::PlotSpec> heatmap;       // layer × expert at the last step (× mean)
+    store::RunAnatomy stepAnatomy;                // runs with profiler traces; empty otherwise
+    std::optional<anatomy::AnatomySummary> anatomySummary;  // when stepAnatomy is not empty
+    std::optional<anatomy::A2aBaselineReport> a2aBaseline;  // likewise
+    int ranksPerNode = 0; // cluster.accelerators_per_node of the run's config record; 0 unknown
     QString problem;                              // why a part could not be read (shown)
 };
 
@@ -34,6 +42,7 @@ struct LoadedRuns {
 struct RunReadOptions {
     bool allMetrics = true; // false: lm_loss and val_loss only
     bool heatmap = true;
+    bool anatomy = true; // the step anatomy and its all-to-all baseline
 };
 
 // Opens `projectPath` itself: call it on a worker thread.

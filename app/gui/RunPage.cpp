@@ -3,6 +3,7 @@
 #include "PageWidgets.h"
 #include "RunActions.h"
 #include "StageStatus.h"
+#include "StepAnatomyView.h"
 #include "Worker.h"
 
 #include "plots/PlotView.h"
@@ -21,6 +22,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
@@ -193,6 +195,10 @@ RunPage::RunPage(RunActions* actions, QWidget* parent) : QWidget(parent), m_acti
     load->addLayout(loadPlots);
     layout->addWidget(m_loadSection);
 
+    // Where a step's time goes (profiler traces).
+    m_anatomyView = new StepAnatomyView(content);
+    layout->addWidget(m_anatomyView);
+
     // Communication.
     m_commSection = new QWidget(content);
     auto* comm = new QVBoxLayout(m_commSection);
@@ -224,6 +230,8 @@ void RunPage::clearMeasurements() {
     m_metricsSection->hide();
     m_loadSection->hide();
     m_commSection->hide();
+    m_anatomyView->clear();
+    m_moreHolds.clear();
     m_metricChooser->blockSignals(true);
     m_metricChooser->clear();
     m_metricChooser->blockSignals(false);
@@ -284,6 +292,8 @@ void RunPage::showHeader(const store::RunRow& run) {
         contents << tr("metrics at %n step(s)", "", int(qMin<qint64>(run.stepCount, INT_MAX)));
     if (run.expertLoadBlocks > 0)
         contents << tr("%n expert-load block(s)", "", int(qMin<qint64>(run.expertLoadBlocks, INT_MAX)));
+    if (!m_moreHolds.isEmpty())
+        contents << m_moreHolds;
     const QString row = QStringLiteral("<tr><td style=\"padding-right:12px\"><b>%1</b></td><td>%2</td></tr>");
     QString html = QStringLiteral("<table>");
     html += row.arg(esc(tr("Kind")), esc(store::runKindTitle(run.kind)));
@@ -441,7 +451,16 @@ void RunPage::showMeasurements(const LoadedRuns& loaded) {
                                       rowH * int(qMin<qsizetype>(m.comm->rows.size(), 12)) + 6);
         m_commSection->show();
     }
-    if (names.isEmpty() && !m.load && !m.comm)
+    m_anatomyView->showRun(m);
+    if (!m.stepAnatomy.empty()) {
+        // The store's run row does not count the anatomy: said once it is read.
+        QSet<qint64> steps;
+        for (const store::RankStepAnatomy& r : m.stepAnatomy.rows)
+            steps.insert(r.step);
+        m_moreHolds = tr("step anatomy of %n profiled step(s)", "", int(steps.size()));
+        showHeader(m.row);
+    }
+    if (names.isEmpty() && !m.load && !m.comm && m.stepAnatomy.empty())
         m_status->setText(tr("This run holds no measurements to draw."));
     m_status->setVisible(!m_status->text().isEmpty());
 }

@@ -3,7 +3,8 @@
 // the files it came from and when; which stages' verdicts used it and whether those
 // verdicts are current; its metrics over steps; for a run with expert load the
 // worst-layer load ratio over steps and the layer × expert heatmap of its last step;
-// for a communication run its bandwidth vs message size and the per-size table.
+// for a communication run its bandwidth vs message size and the per-size table; for a
+// run with profiler traces its step anatomy (StepAnatomyView).
 // Measurements are read on a worker thread (RunMeasurements.h); the window never
 // waits for them. Rename, Tag, Move, Delete and Compare go through RunActions.
 #include "RunMeasurements.h"
@@ -25,6 +26,7 @@ class PlotView;
 namespace moewb::gui {
 
 class RunActions;
+class StepAnatomyView;
 
 class RunPage : public QWidget {
     Q_OBJECT
@@ -45,6 +47,7 @@ public:
     plots::PlotView* bandwidthPlot() const { return m_bandwidthPlot; }
     QComboBox* metricChooser() const { return m_metricChooser; }
     QTableWidget* commTable() const { return m_commTable; }
+    StepAnatomyView* stepAnatomyView() const { return m_anatomyView; }
     QLabel* usedByLabel() const { return m_usedBy; }
     QLabel* headerLabel() const { return m_header; }
 
@@ -86,6 +89,8 @@ private:
     QWidget* m_commSection = nullptr;
     plots::PlotView* m_bandwidthPlot = nullptr;
     QTableWidget* m_commTable = nullptr;
+    StepAnatomyView* m_anatomyView = nullptr;
+    QString m_moreHolds; // what the measurements read add to "Holds" (the step anatomy)
 };
 
 } // namespace moewb::gui

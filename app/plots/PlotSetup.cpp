@@ -4,6 +4,7 @@
 #include "PlotRender.h"
 #include "plotspec/Decimation.h"
 #include "plotspec/Palette.h"
+#include "plotspec/Stacking.h"
 #include "plotspec/StagePlots.h"
 
 #include <QFontMetricsF>
@@ -167,7 +168,8 @@ Qt::Alignment legendCorner(const PlotSpec& spec, const QCPRange& xr, const QCPRa
     for (const Series& s : spec.series) {
         const qsizetype n = std::min(s.x.size(), s.y.size());
         const qsizetype step = std::max<qsizetype>(1, n / 2000);
-        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars;
+        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars &&
+                          s.style != SeriesStyle::StackedBars;
         // Lines pass between their points: sample each segment too.
         for (qsizetype i = 0; i < n; i += step) {
             const int parts = line && i + step < n ? 24 : 1;
@@ -478,11 +480,14 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     const bool yLog = spec.y.scale != AxisScale::Linear;
     Bounds b;
     bool bars = false;
-    for (const Series& s : spec.series) {
+    for (int si = 0; si < spec.series.size(); ++si) {
+        const Series& s = spec.series[si];
         const qsizetype n = std::min(s.x.size(), s.y.size());
+        // A stacked segment reaches from the ones under it to their sum with it.
+        const QVector<double> bottoms = stackBottoms(spec, si);
         for (qsizetype i = 0; i < n; ++i)
-            b.add(s.x[i], s.y[i], xLog, yLog);
-        bars = bars || s.style == SeriesStyle::Bars;
+            b.add(s.x[i], s.y[i] + (s.style == SeriesStyle::StackedBars ? bottoms[i] : 0.0), xLog, yLog);
+        bars = bars || s.style == SeriesStyle::Bars || s.style == SeriesStyle::StackedBars;
     }
     if (spec.heatmap && spec.heatmap->columns > 0 && spec.heatmap->rows > 0) {
         const Heatmap& h = *spec.heatmap;
@@ -572,6 +577,7 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     }
 
     int legendItems = 0;
+    QCPBars* stackTop = nullptr; // the last stacked segment: the next one goes on it
     for (int si = 0; si < spec.series.size(); ++si) {
         const Series& s = spec.series[si];
         const qsizetype n = std::min(s.x.size(), s.y.size());
@@ -586,6 +592,23 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
             c.setAlpha(210);
             bar->setBrush(c);
             bar->removeFromLegend();
+            continue;
+        }
+        if (s.style == SeriesStyle::StackedBars) {
+            // One segment of each bar: on the segments before it, named in the legend.
+            auto* bar = new QCPBars(xa, ya);
+            bar->setProperty("moewbSeries", si);
+            bar->setName(s.name);
+            bar->setData(s.x.first(n), s.y.first(n));
+            bar->setWidth(0.7);
+            bar->setStackingGap(0);
+            const QColor c = seriesColour(s.colour);
+            bar->setPen(QPen(QColor(255, 255, 255), 0.8)); // a hairline between segments
+            bar->setBrush(c);
+            if (stackTop)
+                bar->moveAbove(stackTop);
+            stackTop = bar;
+            ++legendItems;
             continue;
         }
         if (s.style == SeriesStyle::Scatter) {
@@ -784,10 +807,14 @@ QVector<QPointF> dataPixels(const PlotSpec& spec, QCPAxis* xa, QCPAxis* ya)
     auto ok = [&](double x, double y) {
         return std::isfinite(x) && std::isfinite(y) && (!xLog || x > 0) && (!yLog || y > 0);
     };
-    for (const Series& s : spec.series) {
+    for (int si = 0; si < spec.series.size(); ++si) {
+        const Series& s = spec.series[si];
         const qsizetype n = std::min(s.x.size(), s.y.size());
         const qsizetype step = std::max<qsizetype>(1, n / 20000);
-        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars;
+        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars &&
+                          s.style != SeriesStyle::StackedBars;
+        const bool stacked = s.style == SeriesStyle::StackedBars;
+        const QVector<double> bottoms = stacked ? stackBottoms(spec, si) : QVector<double>();
         QPointF previous;
         bool hasPrevious = false;
         for (qsizetype i = 0; i < n; i += step) {
@@ -795,7 +822,8 @@ QVector<QPointF> dataPixels(const PlotSpec& spec, QCPAxis* xa, QCPAxis* ya)
                 hasPrevious = false;
                 continue;
             }
-            const QPointF p(xa->coordToPixel(s.x[i]), ya->coordToPixel(s.y[i]));
+            const double top = stacked ? bottoms[i] + s.y[i] : s.y[i];
+            const QPointF p(xa->coordToPixel(s.x[i]), ya->coordToPixel(top));
             if (line && hasPrevious) {
                 const int parts = int(std::clamp(std::ceil(std::hypot(p.x() - previous.x(), p.y() - previous.y()) / 3.0),
                                                  1.0, 256.0));
@@ -803,7 +831,7 @@ QVector<QPointF> dataPixels(const PlotSpec& spec, QCPAxis* xa, QCPAxis* ya)
                     out << previous + (p - previous) * (double(part) / parts);
             }
             out << p;
-            if (s.style == SeriesStyle::Bars && ok(s.x[i], 0.0) && !yLog)
+            if ((s.style == SeriesStyle::Bars || stacked) && ok(s.x[i], 0.0) && !yLog)
                 for (int part = 1; part <= 8; ++part) // the bar down to the axis
                     out << QPointF(p.x(), p.y() + (ya->coordToPixel(0.0) - p.y()) * (part / 8.0));
             previous = p;

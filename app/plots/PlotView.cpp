@@ -3,6 +3,7 @@
 #include "PlotRender.h"
 #include "PlotSetup.h"
 #include "plotspec/PlotCsv.h"
+#include "plotspec/Stacking.h"
 #include "plotspec/StagePlots.h"
 
 #include <QAbstractScrollArea>
@@ -253,7 +254,7 @@ bool PlotView::offersLogY() const
     if (m_spec.heatmap || isEmpty(m_spec))
         return false;
     for (const Series& s : m_spec.series)
-        if (s.style == SeriesStyle::Bars || s.style == SeriesStyle::Scatter)
+        if (s.style == SeriesStyle::Bars || s.style == SeriesStyle::StackedBars || s.style == SeriesStyle::Scatter)
             return false;
     return m_spec.y.unit == AxisUnit::BytesPerSec || m_spec.y.unit == AxisUnit::Microseconds;
 }
@@ -535,23 +536,29 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
         if (point.isValid()) {
             from = point.toLongLong();
             to = from + 1;
-        } else if (s.style != SeriesStyle::Bars && std::is_sorted(s.x.begin(), s.x.begin() + n)) {
+        } else if (s.style != SeriesStyle::Bars && s.style != SeriesStyle::StackedBars &&
+                   std::is_sorted(s.x.begin(), s.x.begin() + n)) {
             // Only the points within reach horizontally (1,000,000-point curves).
             const double k1 = ka->pixelToCoord(pixel.x() - hoverRadius);
             const double k2 = ka->pixelToCoord(pixel.x() + hoverRadius);
             from = std::lower_bound(s.x.begin(), s.x.begin() + n, std::min(k1, k2)) - s.x.begin();
             to = std::upper_bound(s.x.begin(), s.x.begin() + n, std::max(k1, k2)) - s.x.begin();
         }
+        const bool stacked = s.style == SeriesStyle::StackedBars;
+        const QVector<double> bottoms = stacked ? stackBottoms(m_spec, si) : QVector<double>();
         for (qsizetype i = from; i < to && i < n; ++i) {
             const double px = ka->coordToPixel(s.x[i]);
-            double py = va->coordToPixel(s.y[i]);
-            if (s.style == SeriesStyle::Bars) {
-                // Anywhere over the bar.
-                const double base = va->coordToPixel(0.0);
+            double py = va->coordToPixel(s.y[i] + (stacked ? bottoms[i] : 0.0));
+            if (s.style == SeriesStyle::Bars || stacked) {
+                // Anywhere over the bar (a stacked segment: over that segment).
+                const double base = va->coordToPixel(stacked ? bottoms[i] : 0.0);
                 const double half = std::fabs(ka->coordToPixel(s.x[i] + 0.3) - px);
-                if (std::fabs(pixel.x() - px) <= half && pixel.y() >= std::min(base, py) - 4 &&
-                    pixel.y() <= std::max(base, py) + 4)
+                const double slack = stacked ? 0.5 : 4.0; // stacked segments touch their neighbours
+                if (std::fabs(pixel.x() - px) <= half && pixel.y() >= std::min(base, py) - slack &&
+                    pixel.y() <= std::max(base, py) + slack)
                     py = pixel.y();
+                else if (stacked)
+                    continue; // a segment answers only over itself (its neighbours touch it)
             }
             const double d = std::hypot(px - pixel.x(), py - pixel.y());
             if (!(d < bestDist))
@@ -561,7 +568,8 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
             lines << (i < s.pointLabels.size() && !s.pointLabels[i].isEmpty() ? s.pointLabels[i] : s.name);
             if (const QString r = runLine(s); !r.isEmpty())
                 lines << r;
-            const QString xText = s.style == SeriesStyle::Bars && i < n &&
+            const bool categorical = s.style == SeriesStyle::Bars || stacked;
+            const QString xText = categorical && i < n &&
                                           qsizetype(s.x[i]) < m_spec.categoryLabels.size() && s.x[i] >= 0
                                       ? m_spec.categoryLabels[qsizetype(s.x[i])]
                                       : formatValue(s.x[i], m_spec.x);

@@ -1,5 +1,6 @@
 #include "ReportData.h"
 #include "ReferenceMarker.h"
+#include "ReportAnatomy.h"
 
 #include "common/Units.h"
 #include "plotspec/StagePlots.h"
@@ -270,6 +271,9 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
     StageSection s;
     s.stage = 3;
     s.title = Report::tr("Stage 3 — expert load and loss");
+    // Where each step's time went, for the runs with profiler traces (with or without
+    // expert load).
+    s.subsections = anatomySubsections(project, runs);
     s.purpose =
         Report::tr("Load ratio max/mean per layer and step, token drop rate and busiest-device share. "
                    "Stops when a layer's load ratio stays above the limit or the drop rate is above "

@@ -42,6 +42,15 @@ struct ReportTable {
     QList<QStringList> rows;
 };
 
+// A part of a chapter under its own heading, after the chapter's results (stage 3:
+// each run's step anatomy): sentences, then plots, then tables.
+struct ReportSubsection {
+    QString title;
+    QStringList paragraphs;
+    QList<plots::PlotSpec> plots;
+    QList<ReportTable> tables;
+};
+
 struct StageSection {
     int stage = 0;
     QString title;                 // "Stage 1 — communication baseline"
@@ -61,6 +70,7 @@ struct StageSection {
     QList<store::OverrideRow> overrides;       // of this stage
     QStringList remarks;                       // staleness, unmatched sizes, ...
     QStringList applicability;                 // stage 4
+    QList<ReportSubsection> subsections;       // stage 3: each run's step anatomy (ReportAnatomy.h)
     bool locked() const { return !lockReason.isEmpty(); }
     // "pass", "stop", "not_ready" or "locked": what `moewb --json stage N` says.
     QString statusToken() const;

@@ -704,6 +704,26 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             f.table(t);
     }
 
+    // A chapter's subsections (stage 3: each run's step anatomy): sentences, plots, tables.
+    const auto subsections = [&](const StageSection& s) {
+        for (const ReportSubsection& sub : s.subsections) {
+            // The heading keeps its sentences and the first plot (which they point to) on its page.
+            double keep = sub.plots.isEmpty() ? f.pt(60) : f.minPlotHeight();
+            for (const QString& p : sub.paragraphs)
+                keep += f.textHeight(p, f.body(), f.width()) + f.pt(4);
+            f.heading(3, sub.title, nullptr, false, keep);
+            for (const QString& p : sub.paragraphs)
+                f.paragraph(p, f.body());
+            for (const plots::PlotSpec& p : sub.plots) {
+                f.plot(p);
+                if (!options.includePlots && !p.note.isEmpty())
+                    f.paragraph(p.note, f.small(), kMuted, 0, 6);
+            }
+            for (const ReportTable& t : sub.tables)
+                f.table(t);
+        }
+    };
+
     // Stages: the verdict and the plots first, then the key table; the full tables
     // are in the appendix.
     for (const StageSection& s : d.stages) {
@@ -712,6 +732,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         if (!s.hasData) {
             f.paragraph(s.noData, f.font(10, true));
             verdictBlock(f, s);
+            subsections(s);
             continue;
         }
         verdictBlock(f, s);
@@ -739,6 +760,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         }
         f.heading(3, Report::tr("Inputs"), nullptr);
         f.bullets(s.inputRuns, f.body());
+        subsections(s);
     }
 
     // Misjudgment warnings.

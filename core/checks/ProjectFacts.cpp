@@ -35,7 +35,8 @@ ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
             r.dropRate = read("drop_rate");
             r.hasLoadBalancingLoss = names.contains(QStringLiteral("load_balancing_loss")) ||
                                      names.contains(QStringLiteral("moe_loss"));
-            r.hasBusiestDeviceShare = names.contains(QStringLiteral("busiest_device_share"));
+            r.hasBusiestDeviceShare = names.contains(QStringLiteral("busiest_device_share")) ||
+                                      names.contains(QStringLiteral("trace_busiest_share"));
         }
         facts.runs.append(r);
     }

@@ -22,7 +22,9 @@ const QStringList& canonicalMetricNames() {
         QStringLiteral("memory_max_reserved_gib"), QStringLiteral("memory_max_reserved_percent"),
         QStringLiteral("memory_max_active_gib"), QStringLiteral("memory_max_active_percent"),
         QStringLiteral("time_metrics_data_loading_s"), QStringLiteral("time_metrics_data_loading_percent"),
-        QStringLiteral("consumed_samples")};
+        QStringLiteral("consumed_samples"),
+        // From profiler traces (core/anatomy): the busiest rank's and the mean rank's share of its step.
+        QStringLiteral("trace_busiest_share"), QStringLiteral("trace_mean_share")};
     return names;
 }
 
@@ -168,6 +170,8 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("assignment_drop_rate"), {0, 1}},
         {QStringLiteral("partly_dropped_rate"), {0, 1}},
         {QStringLiteral("busiest_device_share"), {0, 1}},
+        {QStringLiteral("trace_busiest_share"), {0, 1}},
+        {QStringLiteral("trace_mean_share"), {0, 1}},
         {QStringLiteral("seq_load_balancing_loss"), {0, 1e4}},
         {QStringLiteral("global_load_balancing_loss"), {0, 1e4}},
         {QStringLiteral("lm_loss_max"), {0, 1e4}},

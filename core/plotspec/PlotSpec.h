@@ -46,6 +46,9 @@ enum class SeriesStyle {
     FaintLine,  // raw curve under a smoothed one
     Scatter,    // one marker per point, labelled by pointLabels
     Bars,       // one bar per x (categories: x = 0,1,2… with categoryLabels)
+    StackedBars, // a segment of a stacked bar per x (categories as Bars): each StackedBars
+                 // series sits on the ones before it in the spec (plotspec/Stacking.h); in
+                 // the legend, bottom segment first
 };
 
 struct Series {

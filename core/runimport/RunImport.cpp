@@ -10,6 +10,7 @@
 #include "runimport/RankMerge.h"
 #include "record/RecordJson.h"
 #include "runimport/RunImportTr.h"
+#include "runimport/TracePlan.h"
 
 #include <QDir>
 #include <QFile>
@@ -73,7 +74,10 @@ QString skipReason(const QString& name) {
                                     QStringLiteral("csv"),  QStringLiteral("jsonl"), QStringLiteral("json")};
     if (logs.contains(suffix))
         return {};
-    return RunImportTr::tr("not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, events.out.tfevents.*)");
+    if (name.endsWith(QLatin1String(".json.gz"), Qt::CaseInsensitive))
+        return {}; // a profiler trace, compressed (torch_profile/rank-0.json.gz)
+    return RunImportTr::tr("not a log by its name (.log, .out, .txt, .csv, .jsonl, .json, .json.gz, "
+                           "events.out.tfevents.*)");
 }
 
 struct Walk {
@@ -387,9 +391,11 @@ Expected<CollectedFiles, ImportError> collectImportFiles(const QStringList& path
     return out;
 }
 
-Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collected,
-                                                    const std::optional<record::ConfigRecord>& record,
-                                                    const ImportOptions& options, const PlanProgress& progress) {
+namespace {
+
+Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collected,
+                                                   const std::optional<record::ConfigRecord>& record,
+                                                   const ImportOptions& options, const PlanProgress& progress) {
     QList<ImportError> errors;
     ImportPlan plan;
     plan.skipped = collected.skipped;
@@ -845,6 +851,46 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
     return plan;
 }
 
+} // namespace
+
+Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collected,
+                                                    const std::optional<record::ConfigRecord>& record,
+                                                    const ImportOptions& options, const PlanProgress& progress) {
+    // Profiler traces are read apart (streamed, on workers) and put side by side across
+    // ranks; the other files go through the plan as before.
+    CollectedFiles others;
+    others.skipped = collected.skipped;
+    QList<ImportCandidate> traceFiles;
+    for (const ImportCandidate& c : collected.files)
+        (isTraceFile(c.path, options.format) ? traceFiles : others.files) << c;
+    if (traceFiles.isEmpty())
+        return planFiles(collected, record, options, progress);
+    const qsizetype total = collected.files.size();
+    auto traces = planTraces(traceFiles, record, [&](qint64 done, qint64 all) {
+        return !progress || progress(qsizetype(double(done) / double(all) * double(traceFiles.size())), total);
+    });
+    if (!traces)
+        return unexpected(traces.error());
+    ImportPlan plan;
+    if (!others.files.isEmpty()) {
+        auto rest = planFiles(others, record, options, [&](qsizetype done, qsizetype) {
+            return !progress || progress(traceFiles.size() + done, total);
+        });
+        if (!rest)
+            return unexpected(rest.error());
+        plan = std::move(rest.value());
+    } else {
+        plan.skipped = collected.skipped;
+        QStringList paths;
+        for (const ImportCandidate& c : traceFiles)
+            paths << c.path;
+        plan.sourceFile = paths.size() == 1 ? paths.first() : commonFolder(paths);
+        plan.environment.insert(QStringLiteral("source_format"), QStringLiteral("pytorch-trace"));
+    }
+    addTraces(plan, std::move(traces.value()));
+    return plan;
+}
+
 namespace {
 
 // The streamed file, as planned, read for real in Mode::Keep or, with a row sink, Mode::Stream.
@@ -995,6 +1041,7 @@ store::RunData toRunData(ImportPlan&& plan, const QString& runName, const QStrin
     run.commSamples = std::move(plan.commSamples);
     run.stepMetrics = std::move(plan.stepMetrics);
     run.expertLoad = std::move(plan.expertLoad);
+    run.anatomy = std::move(plan.anatomy);
     if (plan.streamedLoad) {
         // The file is parsed on a thread of its own while this one (the store's
         // connection's) hands the rows to the sink, which compresses them on the pool
@@ -1101,9 +1148,17 @@ Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore
     if (!comm.isEmpty() && !plan.commSamples.isEmpty())
         errors << ImportError{sources[1].shown, 0, {},
                               RunImportTr::tr("is a communication measurement, and %1 already holds one").arg(runShown)};
+    // Traces are put side by side across ranks when read: all of a run's come at once.
+    store::RunAnatomy storedAnatomy = project.runAnatomy(existing.id);
+    if (!storedAnatomy.empty() && !plan.anatomy.empty())
+        errors << ImportError{sources[1].shown, 0, {},
+                              RunImportTr::tr("holds profiler traces, and %1 already holds the step anatomy of its "
+                                              "traces: import every rank's traces together, into a new run")
+                                  .arg(runShown)};
     if (!errors.isEmpty())
         return unexpected(errors);
 
+    run.anatomy = plan.anatomy.empty() ? std::move(storedAnatomy) : std::move(plan.anatomy);
     run.commSamples = comm.isEmpty() ? std::move(plan.commSamples) : store::CommSampleList(comm);
     appendMerged(metrics, load, run.stepMetrics, run.expertLoad);
     run.environment = existing.environment;

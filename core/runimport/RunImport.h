@@ -101,6 +101,7 @@ struct ImportPlan {
     QVector<store::ExpertLoadBlock> expertLoad; // ordered by step, then layer
     std::optional<StreamedExpertLoad> streamedLoad; // set: the expert load is read at save (expertLoad empty)
     QString sourceFile;                         // the one file, or the folder the files share
+    store::RunAnatomy anatomy;                  // from profiler traces (runimport/TracePlan.h); empty without
 
     // {"files": [{file, format, rows, role, rank, step_metrics, expert_load_blocks,
     // comm_samples}], "skipped": [{file, reason}], "notes": [...]}

@@ -25,6 +25,8 @@ double metricFloor(const QString& name, bool& known) {
         {QStringLiteral("assignment_drop_rate"), 0.0},
         {QStringLiteral("partly_dropped_rate"), 0.0},
         {QStringLiteral("busiest_device_share"), 0.0},
+        {QStringLiteral("trace_busiest_share"), 0.0},
+        {QStringLiteral("trace_mean_share"), 0.0},
         {QStringLiteral("load_balancing_loss"), 0.0},
         {QStringLiteral("moe_loss"), 0.0},
     };
@@ -35,7 +37,8 @@ double metricFloor(const QString& name, bool& known) {
 
 bool isRate(const QString& name) {
     return name == QLatin1String("drop_rate") || name == QLatin1String("assignment_drop_rate") ||
-           name == QLatin1String("partly_dropped_rate") || name == QLatin1String("busiest_device_share");
+           name == QLatin1String("partly_dropped_rate") || name == QLatin1String("busiest_device_share") ||
+           name == QLatin1String("trace_busiest_share") || name == QLatin1String("trace_mean_share");
 }
 
 QString numberText(double v) {

@@ -2,6 +2,8 @@
 
 #include "stages/StagesTr.h"
 
+#include "anatomy/A2aBaseline.h"
+
 #include <QHash>
 #include <QSet>
 #include <algorithm>
@@ -219,6 +221,12 @@ Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store
                 }
                 in.blocks = project.expertLoadRange(r.id, first, {});
             }
+        }
+        if (const store::RunAnatomy anatomy = project.runAnatomy(r.id); !anatomy.a2a.isEmpty()) {
+            for (const anatomy::A2aVsBaseline& row : anatomy::compareWithBaseline(project, r, anatomy).rows)
+                if (row.ratio && (!in.a2aAgainstBaseline || *row.ratio < in.a2aAgainstBaseline->ratio))
+                    in.a2aAgainstBaseline = ExpertLoadRunInput::A2aAgainstBaseline{
+                        row.kind, row.bytesPerRank, row.trainingGBps, *row.baselineGBps, *row.ratio, row.baselineRun};
         }
         out << std::move(in);
     }

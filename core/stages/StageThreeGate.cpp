@@ -11,6 +11,7 @@
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -32,6 +33,31 @@ QString balancingText(const record::LoadBalancingRecord& lb) {
     if (lb.updateRate)
         s += Stages::tr(" (update rate %1)").arg(*lb.updateRate);
     return s;
+}
+
+// What stage 3 says of a run's busiest-device share, naming where it came from.
+QString busiestShareNote(const QString& runName, const StageThreeRunSummary& s) {
+    const QString share = QString::number(*s.busiestDeviceShare, 'f', 3);
+    switch (s.busiestDeviceSource) {
+    case BusiestShareSource::ProfilerTraces:
+        return Stages::tr("run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n "
+                          "traced step(s): the busiest rank's compute + communication without waiting / its step "
+                          "time); the mean device %3.",
+                          "", int(s.tracedSteps))
+            .arg(runName, share, s.meanDeviceShare ? QString::number(*s.meanDeviceShare, 'f', 3) : QStringLiteral("-"));
+    case BusiestShareSource::Collector:
+        return Stages::tr("run %1: busiest-device share %2 of step time (measured by the collector: the "
+                          "busiest rank's expert compute + all-to-all time / its step time).")
+            .arg(runName, share);
+    case BusiestShareSource::Measured:
+        return Stages::tr("run %1: busiest-device share %2 of step time (measured).").arg(runName, share);
+    default:
+        return Stages::tr("run %1: busiest-device share %2 (estimated from expert placement over EP %3: "
+                          "busiest rank's tokens / all tokens of the layer; even load = %4).")
+            .arg(runName, share)
+            .arg(s.expertParallel)
+            .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3));
+    }
 }
 
 // Mean of a metric over steps in [first, last]; nullopt when none there.
@@ -303,12 +329,25 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
         s.partlyDroppedRate = windowMean(run.metrics, QStringLiteral("partly_dropped_rate"), first, last);
     }
 
-    if (auto measured = windowMean(run.metrics, QStringLiteral("busiest_device_share"), first, last)) {
+    const qint64 allSteps = std::numeric_limits<qint64>::max();
+    if (auto traced = windowMean(run.metrics, QStringLiteral("trace_busiest_share"), 0, allSteps)) {
+        s.busiestDeviceShare = traced;
+        s.busiestDeviceEstimated = false;
+        s.busiestDeviceSource = BusiestShareSource::ProfilerTraces;
+        s.meanDeviceShare = windowMean(run.metrics, QStringLiteral("trace_mean_share"), 0, allSteps);
+        for (const store::StepMetric& m : run.metrics)
+            s.tracedSteps += m.name == QLatin1String("trace_busiest_share") && std::isfinite(m.value) ? 1 : 0;
+    } else if (auto measured = windowMean(run.metrics, QStringLiteral("busiest_device_share"), first, last)) {
         s.busiestDeviceShare = measured;
         s.busiestDeviceEstimated = false;
+        s.busiestDeviceSource =
+            run.environment.value(QLatin1String("busiest_device_share_source")).toString() == QLatin1String("moewb-collect")
+                ? BusiestShareSource::Collector
+                : BusiestShareSource::Measured;
     } else if (shareCount > 0) {
         s.busiestDeviceShare = shareSum / double(shareCount);
         s.busiestDeviceEstimated = true;
+        s.busiestDeviceSource = BusiestShareSource::Estimated;
     }
     s.windowLoss = windowMean(run.metrics, QStringLiteral("lm_loss"), first, last);
 
@@ -361,7 +400,10 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
     const ThresholdUse fraction = thresholds.get(QStringLiteral("stage3.load_ratio_window_fraction"));
     const ThresholdUse dropMax = thresholds.get(QStringLiteral("stage3.drop_rate_max"));
     const ThresholdUse window = thresholds.get(QStringLiteral("stage3.window_steps"));
+    const ThresholdUse a2aMin = thresholds.get(QStringLiteral("stage3.a2a_vs_baseline_min"));
     v.thresholds = {ratioMax, fraction, dropMax, window};
+    if (std::any_of(runs.cbegin(), runs.cend(), [](const ExpertLoadRunInput& r) { return r.a2aAgainstBaseline.has_value(); }))
+        v.thresholds << a2aMin;
 
     if (runs.isEmpty()) {
         v.status = Verdict::Status::NotReady;
@@ -455,21 +497,22 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                                windowText, thresholdPercentText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
                                QString::number(s.windowMeanRatio, 'f', 2));
         if (s.busiestDeviceShare)
-            v.notes
-                << (s.busiestDeviceEstimated
-                        ? Stages::tr(
-                              "run %1: busiest-device share %2 (estimated from expert placement over EP %3: "
-                              "busiest rank's tokens / all tokens of the layer; even load = %4).")
-                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
-                              .arg(s.expertParallel)
-                              .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3))
-                        : r.environment.value(QLatin1String("busiest_device_share_source")).toString() ==
-                                  QLatin1String("moewb-collect")
-                        ? Stages::tr("run %1: busiest-device share %2 of step time (measured by the collector: the "
-                                     "busiest rank's expert compute + all-to-all time / its step time).")
-                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3))
-                        : Stages::tr("run %1: busiest-device share %2 of step time (measured).")
-                              .arg(r.runName, QString::number(*s.busiestDeviceShare, 'f', 3)));
+            v.notes << busiestShareNote(r.runName, s);
+        if (const auto& a = r.a2aAgainstBaseline) {
+            // "Nccl-tests looks fine but the training is slow": a finding, not a stop.
+            const QString line =
+                Stages::tr("run %1: its %2 all-to-all at %3 per rank reached %4 in the training against %5 "
+                           "measured by stage 1 (run %6): %7 of the baseline")
+                    .arg(r.runName, a->kind, units::formatBytes(double(a->bytesPerRank)),
+                         units::formatBandwidth(a->trainingGBps * 1e9, 1), units::formatBandwidth(a->baselineGBps * 1e9, 1),
+                         a->baselineRun, units::formatPercent(a->ratio, 0));
+            v.notes << (a->ratio < a2aMin.value
+                            ? Stages::tr("Finding — %1, below the %2 limit: the training's all-to-all runs well below "
+                                         "what the cluster delivers, so the cause is in the training (message sizes, "
+                                         "overlap with compute, imbalance); see the step anatomy (moewb anatomy %3).")
+                                  .arg(line, thresholdPercentText(a2aMin), r.runName)
+                            : line + QLatin1Char('.'));
+        }
         result.runs.append(s);
     }
     if (result.staleness.stale)
@@ -493,6 +536,16 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                          : Stages::tr("To carry the conclusions to another cluster, go on to stage 4.");
     }
     return result;
+}
+
+QString busiestShareSourceName(BusiestShareSource source) {
+    switch (source) {
+    case BusiestShareSource::ProfilerTraces: return QStringLiteral("profiler-traces");
+    case BusiestShareSource::Collector: return QStringLiteral("collector");
+    case BusiestShareSource::Measured: return QStringLiteral("measured");
+    case BusiestShareSource::Estimated: return QStringLiteral("estimated");
+    default: return {};
+    }
 }
 
 } // namespace moewb::stages

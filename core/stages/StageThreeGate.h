@@ -30,7 +30,18 @@ struct ExpertLoadRunInput {
     // busiest-rank share when the summary was written for another EP size than the
     // record's. Empty: everything is computed from blocks.
     QVector<store::ExpertLoadSummaryRow> summary = {};
+    // From the run's profiler traces (core/anatomy/A2aBaseline.h): the all-to-all size
+    // whose bandwidth in the training is the lowest share of stage 1's at that size.
+    struct A2aAgainstBaseline {
+        QString kind;
+        qint64 bytesPerRank = 0;
+        double trainingGBps = 0, baselineGBps = 0, ratio = 0;
+        QString baselineRun;
+    };
+    std::optional<A2aAgainstBaseline> a2aAgainstBaseline = {};
 };
+
+enum class BusiestShareSource { None, ProfilerTraces, Collector, Measured, Estimated };
 
 enum class DropRateSource { Metric, DroppedTokensMetric, EstimatedFromLoad, NotApplicable, Unknown };
 
@@ -65,8 +76,14 @@ struct StageThreeRunSummary {
     std::optional<double> partlyDroppedRate;
     // Busiest-device share: measured (busiest_device_share metric) or estimated from
     // expert placement under the EP layout (max rank load / Σ rank loads, ideal 1/EP).
+    // Preference (issue "where a step's time goes"): profiler traces (trace_busiest_share,
+    // the mean over every traced step), then the collector's or another measured figure
+    // (busiest_device_share over the window), then the estimate from expert placement.
     std::optional<double> busiestDeviceShare;
     bool busiestDeviceEstimated = true;
+    BusiestShareSource busiestDeviceSource = BusiestShareSource::None;
+    std::optional<double> meanDeviceShare; // traces only: the mean device's share of its step
+    qint64 tracedSteps = 0;                // steps the traces' figures are the mean of
     int expertParallel = 0;
     // Mean lm_loss over the window (beside the drop rate).
     std::optional<double> windowLoss;
@@ -103,5 +120,7 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                                     const QList<TrainingRunInput>& stageTwoMoeRuns = {});
 
 QString dropRateSourceText(DropRateSource source);
+// "profiler-traces", "collector", "measured", "estimated", "" (none): names for JSON.
+QString busiestShareSourceName(BusiestShareSource source);
 
 } // namespace moewb::stages

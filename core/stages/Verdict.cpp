@@ -40,6 +40,9 @@ QList<ThresholdUse> defaultThresholds() {
     list.append({QStringLiteral("stage2.activated_params_tolerance"), 0.10,
                  store::ThresholdSource::Placeholder, true});
     list.append({QStringLiteral("stage3.window_steps"), 1000, store::ThresholdSource::Placeholder, true});
+    // The training's all-to-all bandwidth against stage 1's at the same size, below which
+    // stage 3 names a finding (docs/anatomy.md).
+    list.append({QStringLiteral("stage3.a2a_vs_baseline_min"), 0.7, store::ThresholdSource::Placeholder, true});
     return list;
 }
 

@@ -9,6 +9,7 @@
 #include "common/Expected.h"
 #include "store/CommSampleList.h"
 #include "store/ExpertLoadSink.h"
+#include "store/StepAnatomyRows.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -111,6 +112,9 @@ struct RunData {
     // ("cancelled" to cancel it). The run's expert_load_blocks counts both.
     std::function<bool(ExpertLoadSink& sink, const std::function<bool()>& rowAdded, QString* error)> expertLoadStream;
     qint64 expertLoadStreamRows = 0; // rows the stream is expected to add (progress only)
+    // Per-step, per-rank summaries of the run's profiler traces (core/anatomy) and its
+    // all-to-all calls; empty when the run has no traces.
+    RunAnatomy anatomy;
     // Non-empty: `name` was chosen automatically from this base (an import's file
     // name). When another writer took `name` before this save, saveRun takes the
     // first free of base, base-2, base-3, … inside its own transaction.
@@ -216,7 +220,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 
@@ -286,6 +290,9 @@ public:
     // Ordered by step; an empty name gives every metric (ordered by name, then step).
     QVector<StepMetric> stepMetrics(qint64 runId, const QString& name = {}) const;
     QStringList stepMetricNames(qint64 runId) const;
+    // The run's step anatomy from its profiler traces (empty when it has none):
+    // rows ordered by step then rank, all-to-all calls by step.
+    RunAnatomy runAnatomy(qint64 runId) const;
     // Ordered by step, then layer; filters are optional. Decodes the chunks that hold
     // the steps and layer asked for (docs/store.md, "Expert load").
     QVector<ExpertLoadBlock> expertLoad(qint64 runId, std::optional<qint64> step = {},

@@ -1,4 +1,5 @@
 // ProjectStore: runs and their measurements (the bulk of every project file).
+#include "store/AnatomyTables.h"
 #include "store/ExpertLoadSink.h"
 #include "store/NameRules.h"
 #include "store/ProjectStore.h"
@@ -117,6 +118,8 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
         return unexpected(readOnlyError());
     if (const QString problem = validate(run, replace); !problem.isEmpty())
         return unexpected(error(problem));
+    if (const QString problem = anatomyProblem(run); !problem.isEmpty())
+        return unexpected(error(problem));
     QSqlDatabase db = connection(m_connectionName);
     QString err;
     auto failed = [&](const QString& message) {
@@ -172,6 +175,8 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
             if (!sql::exec(clear, &err))
                 return failed(err);
         }
+        if (!clearAnatomy(db, *existing, &err))
+            return failed(err);
         insertRun.prepare(QStringLiteral(
             "UPDATE run SET name = ?, kind = ?, record_id = ?, cluster_id = ?, source_file = ?, environment = ?, "
             "comm_sample_count = ?, step_count = ?, expert_load_blocks = ?, updated = ? WHERE id = ?"));
@@ -306,6 +311,9 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
         if (!sql::exec(count, &err))
             return failed(err);
     }
+
+    if (!writeAnatomy(db, runId, run.anatomy, &err))
+        return failed(err);
 
     if (!reporter.finish())
         return unexpected(error(StoreTr::tr("cancelled")));

@@ -234,6 +234,47 @@ const char* const kVersion6Tables[] = {
     END)",
 };
 
+// Added by version 7: where each profiled step's time went, per rank, from the run's
+// PyTorch profiler traces (core/anatomy; store/StepAnatomyRows.h), and the
+// all-to-all calls matched across ranks with their bytes and transfer times.
+// Summaries only: no trace event is stored.
+const char* const kVersion7Tables[] = {
+    R"(CREATE TABLE step_anatomy (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        step_us REAL NOT NULL,
+        compute_us REAL NOT NULL,
+        a2a_us REAL NOT NULL,
+        a2a_wait_us REAL NOT NULL,
+        other_comm_us REAL NOT NULL,
+        other_comm_wait_us REAL NOT NULL,
+        exposed_comm_us REAL NOT NULL,
+        memcpy_us REAL NOT NULL,
+        idle_us REAL NOT NULL,
+        busy_us REAL NOT NULL,
+        PRIMARY KEY (run_id, step, rank)) WITHOUT ROWID)",
+    R"(CREATE TABLE a2a_call (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        ordinal INTEGER NOT NULL,
+        step INTEGER NOT NULL,
+        process_group TEXT NOT NULL,
+        ranks INTEGER NOT NULL,
+        bytes_per_rank INTEGER NOT NULL,
+        transfer_us REAL NOT NULL,
+        slowest_us REAL NOT NULL,
+        kind TEXT NOT NULL,
+        splits_cut INTEGER NOT NULL,
+        PRIMARY KEY (run_id, ordinal)) WITHOUT ROWID)",
+};
+
+bool migrateV6ToV7(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kVersion7Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    return true;
+}
+
 bool execAll(QSqlDatabase& db, const QStringList& statements, QString* error) {
     for (const QString& s : statements)
         if (!sql::exec(db, s, error))
@@ -532,6 +573,9 @@ bool createLatest(QSqlDatabase& db, QString* error) {
     for (const char* statement : kVersion6Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
+    for (const char* statement : kVersion7Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
     return seedMissingThresholds(db, error);
 }
 
@@ -558,6 +602,7 @@ const std::vector<Migration>& migrations() {
         {3, "run.updated; what each verdict was computed on (verdict.basis)", &migrateV3ToV4},
         {4, "expert load as compressed chunks per layer with a per-step summary", &migrateV4ToV5},
         {5, "each expert-load chunk's per-expert totals", &migrateV5ToV6},
+        {6, "per-step, per-rank step anatomy and all-to-all calls from profiler traces", &migrateV6ToV7},
     };
     return steps;
 }

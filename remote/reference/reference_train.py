@@ -4,10 +4,12 @@ this computer's CPU by --world processes (torch.distributed, gloo, 127.0.0.1), d
 with real expert parallelism, measured by the moewb_collect collector. docs/reference.md.
 
     reference_train.py --out DIR --variant dense|moe-cf1.0|moe-cf1.25|moe-dropless
-                       [--quick] [--world 4] [--seed 1] [--collect-path PATH]
+                       [--quick] [--world 4] [--seed 1] [--collect-path PATH] [--no-profile]
 
-Writes DIR/train.log (Megatron-LM console lines), DIR/record.json (config record) and, for
-the MoE variants, DIR/tokens_per_expert/ and DIR/moewb_collect/ (the collector's files).
+Writes DIR/train.log (Megatron-LM console lines), DIR/record.json (config record), for
+the MoE variants DIR/tokens_per_expert/ and DIR/moewb_collect/ (the collector's files), and
+unless --no-profile DIR/torch_profile/rank-{R}.json: every rank's PyTorch profiler trace of
+three training steps (ProfilerStep#N = the iteration N of train.log; see PROFILE_ACTIVE).
 Prints `progress <0..1> <text>` lines on stdout; exits 0, or non-zero with one line on
 stderr. SIGTERM / SIGINT end every process it started within 2 s.
 
@@ -29,7 +31,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = ("dense", "moe-cf1.0", "moe-cf1.25", "moe-dropless")
-OUTPUTS = ("train.log", "record.json", "tokens_per_expert", "moewb_collect")
+OUTPUTS = ("train.log", "record.json", "tokens_per_expert", "moewb_collect", "torch_profile")
 
 # Everything that defines the training, the same for every variant (stage 2 compares them):
 # the model's dense parts, tokens per step, sequence length, optimizer, schedule, steps, seed
@@ -58,10 +60,18 @@ TRAIN = {
     "aux_loss_coeff": 0.01,
 }
 SCHEDULES = {
-    # steps, lr warm-up steps, warm-up steps left out of throughput, validation interval
-    "quick": {"steps": 100, "lr_warmup": 10, "excluded": 5, "eval_interval": 25},
-    "full": {"steps": 600, "lr_warmup": 50, "excluded": 10, "eval_interval": 100},
+    # steps, lr warm-up steps, warm-up steps left out of throughput, validation interval,
+    # first profiled iteration (past the LR warm-up, clear of the validation steps)
+    "quick": {"steps": 100, "lr_warmup": 10, "excluded": 5, "eval_interval": 25, "profile_first": 20},
+    "full": {"steps": 600, "lr_warmup": 50, "excluded": 10, "eval_interval": 100, "profile_first": 60},
 }
+# The PyTorch profiler (torch.profiler, CPU activity; this torch has no Kineto, so the
+# trace is the legacy list of events): iterations profile_first .. profile_first + 2 are
+# recorded, the one before them is the profiler's warm-up, and each rank writes
+# DIR/torch_profile/rank-{R}.json, Megatron-LM's folder and file name
+# (megatron/training/training.py: {tensorboard_dir}/../torch_profile/rank-{R}.json.gz;
+# here not gzipped).
+PROFILE_ACTIVE = 3
 VALIDATION_WINDOWS = 256          # fixed windows of the held-out slice, every variant the same
 
 
@@ -154,6 +164,8 @@ def launch(args):
                    "--seed", str(args.seed), "--collect-path", collect_path, "--rendezvous", rendezvous]
             if args.quick:
                 cmd.append("--quick")
+            if args.no_profile:
+                cmd.append("--no-profile")
             with open(err, "wb") as ef:
                 procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                               stdout=None if rank == 0 else subprocess.DEVNULL,
@@ -333,6 +345,31 @@ def build_record(args, sched, total, activated, corpus, variant):
     return record
 
 
+def start_profiler(torch, dist, out, rank, sched):
+    """The PyTorch profiler over iterations profile_first .. + PROFILE_ACTIVE - 1 (the one
+    before them its warm-up), started; (profiler, the profiled iterations). The caller
+    calls step() at the top of every iteration, before its timed part, so step_num = the
+    iteration, and marks ProfilerStep#N itself (record_steps is off)."""
+    from torch.profiler import ProfilerActivity, profile, schedule
+    first = sched["profile_first"]
+    profiled = tuple(range(first, first + PROFILE_ACTIVE))
+
+    def write(p):
+        folder = os.path.join(out, "torch_profile")
+        os.makedirs(folder, exist_ok=True)
+        p.export_chrome_trace(os.path.join(folder, "rank-%d.json" % rank))
+        # The export takes each rank a different time: meet again before the next timed
+        # step, so that its all-to-alls do not wait for a peer still writing its trace.
+        dist.barrier()
+
+    prof = profile(activities=[ProfilerActivity.CPU],
+                   schedule=schedule(wait=first - 1, warmup=1, active=PROFILE_ACTIVE, repeat=1),
+                   on_trace_ready=write)
+    prof.record_steps = False  # ProfilerStep#N is marked by the training loop (see there)
+    prof.start()
+    return prof, profiled
+
+
 def worker(args):
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -440,8 +477,23 @@ def worker(args):
     global_batch = mb * world
     tokens_per_step = global_batch * seq
     stats = torch.zeros(3, dtype=torch.float64)
+    prof, profiled = (None, ()) if args.no_profile else start_profiler(torch, dist, args.out, rank, sched)
     for step in range(1, steps + 1):
         x, y = batch(step)  # data loading, outside the timed step (data_loading_included: false)
+        if prof is not None:
+            # The profiler's step_num becomes `step` (it starts at 0 and each step()
+            # adds one), so its schedule sees the logged iteration number; the warm-up,
+            # the start and the trace's export (plus a barrier, in the handler) happen
+            # here, outside the timed step.
+            prof.step()
+        mark = None
+        if step in profiled:
+            # ProfilerStep#N is marked here, around the timed part of iteration N (what
+            # train.log's "elapsed time per iteration" measures), so N = the logged
+            # iteration on every torch (1.13's own marker would say N-1: it names the
+            # step after step_num before the increment; 2.x after it).
+            mark = torch.profiler.record_function("ProfilerStep#%d" % step)
+            mark.__enter__()
         t0 = time.perf_counter()
         if collector is not None:
             collector.step_begin()
@@ -481,6 +533,8 @@ def worker(args):
         if collector is not None:
             collector.step_end(step)
         elapsed = time.perf_counter() - t0
+        if mark is not None:
+            mark.__exit__(None, None, None)
         if rank == 0:
             fields = [
                 "consumed samples: %12d" % (step * global_batch),
@@ -507,6 +561,8 @@ def worker(args):
                 say("-" * 100)
     if collector is not None:
         collector.close()
+    if prof is not None:
+        prof.stop()
     dist.barrier()
     if rank == 0:
         record = build_record(args, sched, total_params, activated_params, corpus, args.variant)
@@ -528,6 +584,8 @@ def parse_args(argv):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--collect-path", default=None,
                    help="folder holding the moewb_collect package (default ../collect next to this script)")
+    p.add_argument("--no-profile", action="store_true",
+                   help="write no PyTorch profiler traces (DIR/torch_profile/)")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--rank", type=int, default=0, help=argparse.SUPPRESS)
     p.add_argument("--rendezvous", default=None, help=argparse.SUPPRESS)

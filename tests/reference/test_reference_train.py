@@ -114,7 +114,8 @@ class ReferenceTrain(unittest.TestCase):
             self.assertEqual(fractions, sorted(fractions), "progress goes forward")
             self.assertEqual(fractions[-1], 1.0)
             names = sorted(n for n in os.listdir(out))
-            expected = ["record.json", "train.log"] + (["moewb_collect", "tokens_per_expert"] if variant != "dense" else [])
+            expected = ["record.json", "torch_profile", "train.log"] + (
+                ["moewb_collect", "tokens_per_expert"] if variant != "dense" else [])
             self.assertEqual(names, sorted(expected), "only the outputs, no leftover work folder")
 
     def test_validation_loss_below_unigram_entropy(self):
@@ -259,6 +260,15 @@ class ReferenceTrain(unittest.TestCase):
         self.assertEqual(loads, steps * record["model"]["moe_layers"], "expert load of every step and layer")
         formats = {f["format"] for f in result["runs"][0]["plan"]["files"]}
         self.assertIn("megatron-log", formats)
+        # The profiler's traces of every rank (torch 1.13: the legacy format) give the
+        # busiest-device share of the profiled iterations (docs/anatomy.md).
+        self.assertIn("torch-legacy-json", formats)
+        self.assertEqual(len([f for f in result["runs"][0]["plan"]["files"] if f["format"] == "torch-legacy-json"]), WORLD)
+        self.assertGreater(len(metrics["trace_busiest_share"]), 0)
+        for step, share in metrics["trace_busiest_share"].items():
+            self.assertIn(step, metrics["lm_loss"], "trace step %d is a logged iteration" % step)
+            self.assertGreaterEqual(share, metrics["trace_mean_share"][step])
+            self.assertLessEqual(share, 1.0)
         self.assertIn("megatron-tpe-jsonl", formats)
         if "moewb-collect-jsonl" in formats:
             # The sidecar importer: the drop rate of every step from the sidecar lines.

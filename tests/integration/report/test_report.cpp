@@ -4,8 +4,10 @@
 // every page with ink on it, pdfimages must list no raster image (plots are
 // vectors). Cancelling leaves no file. The assessment sheet round-trips through
 // the store, also in files upgraded from schema versions 1 and 2.
+#include "AnatomyFixture.h"
 #include "SqlScript.h"
 #include "Translations.h"
+#include "anatomy/AnatomySummary.h"
 #include "assessment/AssessmentSheet.h"
 #include "common/Units.h"
 #include "demo/DemoProject.h"
@@ -455,6 +457,56 @@ private slots:
         QVERIFY(has(QStringLiteral("At %1 per rank, the routing of from-run:demo-train-moe-cf1.0:worst makes the "
                                    "all-to-all 1.70× as long as a uniform one on this cluster.")
                         .arg(units::formatBytes(4096))));
+    }
+
+    // A run with profiler-trace summaries: stage 3's chapter shows where its steps' time
+    // went — the busiest rank with node and local rank (the demo record has 8 GPUs a
+    // node), the imbalance bill per step as summarize() gives it, the stragglers and the
+    // all-to-all against stage 1's demo probe.
+    void stageThreeShowsTheStepAnatomy() {
+        const QString path = m_dir.filePath(QStringLiteral("anatomy.moewb"));
+        QVERIFY(demo::writeDemoProject(path));
+        {
+            auto opened = store::ProjectStore::open(path, store::OpenMode::MustExist);
+            QVERIFY(opened);
+            QVERIFY((*opened)->saveRun(testing::sampleAnatomyRun(QStringLiteral("anatomy-train"))));
+        }
+        const QString pdf = m_dir.filePath(QStringLiteral("anatomy.pdf"));
+        QVERIFY(report::writeReport(path, pdf, report::ReportOptions{}));
+        // To look at it: MOEWB_SHOTS_DIR keeps a copy.
+        if (const QString keep = qEnvironmentVariable("MOEWB_SHOTS_DIR"); !keep.isEmpty()) {
+            QDir().mkpath(keep);
+            QFile::remove(keep + QStringLiteral("/report-anatomy.pdf"));
+            QFile::copy(pdf, keep + QStringLiteral("/report-anatomy.pdf"));
+            QFile::remove(keep + QStringLiteral("/anatomy.moewb"));
+            QFile::copy(path, keep + QStringLiteral("/anatomy.moewb"));
+        }
+        const Proc t = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        const QString text = squeeze(t.out).remove(QLatin1Char('-'));
+        const auto at = [&](const QString& s, qsizetype from = 0) {
+            return text.indexOf(squeeze(s).remove(QLatin1Char('-')), from);
+        };
+        const qsizetype part = at(QStringLiteral("Step anatomy · anatomy-train"));
+        QVERIFY(part >= 0);
+        // Inside stage 3's chapter: after its heading, before stage 4's.
+        const qsizetype chapter = text.lastIndexOf(squeeze(QStringLiteral("Stage 3 — expert load and loss")), part);
+        const qsizetype next = at(QStringLiteral("Stage 4 — transfer boundary"), part);
+        QVERIFY(chapter >= 0 && next > part);
+        const auto inPart = [&](const QString& s) {
+            const qsizetype i = at(s, part);
+            return i > part && i < next;
+        };
+        const anatomy::AnatomySummary summary = anatomy::summarize(testing::sampleAnatomy());
+        QVERIFY(inPart(QStringLiteral("Imbalance bill")));
+        QVERIFY2(inPart(QStringLiteral("the others wait %1 per step for the busiest")
+                            .arg(units::formatDuration(summary.meanBillUs))),
+                 qPrintable(units::formatDuration(summary.meanBillUs)));
+        QVERIFY(inPart(QStringLiteral("Largest in step 6: busiest rank 10 (node 1, local rank 2)")));
+        QVERIFY(inPart(QStringLiteral("Where step 6's time went, per rank (busiest: rank 10)")));
+        QVERIFY(inPart(QStringLiteral("How often each rank was the busiest")));
+        QVERIFY(inPart(QStringLiteral("The training's all-to-all against stage 1's measured baseline on demo-a100-ib")));
+        QVERIFY(inPart(units::formatBandwidth(double(1 << 20) / 180e-6)));
     }
 
     void everyPageRendersWithInk() {

@@ -165,7 +165,7 @@ private slots:
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 7")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = %1").arg(ProjectStore::kSchemaVersion + 1)));
         }
         QSqlDatabase::removeDatabase(QStringLiteral("future"));
         auto store = ProjectStore::open(path);
@@ -173,7 +173,7 @@ private slots:
         QCOMPARE(store.error().file, path);
         QVERIFY2(store.error().message.contains(QStringLiteral("newer MoE Workbench")),
                  qPrintable(store.error().text()));
-        QVERIFY(store.error().message.contains(QStringLiteral("7")));
+        QVERIFY(store.error().message.contains(QString::number(ProjectStore::kSchemaVersion + 1)));
     }
 
     void configRecordsRoundTripAndNamesAreUnique() {

@@ -1,5 +1,5 @@
 // Files written by schema versions 1 to 5 (tests/fixtures/store/schema-v1.sql …
-// schema-v5.sql) are upgraded on open to the current version (6); their data survives
+// schema-v5.sql) are upgraded on open to the current version (7); their data survives
 // (version 4's expert-load blobs read back count for count from the chunks version 5
 // made of them; version 5's chunks get their per-expert totals, which sum as the
 // fixture's formulas say), the assessment sheet works on them, and the upgraded schema
@@ -150,8 +150,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 6);
-        QCOMPARE(ProjectStore::kSchemaVersion, 6);
+        QCOMPARE(s.schemaVersion(), 7);
+        QCOMPARE(ProjectStore::kSchemaVersion, 7);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -244,7 +244,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
 
@@ -292,7 +292,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
         const auto v = s.verdict(1);
@@ -377,7 +377,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         // An existing project keeps its page size (only new files get 16 KiB pages).
         withConnection(path, [](QSqlDatabase& db) { QCOMPARE(scalar(db, QStringLiteral("PRAGMA page_size")), 4096); });
         QVERIFY(s.integrityProblems()->isEmpty());
@@ -505,7 +505,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 6);
+        QCOMPARE(s.schemaVersion(), 7);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v5.bak")));
         withConnection(path, [](QSqlDatabase& db) {

@@ -1,0 +1,67 @@
+#pragma once
+// The run page's "Step anatomy" section (docs/gui.md, "Runs"): where a profiled step's
+// time goes on each rank, from the run's stored step anatomy (its PyTorch profiler
+// traces). A step chooser (initially the step with the largest imbalance bill), the
+// per-rank stacked bars of that step, the rank × step heatmap of busy shares, a summary
+// naming the busiest rank (with its node and local rank when the run's config record
+// gives the accelerators per node), how often each rank was the busiest, and the
+// training's all-to-all against stage 1's baseline. Shown only for a run with anatomy.
+#include "RunMeasurements.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace moewb::plots {
+class PlotView;
+}
+
+namespace moewb::gui {
+
+class StepAnatomyView : public QWidget {
+    Q_OBJECT
+public:
+    explicit StepAnatomyView(QWidget* parent = nullptr);
+
+    // Shows the run's step anatomy; hides itself when it has none.
+    void showRun(const RunMeasurements& m);
+    void clear();
+
+    // The step the bars show (−1: none).
+    qint64 currentStep() const;
+    // Chooses `step` when it is one of the chooser's; false otherwise.
+    bool chooseStep(qint64 step);
+
+    QComboBox* stepChooser() const { return m_stepChooser; }
+    plots::PlotView* barsPlot() const { return m_barsPlot; }
+    plots::PlotView* busyHeatmap() const { return m_heatmapPlot; }
+    QLabel* summaryLabel() const { return m_summary; }
+    QLabel* runLabel() const { return m_runLine; }
+    QTableWidget* stragglerTable() const { return m_stragglers; }
+    QTableWidget* a2aTable() const { return m_a2a; }
+
+private:
+    void drawStep();
+    void fillStragglers();
+    void fillA2a(const anatomy::A2aBaselineReport& report);
+    // "rank 2 (node 0, local rank 2)", or "rank 2" when the node is unknown.
+    QString rankText(int rank) const;
+
+    QString m_runName;
+    store::RunAnatomy m_anatomy;
+    anatomy::AnatomySummary m_summaryData;
+    int m_ranksPerNode = 0;
+
+    QLabel* m_summary = nullptr;
+    QComboBox* m_stepChooser = nullptr;
+    plots::PlotView* m_barsPlot = nullptr;
+    plots::PlotView* m_heatmapPlot = nullptr;
+    QLabel* m_runLine = nullptr;
+    QTableWidget* m_stragglers = nullptr;
+    QLabel* m_a2aCaption = nullptr;
+    QTableWidget* m_a2a = nullptr;
+};
+
+} // namespace moewb::gui
