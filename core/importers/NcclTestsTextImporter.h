@@ -1,7 +1,9 @@
 #pragma once
 // nccl-tests text output of alltoall_perf / alltoallv_perf (docs/formats.md): the
 // header is read, not assumed (old `error` vs new `#wrong`, with or without `root`,
-// -I per-iteration columns, exponent-form numbers); one CommSample per data row.
+// -I per-iteration columns, exponent-form numbers); one CommSample per data row. A log
+// of several tests (NcclTestsTextSections.h) imports its first all-to-all test and lists
+// the others in environment.skipped_sections; NCCL_DEBUG lines are skipped anywhere.
 #include "importers/ImportSupport.h"
 
 namespace moewb::importers {
@@ -24,10 +26,12 @@ class NcclTestsTextImporter {
 public:
     static constexpr const char* kFormat = "nccl-tests";
     static ImportResult parse(const QByteArray& bytes, const QString& fileName);
-    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName, const NcclTestsTextOptions& options);
+    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName,
+                                  const NcclTestsTextOptions& options);
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
     static ImportResult importFile(const QString& path, const NcclTestsTextOptions& options) {
-        return importWith(path, [&](const QByteArray& b, const QString& f) { return parseWith(b, f, options); });
+        return importWith(path,
+                          [&](const QByteArray& b, const QString& f) { return parseWith(b, f, options); });
     }
 };
 

@@ -325,7 +325,9 @@ private slots:
                 continue;
             const RankTime& b = (*it)[busiest];
             const double collector = (b.compute + b.a2a) / b.step;
-            QVERIFY2(traceShare.value(it.key()) >= collector - 0.02,
+            // (Each rank's share is of its own ProfilerStep span; on CPU the ranks' spans differ by a
+            // few per cent, hence the margin.)
+            QVERIFY2(traceShare.value(it.key()) >= collector - 0.05,
                      qPrintable(QStringLiteral("step %1: traces %2 below the collector's %3")
                                     .arg(it.key()).arg(traceShare.value(it.key())).arg(collector)));
             ++compared;

@@ -265,9 +265,21 @@ class ReferenceTrain(unittest.TestCase):
         self.assertIn("torch-legacy-json", formats)
         self.assertEqual(len([f for f in result["runs"][0]["plan"]["files"] if f["format"] == "torch-legacy-json"]), WORLD)
         self.assertGreater(len(metrics["trace_busiest_share"]), 0)
+        db = sqlite3.connect(os.path.join(self.tmp, "moe-cf1.0.moewb"))
+        rows = collections.defaultdict(list)
+        for step, rank, step_us, busy_us in db.execute(
+                "SELECT a.step, a.rank, a.step_us, a.busy_us FROM step_anatomy a JOIN run r ON r.id = a.run_id "
+                "WHERE r.name = ?", ("moe-cf1.0",)):
+            rows[step].append((rank, step_us, busy_us))
+        db.close()
         for step, share in metrics["trace_busiest_share"].items():
             self.assertIn(step, metrics["lm_loss"], "trace step %d is a logged iteration" % step)
-            self.assertGreaterEqual(share, metrics["trace_mean_share"][step])
+            self.assertEqual(sorted(r for r, _, _ in rows[step]), list(range(WORLD)), "every rank's row")
+            # The busiest rank: the largest busy time (lowest rank on ties); its share of its own step.
+            rank, step_us, busy_us = min(rows[step], key=lambda r: (-r[2], r[0]))
+            self.assertAlmostEqual(share, busy_us / step_us, places=9)
+            self.assertAlmostEqual(metrics["trace_mean_share"][step],
+                                   sum(b / s for _, s, b in rows[step]) / WORLD, places=9)
             self.assertLessEqual(share, 1.0)
         self.assertIn("megatron-tpe-jsonl", formats)
         if "moewb-collect-jsonl" in formats:

@@ -388,6 +388,205 @@ private slots:
         QCOMPARE(r.error().field, QStringLiteral("redop"));
     }
 
+    // ---- Logs as they are run: several tests, NCCL_DEBUG output, failures ------
+private:
+    // The log's tests as the test itself reads them: each "# Collective test starting: X"
+    // with the "# nccl-tests version" line above it starts one; its rows are the lines
+    // whose first token is a number (not "host:pid:tid") and that have 13 values.
+    struct LogTest {
+        QString name;
+        qint64 first = 0, last = 0;
+        QList<qint64> sizes;
+    };
+    static QList<LogTest> logTests(const QByteArray& bytes) {
+        QList<LogTest> tests;
+        const QList<QByteArray> lines = bytes.split('\n');
+        const qint64 count = bytes.endsWith('\n') ? lines.size() - 1 : lines.size();
+        for (qint64 n = 1; n <= count; ++n) {
+            const QString line = QString::fromUtf8(lines[n - 1]).trimmed();
+            if (line.startsWith(QLatin1String("# nccl-tests version"))) {
+                if (!tests.isEmpty())
+                    tests.last().last = n - 1;
+                tests << LogTest{{}, n, 0, {}};
+            } else if (line.startsWith(QLatin1String("# Collective test starting: "))) {
+                tests.last().name = line.mid(28).remove(QLatin1String("_perf"));
+            } else if (!tests.isEmpty()) {
+                const QStringList t = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                bool number = false;
+                const qint64 size = t.value(0).toLongLong(&number);
+                if (number && t.size() == 13)
+                    tests.last().sizes << size;
+            }
+        }
+        tests.last().last = count;
+        return tests;
+    }
+    static QJsonObject entryFor(const QJsonArray& sections, const QString& test) {
+        for (const QJsonValue& v : sections)
+            if (v.toObject().value(QStringLiteral("test")).toString() == test)
+                return v.toObject();
+        return {};
+    }
+
+private slots:
+    void clusterScriptLogImportsItsAllToAll() {
+        // all_reduce, all_gather, reduce_scatter, alltoall, sendrecv run into one log.
+        const QByteArray bytes =
+            importer_test::readFixture(QStringLiteral("nccl-tests/cluster-script-five-tests.txt"));
+        const QList<LogTest> tests = logTests(bytes);
+        QCOMPARE(tests.size(), 5);
+        const LogTest& a2a = tests[3];
+        QCOMPARE(a2a.name, QStringLiteral("alltoall"));
+        QVERIFY(a2a.sizes.size() > 1);
+        auto r = NcclTestsTextImporter::parse(bytes, QStringLiteral("five.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, a2a.sizes.size());
+        QCOMPARE(r->commSamples.size(), a2a.sizes.size());
+        for (int i = 0; i < a2a.sizes.size(); ++i) {
+            QCOMPARE(r->commSamples[i].bytesPerRank, quint64(a2a.sizes[i]));
+            QCOMPARE(r->commSamples[i].repeat, 0);
+        }
+        const QJsonObject& env = r->environment;
+        QCOMPARE(env.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoall"));
+        QCOMPARE(env.value(QStringLiteral("world")).toInt(), 8);
+        QCOMPARE(
+            env.value(QStringLiteral("options")).toObject().value(QStringLiteral("min_bytes")).toInteger(),
+            1048576);
+        const QJsonArray skipped = env.value(QStringLiteral("skipped_sections")).toArray();
+        QCOMPARE(skipped.size(), 4);
+        for (const LogTest& t : tests) {
+            if (t.name == QLatin1String("alltoall"))
+                continue;
+            const QJsonObject o = entryFor(skipped, t.name);
+            QVERIFY2(!o.isEmpty(), qPrintable(t.name));
+            QCOMPARE(o.value(QStringLiteral("first_line")).toInteger(), t.first);
+            QCOMPARE(o.value(QStringLiteral("last_line")).toInteger(), t.last);
+            QCOMPARE(o.value(QStringLiteral("line")).toInteger(),
+                     t.first + 1); // its "Collective test starting" line
+            QCOMPARE(o.value(QStringLiteral("reason")).toString(),
+                     QStringLiteral("is %1, not alltoall or alltoallv; only all-to-all tests are imported")
+                         .arg(t.name));
+        }
+        const QJsonArray read = env.value(QStringLiteral("sections_read")).toArray();
+        QCOMPARE(read.size(), 1);
+        QCOMPARE(read[0].toObject().value(QStringLiteral("first_line")).toInteger(), a2a.first);
+        QCOMPARE(read[0].toObject().value(QStringLiteral("last_line")).toInteger(), a2a.last);
+        QCOMPARE(read[0].toObject().value(QStringLiteral("rows")).toInteger(), a2a.sizes.size());
+        // Detection reads it as nccl-tests too.
+        auto detected = importFile(fixture(QStringLiteral("nccl-tests/cluster-script-five-tests.txt")));
+        QVERIFY(detected.hasValue());
+        QCOMPARE(detected->rows, a2a.sizes.size());
+    }
+
+    void firstAllToAllOfSeveralIsTakenOrTheOneAskedFor() {
+        // The same log with all_gather_perf renamed alltoallv_perf (its rows fit an
+        // alltoall's too): two all-to-all tests with data.
+        QByteArray bytes =
+            importer_test::readFixture(QStringLiteral("nccl-tests/cluster-script-five-tests.txt"));
+        bytes.replace("all_gather_perf", "alltoallv_perf");
+        const QList<LogTest> tests = logTests(bytes);
+        QCOMPARE(tests[1].name, QStringLiteral("alltoallv"));
+        auto r = NcclTestsTextImporter::parse(bytes, QStringLiteral("two.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->environment.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoallv"));
+        QCOMPARE(r->rows, tests[1].sizes.size());
+        QCOMPARE(r->commSamples[0].timeUs, 71.99); // all_gather's first row, as the fixture prints it
+        QJsonObject other = entryFor(r->environment.value(QStringLiteral("skipped_sections")).toArray(),
+                                     QStringLiteral("alltoall"));
+        QCOMPARE(other.value(QStringLiteral("first_line")).toInteger(), tests[3].first);
+        QVERIFY2(other.value(QStringLiteral("reason"))
+                     .toString()
+                     .contains(QStringLiteral("--collective alltoall")),
+                 qPrintable(other.value(QStringLiteral("reason")).toString()));
+        // --collective alltoall takes the other one.
+        r = NcclTestsTextImporter::parseWith(bytes, QStringLiteral("two.txt"), given(0, "alltoall"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->environment.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoall"));
+        QCOMPARE(r->rows, tests[3].sizes.size());
+        other = entryFor(r->environment.value(QStringLiteral("skipped_sections")).toArray(),
+                         QStringLiteral("alltoallv"));
+        QCOMPARE(other.value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("is alltoallv, but --collective says alltoall"));
+    }
+
+    void failedAllToAllIsRefusedWithItsFailure() {
+        // alltoall_perf fails right after its column header, then sendrecv_perf runs.
+        const QString path = fixture(QStringLiteral("nccl-tests/alltoall-failed-then-sendrecv.txt"));
+        const QByteArray bytes =
+            importer_test::readFixture(QStringLiteral("nccl-tests/alltoall-failed-then-sendrecv.txt"));
+        const QList<LogTest> tests = logTests(bytes);
+        QCOMPARE(tests.size(), 2);
+        QVERIFY(tests[0].sizes.isEmpty());
+        const QByteArray failure =
+            "gpu-a018: Test NCCL failure common.cu:401 'remote process exited or there was a network error'";
+        const qint64 failureLine = bytes.left(bytes.indexOf(failure)).count('\n') + 1;
+        auto r = NcclTestsTextImporter::importFile(path);
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, failureLine);
+        QVERIFY2(
+            r.error().message.contains(QStringLiteral("alltoall (lines %1-%2): failed at line %3: \"%4\"")
+                                           .arg(tests[0].first)
+                                           .arg(tests[0].last)
+                                           .arg(failureLine)
+                                           .arg(QString::fromLatin1(failure))),
+            qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(
+                     QStringLiteral("sendrecv (lines %1-%2): line %3: is sendrecv, not alltoall")
+                         .arg(tests[1].first)
+                         .arg(tests[1].last)
+                         .arg(tests[1].first + 1)),
+                 qPrintable(r.error().message));
+        QVERIFY(
+            r.error().message.startsWith(QStringLiteral("no all-to-all test with data among the 2 tests")));
+        // The alltoall alone: its own failure.
+        r = NcclTestsTextImporter::parse(bytes.left(bytes.indexOf("# nccl-tests version", 10)),
+                                         QStringLiteral("a.txt"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().text(), QStringLiteral("a.txt:%1: the alltoall test failed: \"%2\"")
+                                       .arg(failureLine)
+                                       .arg(QString::fromLatin1(failure)));
+    }
+
+    void ncclDebugLinesAreNeverRows() {
+        // NCCL_DEBUG=INFO in containers whose host names start with digits.
+        const QByteArray bytes =
+            importer_test::readFixture(QStringLiteral("nccl-tests/alltoall-nccl-debug-info.txt"));
+        const QList<LogTest> tests = logTests(bytes);
+        QCOMPARE(tests.size(), 1);
+        qint64 debug = 0, digitDebug = 0, blank = 0;
+        for (const QByteArray& raw : bytes.split('\n')) {
+            if (raw.contains(" NCCL INFO ") || raw.contains(" NCCL WARN ")) {
+                ++debug;
+                digitDebug += QChar::fromLatin1(raw.front()).isDigit() ? 1 : 0;
+            }
+            blank += raw.trimmed().isEmpty() ? 1 : 0;
+        }
+        QVERIFY(digitDebug > 5);
+        QVERIFY(blank > 2);
+        auto r = NcclTestsTextImporter::parse(bytes, QStringLiteral("debug.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, tests[0].sizes.size());
+        for (int i = 0; i < tests[0].sizes.size(); ++i)
+            QCOMPARE(r->commSamples[i].bytesPerRank, quint64(tests[0].sizes[i]));
+        QCOMPARE(r->environment.value(QStringLiteral("nccl_debug_lines")).toInteger(), debug);
+        QCOMPARE(r->environment.value(QStringLiteral("hostnames")).toArray(),
+                 (QJsonArray{QStringLiteral("22f64f592750"), QStringLiteral("7a1c0e9b4d23")}));
+        QVERIFY(!r->environment.contains(QStringLiteral("skipped_sections")));
+        // Without the version and test-name lines (an older nccl-tests): the same rows.
+        QByteArray old;
+        for (const QByteArray& raw : bytes.split('\n'))
+            if (!raw.startsWith("# nccl-tests version") && !raw.startsWith("# Collective test"))
+                old += raw + '\n';
+        old.chop(1);
+        r = NcclTestsTextImporter::parse(old, QStringLiteral("old.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, tests[0].sizes.size());
+        // Detection: a debug line first does not hide the format.
+        auto detected = importFile(fixture(QStringLiteral("nccl-tests/alltoall-nccl-debug-info.txt")));
+        QVERIFY2(detected.hasValue(), detected.hasValue() ? "" : qPrintable(detected.error().text()));
+        QCOMPARE(detected->rows, tests[0].sizes.size());
+    }
+
     MOEWB_IMPORTER_CORPUS_TESTS("nccl-tests", NcclTestsTextImporter)
 };
 
