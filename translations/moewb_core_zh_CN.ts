@@ -3429,6 +3429,14 @@ busiest</source>
             <numerusform>已由性能剖析轨迹在 %n 步中测得最忙设备占比：平均 %1（平均设备 %2）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1:%2-%3: the %4 test left out: %5</source>
+        <translation>%1:%2-%3：未导入 %4 测试：%5</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
 </context>
 <context>
     <name>Stages</name>

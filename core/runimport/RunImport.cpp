@@ -597,6 +597,18 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
         f.commSamples = d.commSamples.size();
         f.role = roleOf(d);
         plan.files << f;
+        // A log of several nccl-tests tests: the tests left out, in the plan (file:lines, why).
+        for (const QJsonValue& v : d.environment.value(QLatin1String("skipped_sections")).toArray()) {
+            const QJsonObject o = v.toObject();
+            plan.notes << RunImportTr::tr("%1:%2-%3: the %4 test left out: %5")
+                              .arg(f.shown)
+                              .arg(o.value(QLatin1String("first_line")).toInteger())
+                              .arg(o.value(QLatin1String("last_line")).toInteger())
+                              .arg(o.value(QLatin1String("test")).toString().isEmpty()
+                                       ? RunImportTr::tr("unnamed")
+                                       : o.value(QLatin1String("test")).toString(),
+                                   o.value(QLatin1String("reason")).toString());
+        }
     }
     if (scanIndex >= 0) {
         StreamedExpertLoad streamed;

@@ -4,6 +4,7 @@
 #include "store/ProjectStore.h"
 
 #include <QJsonArray>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -158,6 +159,30 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("counts 4 experts per layer, but the record says moe.experts = 64")),
                  qPrintable(r.err));
         QCOMPARE(store.runs().size(), files.size());
+    }
+
+    void severalTestsInOneLogListTheOnesLeftOut() {
+        // A cluster script's log of five nccl-tests tests: the alltoall one is the run; the
+        // plan names each test left out with its lines (counted here from the file's own
+        // "# Collective test starting:" headers).
+        const QString file = fixture(QStringLiteral("nccl-tests/cluster-script-five-tests.txt"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QStringList others;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (line.startsWith("# Collective test starting: ") && !line.contains("alltoall"))
+                others << QString::fromUtf8(line.mid(28)).remove(QStringLiteral("_perf")).trimmed();
+        QCOMPARE(others.size(), 4);
+        auto r = import(project(), {file}, true);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject run = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray().first().toObject();
+        QStringList leftOut;
+        for (const QJsonValue& v : run.value(QStringLiteral("plan")).toObject().value(QStringLiteral("notes")).toArray())
+            if (v.toString().contains(QStringLiteral("test left out")))
+                leftOut << v.toString();
+        QCOMPARE(leftOut.size(), others.size());
+        for (int i = 0; i < others.size(); ++i)
+            QVERIFY2(leftOut[i].contains(QStringLiteral("the %1 test left out").arg(others[i])), qPrintable(leftOut[i]));
     }
 
     void namesAreUniqueAndRunNameIsHonoured() {
