@@ -2301,6 +2301,10 @@ Commands:
         <source> (traces; mean device %1)</source>
         <translation>（轨迹；平均设备 %1）</translation>
     </message>
+    <message>
+        <source>console logs: refuse a file at its first damaged line (default: keep the readable fields of damaged lines and list them in the plan)</source>
+        <translation>控制台日志：在第一处损坏的行拒绝整个文件（默认：保留损坏行中可读的字段，并在导入计划中列出这些行）</translation>
+    </message>
 </context>
 <context>
     <name>Reference</name>

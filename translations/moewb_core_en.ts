@@ -155,6 +155,20 @@
                 <numerusform>must have at least %n items, got %1</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%1 (and %n more damaged line(s); nothing usable remains)</source>
+            <translation>
+                <numerusform>%1 (and %n more damaged line; nothing usable remains)</numerusform>
+                <numerusform>%1 (and %n more damaged lines; nothing usable remains)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n more: %1</source>
+            <translation>
+                <numerusform>%n more: %1</numerusform>
+                <numerusform>%n more: %1</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>RunImport</name>
@@ -282,6 +296,48 @@
             <translation>
                 <numerusform>busiest-device share measured from profiler traces in %n step: mean %1 (the mean device %2)</numerusform>
                 <numerusform>busiest-device share measured from profiler traces in %n steps: mean %1 (the mean device %2)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n more test(s) left out: %2</source>
+            <translation>
+                <numerusform>%1: %n more test left out: %2</numerusform>
+                <numerusform>%1: %n more tests left out: %2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1:%2: damaged line, %n field(s) kept; left out: %3</source>
+            <translation>
+                <numerusform>%1:%2: damaged line, %n field kept; left out: %3</numerusform>
+                <numerusform>%1:%2: damaged line, %n fields kept; left out: %3</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n more damaged line(s) (import with --strict to refuse the file instead)</source>
+            <translation>
+                <numerusform>%1: %n more damaged line (import with --strict to refuse the file instead)</numerusform>
+                <numerusform>%1: %n more damaged lines (import with --strict to refuse the file instead)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %2 ranks name %n host(s), more than the record's %3 accelerators per node: host names repeat across nodes (containers?), so nodes cannot be told apart by name</source>
+            <translation>
+                <numerusform>%1: %2 ranks name %n host, more than the record's %3 accelerators per node: host names repeat across nodes (containers?), so nodes cannot be told apart by name</numerusform>
+                <numerusform>%1: %2 ranks name %n hosts, more than the record's %3 accelerators per node: host names repeat across nodes (containers?), so nodes cannot be told apart by name</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: its ranks name %n host(s), but the record's cluster has %2 nodes</source>
+            <translation>
+                <numerusform>%1: its ranks name %n host, but the record's cluster has %2 nodes</numerusform>
+                <numerusform>%1: its ranks name %n hosts, but the record's cluster has %2 nodes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n more nccl-tests file(s) of the same test: their rows are further repeats of one baseline</source>
+            <translation>
+                <numerusform>%n more nccl-tests file of the same test: their rows are further repeats of one baseline</numerusform>
+                <numerusform>%n more nccl-tests files of the same test: their rows are further repeats of one baseline</numerusform>
             </translation>
         </message>
     </context>

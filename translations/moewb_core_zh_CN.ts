@@ -1331,10 +1331,6 @@
         <translation>数值不合理：迭代 %1 / %2</translation>
     </message>
     <message>
-        <source>the iteration line ends inside a field (truncated): &quot;%1&quot;</source>
-        <translation>迭代行在字段内部结束（被截断）：“%1”</translation>
-    </message>
-    <message>
         <source>a validation line without fields (truncated?)</source>
         <translation>验证行没有字段（被截断？）</translation>
     </message>
@@ -2063,6 +2059,22 @@
     <message>
         <source>no all-to-all test with data among the %1 tests of this log: %2</source>
         <translation>此日志的 %1 个测试中没有带数据的 all-to-all 测试：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (and %n more damaged line(s); nothing usable remains)</source>
+        <translation>
+            <numerusform>%1（另有 %n 行损坏；没有可用的内容）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the iteration line does not end with &quot;|&quot;: cut inside a field, or another print glued on: &quot;%1&quot;</source>
+        <translation>迭代行不以“|”结尾：在某个字段中间被截断，或后面粘上了另一段输出：“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more: %1</source>
+        <translation>
+            <numerusform>另有 %n 项：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3254,10 +3266,6 @@ busiest</source>
         <translation>每层统计了 %1 个专家，但配置记录中 moe.experts = %2</translation>
     </message>
     <message>
-        <source>is a second communication measurement (beside %1): a run holds one; import each as its own run</source>
-        <translation>是第二份通信测量（%1 之外）：一个运行只能包含一份；请把每份分别导入为单独的运行</translation>
-    </message>
-    <message>
         <source>tokens_per_s / world size %1 (record)</source>
         <translation>tokens_per_s / world size %1（配置记录）</translation>
     </message>
@@ -3436,6 +3444,62 @@ busiest</source>
     <message>
         <source>unnamed</source>
         <translation>未命名</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n more test(s) left out: %2</source>
+        <translation>
+            <numerusform>%1：另有 %n 个测试未导入：%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2: damaged line, %n field(s) kept; left out: %3</source>
+        <translation>
+            <numerusform>%1:%2：损坏的行，保留了 %n 个字段；未导入：%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1:%2: damaged line left out: %3</source>
+        <translation>%1:%2：损坏的行未导入：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n more damaged line(s) (import with --strict to refuse the file instead)</source>
+        <translation>
+            <numerusform>%1：另有 %n 行损坏（使用 --strict 导入则改为拒绝该文件）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the devices are %2, but the record&apos;s cluster says %3</source>
+        <translation>%1：设备是 %2，但配置记录中的集群是 %3</translation>
+    </message>
+    <message>
+        <source>%1: it ran on %2 ranks, but the record&apos;s cluster has %3 accelerators (%4 nodes × %5)</source>
+        <translation>%1：它在 %2 个 rank 上运行，但配置记录中的集群有 %3 个加速器（%4 个节点 × %5）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 ranks name %n host(s), more than the record&apos;s %3 accelerators per node: host names repeat across nodes (containers?), so nodes cannot be told apart by name</source>
+        <translation>
+            <numerusform>%1：%2 个 rank 只给出 %n 个主机名，超过配置记录中每节点 %3 个加速器：主机名在节点之间重复（容器？），无法按名称区分节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: its ranks name %n host(s), but the record&apos;s cluster has %2 nodes</source>
+        <translation>
+            <numerusform>%1：其 rank 给出 %n 个主机名，但配置记录中的集群有 %2 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>is a second communication measurement (beside %1) of another test or world: a run holds one; import each as its own run</source>
+        <translation>是另一个测试或另一规模的第二份通信测量（%1 之外）：一个运行只保存一份；请分别导入为独立的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more nccl-tests file(s) of the same test: their rows are further repeats of one baseline</source>
+        <translation>
+            <numerusform>另有 %n 个同一测试的 nccl-tests 文件：其数据行作为同一基线的更多重复</numerusform>
+        </translation>
     </message>
 </context>
 <context>

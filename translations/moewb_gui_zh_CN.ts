@@ -1422,6 +1422,14 @@ does not exist</source>
         <source>Nothing is stored until you press Import.</source>
         <translation>点击“导入”之前不会存储任何内容。</translation>
     </message>
+    <message>
+        <source>Refuse &amp;damaged log lines</source>
+        <translation>拒绝损坏的日志行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Console logs (Megatron, NeMo, torchtitan): refuse a file at its first damaged line. Off: keep the readable fields of a damaged line and list the line in the plan.</source>
+        <translation>控制台日志（Megatron、NeMo、torchtitan）：在第一处损坏的行拒绝整个文件。关闭时：保留损坏行中可读的字段，并在导入计划中列出该行。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::ImportJob</name>

@@ -190,6 +190,11 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     parser.addOption(ranksOption);
     parser.addOption(collectiveOption);
     parser.addOption(maxBytesOption);
+    const QCommandLineOption strictOption(
+        QStringLiteral("strict"),
+        Cli::tr("console logs: refuse a file at its first damaged line (default: keep the readable fields of "
+                "damaged lines and list them in the plan)"));
+    parser.addOption(strictOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -214,6 +219,7 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     options.allowPartialSteps = parser.isSet(partialOption);
     options.exclude = parser.values(excludeOption);
     options.wandbRun = parser.value(wandbOption).trimmed();
+    options.strict = parser.isSet(strictOption);
     if (parser.isSet(ranksOption)) {
         bool ok = false;
         options.ranks = parser.value(ranksOption).trimmed().toInt(&ok);

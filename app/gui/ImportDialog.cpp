@@ -205,6 +205,12 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
         tr("When the rank files do not all hold the same steps, import the steps every rank "
            "file has (the plan says which were left out). Off: refuse."));
     form->addRow(QString(), m_allowPartial);
+    m_strict = new QCheckBox(tr("Refuse &damaged log lines"), this);
+    m_strict->setObjectName(QStringLiteral("importStrict"));
+    m_strict->setToolTip(
+        tr("Console logs (Megatron, NeMo, torchtitan): refuse a file at its first damaged line. Off: keep the "
+           "readable fields of a damaged line and list the line in the plan."));
+    form->addRow(QString(), m_strict);
     left->addLayout(form);
     m_checkButton = smallButton(tr("Chec&k again"), QStringLiteral("importCheck"), this);
     m_checkButton->setToolTip(
@@ -316,6 +322,7 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::invalidatePlan);
     connect(m_exclude, &QLineEdit::textChanged, this, &ImportDialog::invalidatePlan);
     connect(m_allowPartial, &QCheckBox::toggled, this, &ImportDialog::invalidatePlan);
+    connect(m_strict, &QCheckBox::toggled, this, &ImportDialog::invalidatePlan);
     connect(m_checkButton, &QPushButton::clicked, this, &ImportDialog::check);
     connect(m_checkTimer, &QTimer::timeout, this, &ImportDialog::startCheck);
     connect(m_import, &QPushButton::clicked, this, [this] { startImport(); });
@@ -665,6 +672,7 @@ void ImportDialog::startCheck() {
     request.paths = list;
     request.options.format = m_format->currentData().toString();
     request.options.allowPartialSteps = m_allowPartial->isChecked();
+    request.options.strict = m_strict->isChecked();
     for (const QString& p : m_exclude->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!p.trimmed().isEmpty())
             request.options.exclude << p.trimmed();
@@ -928,8 +936,9 @@ QString ImportDialog::resultText() const {
 }
 
 void ImportDialog::setBusy(bool busy) {
-    for (QWidget* w : std::initializer_list<QWidget*>{m_pathEdit, m_paths, m_mode, m_runName, m_intoRunName,
-                                                      m_format, m_exclude, m_allowPartial, m_checkButton})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_pathEdit, m_paths, m_mode, m_runName, m_intoRunName, m_format,
+                                         m_exclude, m_allowPartial, m_strict, m_checkButton})
         w->setEnabled(!busy);
     for (auto* b : findChildren<QPushButton*>(QStringLiteral("importAddPath")))
         b->setEnabled(!busy);

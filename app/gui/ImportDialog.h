@@ -127,6 +127,7 @@ private:
     QComboBox* m_format;
     QLineEdit* m_exclude;
     QCheckBox* m_allowPartial;
+    QCheckBox* m_strict; // moewb import --strict
     QPushButton* m_checkButton;
     QLabel* m_planSummary;
     QTableWidget* m_planTable;

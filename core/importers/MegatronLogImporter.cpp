@@ -9,6 +9,7 @@
 // timer_<name>_ms_max/_min, forward-backward per rank and busiest_device_share.
 #include "importers/MegatronLogImporter.h"
 
+#include "importers/DamagedLines.h"
 #include "importers/MegatronTimerLines.h"
 #include "importers/MetricNames.h"
 #include "importers/NumberText.h"
@@ -17,6 +18,7 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <climits>
 #include <functional>
 #include <optional>
 
@@ -24,8 +26,9 @@ namespace moewb::importers {
 
 namespace {
 
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 size_t skipSpaces(std::string_view s, size_t i) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
@@ -49,7 +52,8 @@ bool findIterationHead(std::string_view line, IterationHead& head) {
         if (at == std::string_view::npos)
             return false;
         from = at + 1;
-        if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t' && line[at - 1] != ']' && line[at - 1] != ':')
+        if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '\t' && line[at - 1] != ']' &&
+            line[at - 1] != ':')
             continue;
         size_t i = skipSpaces(line, at + word.size());
         const size_t stepStart = i;
@@ -79,7 +83,8 @@ bool findIterationHead(std::string_view line, IterationHead& head) {
 // The log read once. With `counting`, nothing is kept: the values are only counted there
 // (the busiest-device share as if it were always given), so that the second reading
 // sizes their vector once (`reserve`) instead of doubling it as it fills.
-ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve);
+ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve,
+                      bool strict);
 
 } // namespace
 
@@ -93,17 +98,21 @@ bool MegatronLogImporter::looksLikeMegatronLog(const QByteArray& head) {
     return false;
 }
 
-ImportResult MegatronLogImporter::parse(const QByteArray& bytes, const QString& file) {
+ImportResult MegatronLogImporter::parseWith(const QByteArray& bytes, const QString& file, bool strict) {
     qint64 values = 0;
-    if (ImportResult counted = parseLog(bytes, file, &values, 0); !counted)
+    if (ImportResult counted = parseLog(bytes, file, &values, 0, strict); !counted)
         return counted;
-    return parseLog(bytes, file, nullptr, values);
+    return parseLog(bytes, file, nullptr, values, strict);
 }
 
 namespace {
 
-ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve) {
+ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* counting, qint64 reserve,
+                      bool strict) {
     ImportedData data;
+    // Damaged lines (strict: the first refuses the file): what was kept of each.
+    DamagedLines damaged;
+    qint64 fieldsKept = 0; // of the line being read
     data.format = QString::fromLatin1(MegatronLogImporter::kFormat);
     data.stepMetrics.reserve(qsizetype(reserve));
     qint64 skipped = 0, iterationLines = 0, validationLines = 0, lastTotal = 0;
@@ -147,6 +156,7 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                                    .arg(range.min, 0, 'g', 6)
                                    .arg(range.max, 0, 'g', 6)};
         addMetric(step, name, value);
+        ++fieldsKept;
         return std::nullopt;
     };
 
@@ -197,8 +207,11 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
         if (timerBlock) {
             std::optional<ImportError> timerError;
             if (timerBlock->read(line, file, n, &timerError)) {
-                if (timerError)
-                    return unexpected(*timerError);
+                if (timerError) {
+                    if (strict)
+                        return unexpected(*timerError);
+                    damaged.add(*timerError, 0);
+                }
                 continue;
             }
             flushTimers();
@@ -207,32 +220,50 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
             timerBlock.emplace(*option);
             timerOptions.insert(*option == MegatronTimerBlock::Option::AllRanks ? QStringLiteral("all")
                                 : *option == MegatronTimerBlock::Option::MinMax ? QStringLiteral("minmax")
-                                                                                 : QStringLiteral("max"));
+                                                                                : QStringLiteral("max"));
             continue;
         }
         IterationHead head;
         if (findIterationHead(line, head)) {
             QString why;
             qint64 step = 0, total = 0;
-            if (!parseIntegral(head.step, 0, kMaxStep, step, why))
-                return importError(file, n, QStringLiteral("iteration"), why);
-            if (!parseIntegral(head.total, 0, kMaxStep, total, why))
-                return importError(file, n, QStringLiteral("iteration"), why);
-            if (step > total)
-                return importError(file, n, QStringLiteral("iteration"),
-                                   ImportTr::tr("is absurd: iteration %1 of %2").arg(step).arg(total));
-            const std::string_view rest = trimmed(line.substr(head.fieldsStart));
-            if (!rest.empty() && rest.back() != '|') {
-                // The last field was cut: name it when its key survived.
-                const size_t lastBar = rest.rfind('|');
-                const std::string_view cut = trimmed(rest.substr(lastBar == std::string_view::npos ? 0 : lastBar + 1));
-                const size_t colon = cut.find(':');
-                const QString field = colon == std::string_view::npos ? QString()
-                                                                      : megatronMetricName(toQString(cut.substr(0, colon)));
-                return importError(file, n, field,
-                                   ImportTr::tr("the iteration line ends inside a field (truncated): \"%1\"")
-                                       .arg(excerpt(cut)));
+            std::optional<ImportError> headError;
+            if (!parseIntegral(head.step, 0, kMaxStep, step, why) ||
+                !parseIntegral(head.total, 0, kMaxStep, total, why))
+                headError = ImportError{file, n, QStringLiteral("iteration"), why};
+            else if (step > total)
+                headError = ImportError{file, n, QStringLiteral("iteration"),
+                                        ImportTr::tr("is absurd: iteration %1 of %2").arg(step).arg(total)};
+            if (headError) {
+                if (strict)
+                    return unexpected(*headError);
+                damaged.add(*headError, 0); // no step to put its fields at: the line is left out
+                continue;
             }
+            std::string_view rest = trimmed(line.substr(head.fieldsStart));
+            std::optional<ImportError> tailError;
+            if (!rest.empty() && rest.back() != '|') {
+                // The last field was cut, or another print was glued onto the line: name
+                // the field when its key survived; the fields before it are whole.
+                const size_t lastBar = rest.rfind('|');
+                const std::string_view cut =
+                    trimmed(rest.substr(lastBar == std::string_view::npos ? 0 : lastBar + 1));
+                const size_t colon = cut.find(':');
+                const QString field = colon == std::string_view::npos
+                                          ? QString()
+                                          : megatronMetricName(toQString(cut.substr(0, colon)));
+                tailError = ImportError{
+                    file, n, field,
+                    ImportTr::tr("the iteration line does not end with \"|\": cut inside a field, or another "
+                                 "print glued on: \"%1\"")
+                        .arg(excerpt(cut))};
+                if (strict)
+                    return unexpected(*tailError);
+                rest = rest.substr(0, lastBar == std::string_view::npos ? 0 : lastBar + 1);
+            }
+            fieldsKept = 0;
+            std::optional<ImportError> firstFieldError;
+            qint64 fieldErrors = 0;
             size_t pos = 0;
             while (pos < rest.size()) {
                 size_t bar = rest.find('|', pos);
@@ -242,10 +273,22 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                 pos = bar + 1;
                 if (segment.empty())
                     continue;
-                if (auto e = readField(n, segment, step, [](QStringView k) { return megatronMetricName(k); }))
-                    return unexpected(*e);
+                if (auto e =
+                        readField(n, segment, step, [](QStringView k) { return megatronMetricName(k); })) {
+                    if (strict)
+                        return unexpected(*e);
+                    firstFieldError = firstFieldError ? firstFieldError : e;
+                    ++fieldErrors;
+                    continue;
+                }
                 if (segment.substr(0, 8) == "moe loss" || segment.substr(0, 6) == "TFLOPs")
                     deepSpeed = true;
+            }
+            if (tailError || firstFieldError) {
+                damaged.add(firstFieldError ? *firstFieldError : *tailError, fieldsKept,
+                            fieldErrors + (tailError ? 1 : 0));
+                if (fieldsKept == 0)
+                    continue; // nothing of it kept: not an iteration of the run
             }
             lastTotal = total;
             lastStep = step;
@@ -266,14 +309,32 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                 ++i;
             QString why;
             qint64 step = 0;
-            if (!parseIntegral(rest.substr(start, i - start), 0, kMaxStep, step, why))
-                return importError(file, n, QStringLiteral("iteration"), why);
             const size_t bar = rest.find('|', i);
-            if (bar == std::string_view::npos)
-                return importError(file, n, {}, ImportTr::tr("a validation line without fields (truncated?)"));
+            std::optional<ImportError> headError;
+            if (!parseIntegral(rest.substr(start, i - start), 0, kMaxStep, step, why))
+                headError = ImportError{file, n, QStringLiteral("iteration"), why};
+            else if (bar == std::string_view::npos)
+                headError =
+                    ImportError{file, n, {}, ImportTr::tr("a validation line without fields (truncated?)")};
+            if (headError) {
+                if (strict)
+                    return unexpected(*headError);
+                damaged.add(*headError, 0);
+                continue;
+            }
             rest = trimmed(rest.substr(bar + 1));
-            if (!rest.empty() && rest.back() != '|')
-                return importError(file, n, {}, ImportTr::tr("the validation line ends inside a field (truncated)"));
+            std::optional<ImportError> tailError;
+            if (!rest.empty() && rest.back() != '|') {
+                tailError = ImportError{
+                    file, n, {}, ImportTr::tr("the validation line ends inside a field (truncated)")};
+                if (strict)
+                    return unexpected(*tailError);
+                const size_t lastBar = rest.rfind('|');
+                rest = rest.substr(0, lastBar == std::string_view::npos ? 0 : lastBar + 1);
+            }
+            fieldsKept = 0;
+            std::optional<ImportError> firstFieldError;
+            qint64 fieldErrors = 0;
             size_t pos = 0;
             while (pos < rest.size()) {
                 size_t next = rest.find('|', pos);
@@ -283,7 +344,8 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                 pos = next + 1;
                 if (segment.empty())
                     continue;
-                // "lm loss value" -> val_loss, "lm loss PPL" -> val_ppl, "X value" -> val_x, "X PPL" -> val_x_ppl.
+                // "lm loss value" -> val_loss, "lm loss PPL" -> val_ppl, "X value" -> val_x, "X PPL" ->
+                // val_x_ppl.
                 auto nameOf = [](QStringView key) {
                     QString k = key.toString().trimmed();
                     bool ppl = false;
@@ -298,8 +360,18 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                         return ppl ? QStringLiteral("val_ppl") : QStringLiteral("val_loss");
                     return QStringLiteral("val_") + base + (ppl ? QStringLiteral("_ppl") : QString());
                 };
-                if (auto e = readField(n, segment, step, nameOf))
-                    return unexpected(*e);
+                if (auto e = readField(n, segment, step, nameOf)) {
+                    if (strict)
+                        return unexpected(*e);
+                    firstFieldError = firstFieldError ? firstFieldError : e;
+                    ++fieldErrors;
+                }
+            }
+            if (tailError || firstFieldError) {
+                damaged.add(firstFieldError ? *firstFieldError : *tailError, fieldsKept,
+                            fieldErrors + (tailError ? 1 : 0));
+                if (fieldsKept == 0)
+                    continue;
             }
             ++validationLines;
             ++data.rows;
@@ -314,9 +386,14 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
         ++skipped;
     }
     flushTimers();
-    if (iterationLines == 0 && validationLines == 0)
-        return importError(file, 0, {},
-                           ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
+    if (iterationLines == 0 && validationLines == 0) {
+        if (const std::optional<ImportError> first = damaged.refusal())
+            return unexpected(*first); // nothing usable: the first damaged line says why
+        return importError(
+            file, 0, {},
+            ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
+    }
+    damaged.note(data.environment);
     QJsonObject& env = data.environment;
     env.insert(QStringLiteral("framework"), bridge      ? QStringLiteral("Megatron-Bridge")
                                             : deepSpeed ? QStringLiteral("Megatron-DeepSpeed")

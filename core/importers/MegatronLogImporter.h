@@ -9,7 +9,16 @@ namespace moewb::importers {
 class MegatronLogImporter {
 public:
     static constexpr const char* kFormat = "megatron-log";
-    static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    // Damaged lines keep their readable fields and are listed in
+    // environment.damaged_lines (DamagedLines.h); the file is refused only when no
+    // iteration or validation line remains. strict: the first damaged line refuses it.
+    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName, bool strict);
+    static ImportResult parse(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, false);
+    }
+    static ImportResult parseStrict(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, true);
+    }
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
     // True when the text holds an iteration line (used by format detection).
     static bool looksLikeMegatronLog(const QByteArray& head);

@@ -48,7 +48,8 @@ const QRegularExpression& rankRe() {
 }
 
 // The rows of the tables imported, in file order: one sample each, repeat = how many
-// rows of the same size came before it; the in-place times beside them.
+// rows of the same size came before it; the in-place times and -I's per-iteration
+// summaries beside them.
 void appendSamples(const std::vector<const Table*>& chosen, ImportedData& data) {
     qint64 rows = 0;
     for (const Table* b : chosen)
@@ -57,16 +58,29 @@ void appendSamples(const std::vector<const Table*>& chosen, ImportedData& data) 
     QHash<qint64, int> occurrences; // size -> rows seen
     // The in-place time of each row, parallel to the samples (null where the row has
     // none): a column of numbers, not an object per row.
-    QJsonArray inPlace;
-    bool anyInPlace = false;
+    QJsonArray inPlace, iterMin, iterMax, iterP99, iterCv;
+    bool anyInPlace = false, anyIter = false;
+    auto number = [](double v) { return std::isnan(v) ? QJsonValue() : QJsonValue(v); };
     for (const Table* b : chosen)
         for (const RowTimes& r : b->times) {
             data.commSamples.append(store::CommSample{quint64(r.size), occurrences[r.size]++, 0, r.timeUs});
             anyInPlace = anyInPlace || !std::isnan(r.inPlaceUs);
-            inPlace.append(std::isnan(r.inPlaceUs) ? QJsonValue() : QJsonValue(r.inPlaceUs));
+            inPlace.append(number(r.inPlaceUs));
+            anyIter = anyIter || !std::isnan(r.iterMinUs) || !std::isnan(r.iterCvPct);
+            iterMin.append(number(r.iterMinUs));
+            iterMax.append(number(r.iterMaxUs));
+            iterP99.append(number(r.iterP99Us));
+            iterCv.append(number(r.iterCvPct));
         }
     data.rows = rows;
     data.environment.insert(QStringLiteral("in_place_time_us"), anyInPlace ? inPlace : QJsonArray());
+    // -I: each row's spread over its iterations (within one run, not between repeats).
+    if (anyIter)
+        data.environment.insert(QStringLiteral("per_iteration"),
+                                QJsonObject{{QStringLiteral("min_us"), iterMin},
+                                            {QStringLiteral("max_us"), iterMax},
+                                            {QStringLiteral("p99_us"), iterP99},
+                                            {QStringLiteral("cv_pct"), iterCv}});
 }
 
 } // namespace
@@ -412,7 +426,12 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             }
         }
         const bool hasInPlace = b.ipTime >= 0 && column(b.ipTime) != "N/A";
-        b.times.push_back(RowTimes{size, time, hasInPlace ? values[b.ipTime] : qQNaN()});
+        // -I's per-iteration summary of the out-of-place calls (N/A or absent: NaN).
+        auto iter = [&](int index) {
+            return index >= 0 && index < 64 && column(index) != "N/A" ? values[index] : qQNaN();
+        };
+        b.times.push_back(RowTimes{size, time, hasInPlace ? values[b.ipTime] : qQNaN(), iter(b.oopIterMin),
+                                   iter(b.oopIterMax), iter(b.oopIterP99), iter(b.oopIterCv)});
         b.checks.push_back(RowCheck{size, count, type, n});
         if (b.rows == 0)
             b.firstRowLine = n;

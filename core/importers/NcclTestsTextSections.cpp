@@ -34,6 +34,9 @@ std::string_view afterHash(std::string_view t) {
     return t;
 }
 
+// Tests named one by one in a refusal or the plan; the rest are counted per test name.
+constexpr size_t kListedTests = 12;
+
 } // namespace
 
 bool isDebugLine(std::string_view t) {
@@ -132,6 +135,26 @@ QString testName(const LogSection& s) {
 
 } // namespace
 
+QString groupedTests(const std::vector<LogSection>& sections, const std::vector<size_t>& which) {
+    // "alltoall ×40, sendrecv ×3" in order of first appearance.
+    QStringList names;
+    QList<int> counts;
+    for (const size_t i : which) {
+        const QString n = testName(sections[i]);
+        const qsizetype at = names.indexOf(n);
+        if (at < 0) {
+            names << n;
+            counts << 1;
+        } else {
+            ++counts[at];
+        }
+    }
+    QStringList parts;
+    for (qsizetype k = 0; k < names.size(); ++k)
+        parts << QStringLiteral("%1 ×%2").arg(names[k]).arg(counts[k]);
+    return parts.join(QStringLiteral(", "));
+}
+
 SectionReasons sectionsNotRead(const std::vector<LogSection>& sections, const QString& file,
                                const QString& givenCollective) {
     SectionReasons reasons(sections.size());
@@ -180,6 +203,11 @@ ImportError noAllToAllTest(const std::vector<LogSection>& sections, const Sectio
     const int quote = kMaxQuotedChars / std::max(1, failures);
     QStringList parts;
     for (const size_t i : listed) {
+        if (size_t(parts.size()) == kListedTests) {
+            const std::vector<size_t> rest(listed.begin() + qsizetype(kListedTests), listed.end());
+            parts << ImportTr::tr("%n more: %1", "", int(rest.size())).arg(groupedTests(sections, rest));
+            break;
+        }
         const LogSection& s = sections[i];
         const ImportError& why = *reasons[i];
         const QString reason =
@@ -202,9 +230,14 @@ ImportError noAllToAllTest(const std::vector<LogSection>& sections, const Sectio
 void noteSections(const std::vector<LogSection>& sections, const SectionReasons& reasons,
                   const std::vector<qint64>& rowsRead, QJsonObject& env) {
     QJsonArray skipped, read;
+    std::vector<size_t> skippedRest, readRest; // past kListedTests: counted, not listed
     for (size_t i = 0; i < sections.size(); ++i) {
         const LogSection& s = sections[i];
-        if (reasons[i]) {
+        if (reasons[i] && size_t(skipped.size()) == kListedTests) {
+            skippedRest.push_back(i);
+        } else if (!reasons[i] && rowsRead[i] > 0 && size_t(read.size()) == kListedTests) {
+            readRest.push_back(i);
+        } else if (reasons[i]) {
             QJsonObject o{{QStringLiteral("test"), s.collective},
                           {QStringLiteral("first_line"), s.firstLine},
                           {QStringLiteral("last_line"), s.lastLine},
@@ -224,8 +257,16 @@ void noteSections(const std::vector<LogSection>& sections, const SectionReasons&
     }
     if (!skipped.isEmpty())
         env.insert(QStringLiteral("skipped_sections"), skipped);
-    if (skipped.size() + read.size() > 1)
+    if (!skippedRest.empty())
+        env.insert(QStringLiteral("skipped_sections_more"),
+                   QJsonObject{{QStringLiteral("count"), qint64(skippedRest.size())},
+                               {QStringLiteral("tests"), groupedTests(sections, skippedRest)}});
+    if (skipped.size() + read.size() + qsizetype(skippedRest.size() + readRest.size()) > 1)
         env.insert(QStringLiteral("sections_read"), read);
+    if (!readRest.empty())
+        env.insert(QStringLiteral("sections_read_more"),
+                   QJsonObject{{QStringLiteral("count"), qint64(readRest.size())},
+                               {QStringLiteral("tests"), groupedTests(sections, readRest)}});
 }
 
 } // namespace moewb::importers::nccltests

@@ -50,12 +50,17 @@ SectionReasons sectionsNotRead(const std::vector<LogSection>& sections, const QS
 
 // The refusal of a log with no all-to-all test to import: a lone test's own error, else
 // one that names every test, its lines and why it was not imported.
+// "alltoall ×40, sendrecv ×3": the tests of these sections counted per name.
+QString groupedTests(const std::vector<LogSection>& sections, const std::vector<size_t>& which);
+
 ImportError noAllToAllTest(const std::vector<LogSection>& sections, const SectionReasons& reasons,
                            const QString& file);
 
 // environment.skipped_sections: each test not imported (test, first_line, last_line,
 // line, reason, and failure_line + failure where it failed); for a log of several tests
-// also environment.sections_read (test, first_line, last_line, rows).
+// also environment.sections_read (test, first_line, last_line, rows). Each list names at
+// most 12 tests; the rest are counted per test name in skipped_sections_more /
+// sections_read_more ({count, tests: "alltoall ×40, sendrecv ×3"}).
 void noteSections(const std::vector<LogSection>& sections, const SectionReasons& reasons,
                   const std::vector<qint64>& rowsRead, QJsonObject& env);
 

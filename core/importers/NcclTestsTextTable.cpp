@@ -34,6 +34,7 @@ std::optional<ImportError> applyColumnHeader(Table& b, const QStringList& cols, 
     b.rightColumns = cols.mid(left);
     b.rightTokens = 0;
     b.oopTime = b.oopAlgbw = b.oopBusbw = b.oopWrong = b.ipTime = -1;
+    b.oopIterMin = b.oopIterMax = b.oopIterP99 = b.oopIterCv = -1;
     int timeSeen = 0;
     for (int i = 0; i < b.rightColumns.size(); ++i) {
         const QString& c = b.rightColumns[i];
@@ -48,6 +49,14 @@ std::optional<ImportError> applyColumnHeader(Table& b, const QStringList& cols, 
         } else if ((c == QLatin1String("#wrong") || c == QLatin1String("error")) && timeSeen == 1 &&
                    b.oopWrong < 0) {
             b.oopWrong = i;
+        } else if (timeSeen == 1 && c.startsWith(QLatin1String("i_"))) {
+            int* column = c == QLatin1String("i_min")   ? &b.oopIterMin
+                          : c == QLatin1String("i_max") ? &b.oopIterMax
+                          : c == QLatin1String("i_p99") ? &b.oopIterP99
+                          : c == QLatin1String("i_cv%") ? &b.oopIterCv
+                                                        : nullptr;
+            if (column && *column < 0)
+                *column = i;
         }
     }
     if (b.oopTime < 0 || b.oopAlgbw < 0)

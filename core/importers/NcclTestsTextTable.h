@@ -26,11 +26,14 @@ struct RowCheck {
     qint64 line = 0;
 };
 
-// A data row's figures: its size, out-of-place time and in-place time (NaN: none).
+// A data row's figures: its size, out-of-place time and in-place time (NaN: none), and
+// with -I (nccl-tests >= 2.19) the out-of-place per-iteration summary: i_min, i_max,
+// i_p99 (µs) and i_cv% (NaN: not printed).
 struct RowTimes {
     qint64 size = 0;
     double timeUs = 0;
     double inPlaceUs = 0;
+    double iterMinUs = 0, iterMaxUs = 0, iterP99Us = 0, iterCvPct = 0;
 };
 
 struct Table {
@@ -51,6 +54,7 @@ struct Table {
     int leftColumns = 0; // size, count, type, redop, root present in the header
     int rightTokens = 0; // tokens the right part takes in a row
     int oopTime = -1, oopAlgbw = -1, oopBusbw = -1, oopWrong = -1, ipTime = -1;
+    int oopIterMin = -1, oopIterMax = -1, oopIterP99 = -1, oopIterCv = -1; // -I columns of the out-of-place half
     qint64 tableLine = 0;
     bool columnsDerived = false; // rows pasted without their column header: layout from the first row
     int derivedValues = 0;       // the values of the row the layout was derived from

@@ -1,5 +1,6 @@
 #include "importers/NemoLogImporter.h"
 
+#include "importers/DamagedLines.h"
 #include "importers/MetricNames.h"
 #include "importers/NumberText.h"
 #include "importers/TextLines.h"
@@ -7,6 +8,7 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -14,7 +16,9 @@ namespace moewb::importers {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 struct Head {
     std::string_view epoch, iteration, total;
@@ -71,7 +75,8 @@ bool NemoLogImporter::looksLikeNemoLog(const QByteArray& head) {
     return false;
 }
 
-ImportResult NemoLogImporter::parse(const QByteArray& bytes, const QString& file) {
+ImportResult NemoLogImporter::parseWith(const QByteArray& bytes, const QString& file, bool strict) {
+    DamagedLines damaged;
     ImportedData data;
     data.format = QString::fromLatin1(kFormat);
     qint64 trainingLines = 0, otherLines = 0, validationProgress = 0, stepDiffers = 0, lastTotal = -1;
@@ -92,19 +97,35 @@ ImportResult NemoLogImporter::parse(const QByteArray& bytes, const QString& file
         }
         QString why;
         qint64 epoch = 0, iteration = 0, total = -1;
+        std::optional<ImportError> headError;
         if (!parseIntegral(head.epoch, 0, kMaxStep, epoch, why))
-            return importError(file, n, QStringLiteral("epoch"), why);
-        if (!parseIntegral(head.iteration, 0, kMaxStep, iteration, why))
-            return importError(file, n, QStringLiteral("iteration"), why);
+            headError = ImportError{file, n, QStringLiteral("epoch"), why};
+        else if (!parseIntegral(head.iteration, 0, kMaxStep, iteration, why))
+            headError = ImportError{file, n, QStringLiteral("iteration"), why};
         // The printer prints max_steps - 1 (or the batches in an epoch - 1; "inf" for an
         // endless loader).
-        if (head.total != "inf") {
+        else if (head.total != "inf") {
             if (!parseIntegral(head.total, -1, kMaxStep, total, why))
-                return importError(file, n, QStringLiteral("iteration"), why);
-            if (iteration > total)
-                return importError(file, n, QStringLiteral("iteration"),
-                                   ImportTr::tr("is absurd: iteration %1 of %2").arg(iteration).arg(total));
+                headError = ImportError{file, n, QStringLiteral("iteration"), why};
+            else if (iteration > total)
+                headError =
+                    ImportError{file, n, QStringLiteral("iteration"),
+                                ImportTr::tr("is absurd: iteration %1 of %2").arg(iteration).arg(total)};
         }
+        if (headError) {
+            if (strict)
+                return unexpected(*headError);
+            damaged.add(*headError, 0); // no step to put its fields at: the line is left out
+            continue;
+        }
+        // A damaged field is left out (strict: refuses the file); the line's other fields stay.
+        std::optional<ImportError> firstFieldError;
+        qint64 fieldErrors = 0;
+        auto fieldError = [&](const QString& field, const QString& message) {
+            ++fieldErrors;
+            if (!firstFieldError)
+                firstFieldError = ImportError{file, n, clipped(field), clipped(message, kMaxMessageChars)};
+        };
         // The fields: " | key: value" each; keys may hold spaces ("train_step_timing in s").
         struct Value {
             QString key, name;
@@ -124,53 +145,86 @@ ImportResult NemoLogImporter::parse(const QByteArray& bytes, const QString& file
             const bool lastSegment = bar == rest.size();
             pos = bar + 1;
             if (segment.empty()) {
-                if (lastSegment && bar != 0 && rest[bar - 1] == '|')
-                    return importError(file, n, {}, ImportTr::tr("the line ends after \"|\" (truncated)"));
+                if (lastSegment && bar != 0 && rest[bar - 1] == '|') {
+                    fieldError(QString(), ImportTr::tr("the line ends after \"|\" (truncated)"));
+                    continue;
+                }
                 continue;
             }
-            const size_t colon = segment.rfind(": ") != std::string_view::npos ? segment.rfind(": ") : segment.rfind(':');
-            if (colon == std::string_view::npos)
-                return importError(file, n, toQString(segment).left(40),
-                                   lastSegment ? ImportTr::tr("the line ends inside a field (truncated)")
-                                               : ImportTr::tr("a field without a value (\"key: value\" was expected)"));
+            const size_t colon =
+                segment.rfind(": ") != std::string_view::npos ? segment.rfind(": ") : segment.rfind(':');
+            if (colon == std::string_view::npos) {
+                fieldError(toQString(segment).left(40),
+                           lastSegment
+                               ? ImportTr::tr("the line ends inside a field (truncated)")
+                               : ImportTr::tr("a field without a value (\"key: value\" was expected)"));
+                continue;
+            }
             const QString key = toQString(trimmed(segment.substr(0, colon)));
             const std::string_view text = trimmed(segment.substr(colon + 1));
             double scale = 1.0;
             const QString name = key == QLatin1String("global_step") ? key : loggedMetricName(key, scale);
-            if (name.isEmpty())
-                return importError(file, n, key, ImportTr::tr("a field without a name"));
-            if (text.empty())
-                return importError(file, n, name, ImportTr::tr("the line ends after \"%1:\" (truncated)").arg(key));
-            if (lastSegment && cutLine)
-                return importError(file, n, name,
-                                   ImportTr::tr("the file ends inside this field, without a newline (truncated): \"%1\"")
-                                       .arg(excerpt(segment)));
+            if (name.isEmpty()) {
+                fieldError(key, ImportTr::tr("a field without a name"));
+                continue;
+            }
+            if (text.empty()) {
+                fieldError(name, ImportTr::tr("the line ends after \"%1:\" (truncated)").arg(key));
+                continue;
+            }
+            if (lastSegment && cutLine) {
+                fieldError(name, ImportTr::tr(
+                                     "the file ends inside this field, without a newline (truncated): \"%1\"")
+                                     .arg(excerpt(segment)));
+                continue;
+            }
             if (name == QLatin1String("global_step")) {
                 qint64 g = 0;
-                if (!parseIntegral(text, 0, kMaxStep, g, why))
-                    return importError(file, n, name, why);
+                if (!parseIntegral(text, 0, kMaxStep, g, why)) {
+                    fieldError(name, why);
+                    continue;
+                }
                 globalStep = g;
                 continue;
             }
             double v = 0;
-            if (!parseFiniteDouble(text, v, why))
-                return importError(file, n, name, why);
+            if (!parseFiniteDouble(text, v, why)) {
+                fieldError(name, why);
+                continue;
+            }
             v *= scale;
             const MetricRange range = metricRange(name);
-            if (v < range.min || v > range.max)
-                return importError(file, n, name,
-                                   ImportTr::tr("is absurd: %1 (expected between %2 and %3)")
-                                       .arg(toQString(text))
-                                       .arg(range.min, 0, 'g', 6)
-                                       .arg(range.max, 0, 'g', 6));
-            for (const Value& seen : values)
-                if (seen.name == name)
-                    return importError(file, n, name,
-                                       ImportTr::tr("appears twice on the line (\"%1\" and \"%2\")").arg(seen.key, key));
+            if (v < range.min || v > range.max) {
+                fieldError(name, ImportTr::tr("is absurd: %1 (expected between %2 and %3)")
+                                     .arg(toQString(text))
+                                     .arg(range.min, 0, 'g', 6)
+                                     .arg(range.max, 0, 'g', 6));
+                continue;
+            }
+            const auto twice = std::find_if(values.cbegin(), values.cend(),
+                                            [&](const Value& seen) { return seen.name == name; });
+            if (twice != values.cend()) {
+                fieldError(
+                    name, ImportTr::tr("appears twice on the line (\"%1\" and \"%2\")").arg(twice->key, key));
+                continue;
+            }
             values.push_back({key, name, v, scale});
         }
-        if (values.empty() && !globalStep)
-            return importError(file, n, {}, ImportTr::tr("a training line without fields (truncated?)"));
+        if (firstFieldError) {
+            if (strict)
+                return unexpected(*firstFieldError);
+            const qint64 kept = qint64(values.size()) + (globalStep ? 1 : 0);
+            damaged.add(*firstFieldError, kept, fieldErrors);
+            if (kept == 0)
+                continue; // nothing of it kept: not a step of the run
+        }
+        if (values.empty() && !globalStep) {
+            const ImportError e{file, n, {}, ImportTr::tr("a training line without fields (truncated?)")};
+            if (strict)
+                return unexpected(e);
+            damaged.add(e, 0);
+            continue;
+        }
         // The step: Lightning's global_step when printed (it keeps counting across epochs,
         // where the printer's iteration restarts at 0, and is the step NeMo's TensorBoard and
         // W&B loggers use), else the iteration.
@@ -194,10 +248,14 @@ ImportResult NemoLogImporter::parse(const QByteArray& bytes, const QString& file
         ++trainingLines;
         ++data.rows;
     }
+    if (trainingLines == 0 && !damaged.empty())
+        return unexpected(*damaged.refusal()); // nothing usable: the first damaged line says why
     if (trainingLines == 0)
-        return importError(file, 0, {},
-                           ImportTr::tr("no NeMo progress lines (\"Training epoch E, iteration N/T | key: value\") found"));
+        return importError(
+            file, 0, {},
+            ImportTr::tr("no NeMo progress lines (\"Training epoch E, iteration N/T | key: value\") found"));
     QJsonObject& env = data.environment;
+    damaged.note(env);
     env.insert(QStringLiteral("framework"), QStringLiteral("NeMo"));
     env.insert(QStringLiteral("training_lines"), trainingLines);
     env.insert(QStringLiteral("epochs"), qint64(epochs.size()));

@@ -14,7 +14,15 @@ namespace moewb::importers {
 class NemoLogImporter {
 public:
     static constexpr const char* kFormat = "nemo-log";
-    static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    // Damaged lines keep their readable fields and are listed in
+    // environment.damaged_lines (DamagedLines.h); strict: the first refuses the file.
+    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName, bool strict);
+    static ImportResult parse(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, false);
+    }
+    static ImportResult parseStrict(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, true);
+    }
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
     // True when the text holds a "Training epoch E, iteration N/T |" line.
     static bool looksLikeNemoLog(const QByteArray& head);

@@ -1,5 +1,7 @@
 #include "importers/TorchtitanLogImporter.h"
 
+#include "importers/DamagedLines.h"
+
 #include "importers/MetricNames.h"
 #include "importers/NumberText.h"
 #include "importers/TextLines.h"
@@ -331,8 +333,9 @@ bool TorchtitanLogImporter::looksLikeTorchtitanLog(const QByteArray& head) {
     return false;
 }
 
-ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString& file) {
+ImportResult TorchtitanLogImporter::parseWith(const QByteArray& bytes, const QString& file, bool strict) {
     ImportedData data;
+    DamagedLines damaged; // step lines left out whole (strict: the first refuses the file)
     data.format = QString::fromLatin1(kFormat);
     // Step lines are held as where they are (StepEntry), not as their values, until
     // every line is read: a later line of a lower rank may replace a step's.
@@ -370,10 +373,15 @@ ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString
         const bool isValidation = kind == LineKind::Validate;
         qint64 step = 0;
         std::optional<double> lossValue;
-        if (auto e = readStepLine(text, isValidation, file, n, fields, step, lossValue, metrics, &counts))
-            return unexpected(*e);
-        if (metrics.size() > kMaxLineMetrics)
-            return importError(file, n, {}, ImportTr::tr("has more than %1 values").arg(kMaxLineMetrics));
+        std::optional<ImportError> e = readStepLine(text, isValidation, file, n, fields, step, lossValue, metrics, &counts);
+        if (!e && metrics.size() > kMaxLineMetrics)
+            e = ImportError{file, n, {}, ImportTr::tr("has more than %1 values").arg(kMaxLineMetrics)};
+        if (e) {
+            if (strict)
+                return unexpected(*e);
+            damaged.add(*e, 0);
+            continue;
+        }
         const int rank = rankOrNone < 0 ? 0 : rankOrNone;
         ranks.insert(rank);
         StepEntry entry;
@@ -391,6 +399,8 @@ ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString
             train.push_back(entry);
         }
     }
+    if (trainLines == 0 && validationLines == 0 && !damaged.empty())
+        return unexpected(*damaged.refusal()); // nothing usable: the first damaged line says why
     if (trainLines == 0 && validationLines == 0)
         return importError(file, 0, {},
                            ImportTr::tr("no torchtitan step lines (\"step: N  loss: X  …  mfu: …\") found"));
@@ -447,6 +457,7 @@ ImportResult TorchtitanLogImporter::parse(const QByteArray& bytes, const QString
     storeSteps(validation, true);
     const qint64 lossPlaceholders = counts.lossPlaceholders, mfuNotAvailable = counts.mfuNotAvailable;
     QJsonObject& env = data.environment;
+    damaged.note(env);
     env.insert(QStringLiteral("framework"), QStringLiteral("torchtitan"));
     env.insert(QStringLiteral("step_lines"), trainLines);
     env.insert(QStringLiteral("validation_lines"), validationLines);

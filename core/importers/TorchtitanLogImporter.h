@@ -15,7 +15,15 @@ namespace moewb::importers {
 class TorchtitanLogImporter {
 public:
     static constexpr const char* kFormat = "torchtitan-log";
-    static ImportResult parse(const QByteArray& bytes, const QString& fileName);
+    // A damaged step line is left out whole and listed in environment.damaged_lines
+    // (DamagedLines.h); strict: the first refuses the file.
+    static ImportResult parseWith(const QByteArray& bytes, const QString& fileName, bool strict);
+    static ImportResult parse(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, false);
+    }
+    static ImportResult parseStrict(const QByteArray& bytes, const QString& fileName) {
+        return parseWith(bytes, fileName, true);
+    }
     static ImportResult importFile(const QString& path) { return importWith(path, parse); }
     // True when the text holds a "[titan]" logger line with a "step: N  loss: X" message.
     static bool looksLikeTorchtitanLog(const QByteArray& head);

@@ -4,11 +4,17 @@
 #include "importers/Importer.h"
 #include "importers/JsonlExpertLoadImporter.h"
 #include "importers/MegatronTpeJsonlImporter.h"
+#include "importers/MegatronLogImporter.h"
 #include "importers/NcclTestsTextImporter.h"
+#include "importers/NemoLogImporter.h"
+#include "importers/TorchtitanLogImporter.h"
 #include "importers/WandbCsvImporter.h"
 #include "runimport/CollectMerge.h"
 #include "runimport/RankMerge.h"
 #include "record/RecordJson.h"
+#include "runimport/CommRepeats.h"
+#include "runimport/FileNotes.h"
+#include "runimport/RecordContradictions.h"
 #include "runimport/RunImportTr.h"
 #include "runimport/TracePlan.h"
 
@@ -335,7 +341,7 @@ std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& pat
 importers::ImportResult readOne(const QString& path, const ImportOptions& options,
                                 importers::ExpertLoadJsonlPass* scan = nullptr) {
     const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty();
-    if (options.wandbRun.isEmpty() && !ncclFacts) {
+    if (options.wandbRun.isEmpty() && !ncclFacts && !options.strict) {
         if (auto streamed = readExpertLoadInBlocks(path, options.format, scan))
             return std::move(*streamed);
         return importers::importFile(path, options.format);
@@ -358,6 +364,12 @@ importers::ImportResult readOne(const QString& path, const ImportOptions& option
         return importers::parseWithinMemory(bytes.value(), path, [&](const QByteArray& b, const QString& f) {
             return importers::NcclTestsTextImporter::parseWith(b, f, {options.ranks, options.collective});
         });
+    if (format == QLatin1String(importers::MegatronLogImporter::kFormat) && options.strict)
+        return importers::parseWithinMemory(bytes.value(), path, importers::MegatronLogImporter::parseStrict);
+    if (format == QLatin1String(importers::NemoLogImporter::kFormat) && options.strict)
+        return importers::parseWithinMemory(bytes.value(), path, importers::NemoLogImporter::parseStrict);
+    if (format == QLatin1String(importers::TorchtitanLogImporter::kFormat) && options.strict)
+        return importers::parseWithinMemory(bytes.value(), path, importers::TorchtitanLogImporter::parseStrict);
     return importers::importBytes(bytes.value(), path, format);
 }
 
@@ -584,6 +596,7 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
     }
 
     // Plan entries.
+    QStringList recordWarnings; // where a file contradicts its record (RecordContradictions.h)
     for (qsizetype i = 0; i < parsed.size(); ++i) {
         const ImportedData& d = parsed[i];
         PlannedFile f;
@@ -597,19 +610,12 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
         f.commSamples = d.commSamples.size();
         f.role = roleOf(d);
         plan.files << f;
-        // A log of several nccl-tests tests: the tests left out, in the plan (file:lines, why).
-        for (const QJsonValue& v : d.environment.value(QLatin1String("skipped_sections")).toArray()) {
-            const QJsonObject o = v.toObject();
-            plan.notes << RunImportTr::tr("%1:%2-%3: the %4 test left out: %5")
-                              .arg(f.shown)
-                              .arg(o.value(QLatin1String("first_line")).toInteger())
-                              .arg(o.value(QLatin1String("last_line")).toInteger())
-                              .arg(o.value(QLatin1String("test")).toString().isEmpty()
-                                       ? RunImportTr::tr("unnamed")
-                                       : o.value(QLatin1String("test")).toString(),
-                                   o.value(QLatin1String("reason")).toString());
-        }
+        plan.notes << fileNotes(d, f.shown);
+        if (record)
+            recordWarnings << recordContradictions(d, *record, f.shown);
     }
+    for (const QString& w : recordWarnings)
+        plan.notes << RunImportTr::tr("Warning: %1").arg(w);
     if (scanIndex >= 0) {
         StreamedExpertLoad streamed;
         streamed.path = files.files[scanIndex].path;
@@ -727,20 +733,31 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
     QVector<store::StepMetric> loneMetrics = metricFiles == 1 ? std::move(parsed[lone].stepMetrics)
                                                               : QVector<store::StepMetric>();
 
-    // Communication samples: one measurement per run.
+    // Communication samples: one measurement per run, or several nccl-tests files of the
+    // same test on the same ranks: repeats of one baseline (CommRepeats.h).
     int commSource = -1;
+    QList<qsizetype> repeatFiles; // after commSource: their samples become further repeats
     for (qsizetype i = 0; i < parsed.size(); ++i) {
         if (parsed[i].commSamples.isEmpty())
             continue;
         if (commSource >= 0) {
+            if (sameNcclTest(parsed[commSource], parsed[i])) {
+                repeatFiles << i;
+                continue;
+            }
             errors << ImportError{plan.files[i].shown, 0, {},
-                                  RunImportTr::tr("is a second communication measurement (beside %1): a run holds one; "
-                                                  "import each as its own run")
+                                  RunImportTr::tr("is a second communication measurement (beside %1) of another test or "
+                                                  "world: a run holds one; import each as its own run")
                                       .arg(plan.files[commSource].shown)};
             continue;
         }
         commSource = int(i);
     }
+    for (const qsizetype i : repeatFiles)
+        appendAsRepeats(parsed[commSource].commSamples, parsed[i].commSamples);
+    if (!repeatFiles.isEmpty())
+        plan.notes << RunImportTr::tr("%n more nccl-tests file(s) of the same test: their rows are further repeats of "
+                                      "one baseline", "", int(repeatFiles.size()));
     if (!errors.isEmpty())
         return unexpected(errors);
 
@@ -860,6 +877,8 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
     plan.environment.insert(QStringLiteral("source_format"),
                             formats.size() == 1 ? formats.first() : formats.join(QLatin1Char('+')));
     plan.environment.insert(QStringLiteral("source_rows"), rows);
+    if (!recordWarnings.isEmpty())
+        plan.environment.insert(QStringLiteral("record_warnings"), QJsonArray::fromStringList(recordWarnings));
     return plan;
 }
 

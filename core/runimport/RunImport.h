@@ -38,6 +38,9 @@ struct ImportOptions {
     // --collective NAME; NcclTestsTextImporter.h). 0 / empty: from the text.
     int ranks = 0;
     QString collective;
+    // Console logs (Megatron, Megatron-DeepSpeed, Megatron-Bridge, NeMo, torchtitan): refuse a
+    // file at its first damaged line instead of keeping what is readable (moewb import --strict).
+    bool strict = false;
 };
 
 // One file the paths stand for.

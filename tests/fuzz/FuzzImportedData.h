@@ -3,6 +3,8 @@
 // accepted input yields only finite, in-range data, and a rejected one names the file.
 #include "importers/ImportSupport.h"
 
+#include <QJsonArray>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -34,6 +36,31 @@ inline void check(const importers::ImportResult& r) {
             abort();
 }
 
+// A console log read both ways (DamagedLines.h): what --strict accepts, the default reads
+// the same with no damaged line; what the default refuses, --strict refuses too; the
+// damaged lines listed are bounded and counted.
+inline void checkStrictAndLenient(const importers::ImportResult& lenient, const importers::ImportResult& strict) {
+    check(lenient);
+    check(strict);
+    if (strict.hasValue()) {
+        if (!lenient.hasValue() || lenient->stepMetrics.size() != strict->stepMetrics.size() ||
+            lenient->environment.contains(QLatin1String("damaged_lines")))
+            abort();
+        for (qsizetype i = 0; i < strict->stepMetrics.size(); ++i)
+            if (lenient->stepMetrics[i].step != strict->stepMetrics[i].step ||
+                lenient->stepMetrics[i].value != strict->stepMetrics[i].value)
+                abort();
+    }
+    if (!lenient.hasValue() && strict.hasValue())
+        abort();
+    if (lenient.hasValue()) {
+        const qint64 listed = lenient->environment.value(QLatin1String("damaged_lines")).toArray().size();
+        const qint64 total = lenient->environment.value(QLatin1String("damaged_lines_total")).toInteger();
+        if (listed > 50 || total < listed)
+            abort();
+    }
+}
+
 } // namespace moewb::fuzz
 
 // One target per importer: MOEWB_IMPORTER_FUZZ_TARGET(ProbeJsonImporter)
@@ -41,5 +68,14 @@ inline void check(const importers::ImportResult& r) {
     extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {                                \
         moewb::fuzz::check(moewb::importers::Importer::parse(moewb::fuzz::bytesOf(data, size),                \
                                                              QStringLiteral("fuzz-input")));                  \
+        return 0;                                                                                            \
+    }
+
+// A console-log importer with parseStrict: both readings checked against each other.
+#define MOEWB_CONSOLE_LOG_FUZZ_TARGET(Importer)                                                              \
+    extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {                                \
+        const QByteArray bytes = moewb::fuzz::bytesOf(data, size);                                           \
+        moewb::fuzz::checkStrictAndLenient(moewb::importers::Importer::parse(bytes, QStringLiteral("fuzz-input")), \
+                                           moewb::importers::Importer::parseStrict(bytes, QStringLiteral("fuzz-input"))); \
         return 0;                                                                                            \
     }

@@ -1,5 +1,5 @@
-// libFuzzer target for MegatronLogImporter (tests/fuzz/run-fuzzers.sh).
+// libFuzzer target for MegatronLogImporter (tests/fuzz/run-fuzzers.sh): the default reading and --strict, checked against each other.
 #include "FuzzImportedData.h"
 #include "importers/MegatronLogImporter.h"
 
-MOEWB_IMPORTER_FUZZ_TARGET(MegatronLogImporter)
+MOEWB_CONSOLE_LOG_FUZZ_TARGET(MegatronLogImporter)

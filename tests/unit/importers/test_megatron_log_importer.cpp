@@ -114,6 +114,92 @@ private slots:
         QCOMPARE(m[QStringLiteral("val_load_balancing_loss")][20], 1.015625);
     }
 
+    // ---- Damaged lines: the readable fields kept, the rest listed; --strict refuses ----
+    void damagedFieldsAreLeftOutTheRestKept_data() {
+        QTest::addColumn<QByteArray>("damaged");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<int>("leftOut");
+        const QByteArray it = "[2025-03-01 10:00:00] iteration       20/     500 | elapsed time per iteration (ms): "
+                              "812.5 | learning rate: 1.500000E-05 | global batch size:    64 | lm loss: LOSS | "
+                              "grad norm: GN |";
+        auto line = [&](const char* loss, const char* gn) {
+            return QByteArray(it).replace("LOSS", loss).replace("GN", gn);
+        };
+        QTest::newRow("nan") << line("nan", "3.250") << QStringLiteral("lm_loss") << 1;
+        QTest::newRow("inf") << line("9.5E+00", "inf") << QStringLiteral("grad_norm") << 1;
+        QTest::newRow("absurd") << line("1.0E+09", "3.250") << QStringLiteral("lm_loss") << 1;
+        QTest::newRow("wrong type") << line("9.5E+00", "three") << QStringLiteral("grad_norm") << 1;
+        QTest::newRow("two bad") << line("nan", "three") << QStringLiteral("lm_loss") << 2;
+        QTest::newRow("without value")
+            << line("9.5E+00", "3.250").replace("| lm loss: 9.5E+00 |", "| lm loss 9.5 |")
+            << QStringLiteral("lm loss 9.5") << 1;
+        QTest::newRow("truncated") << line("9.5E+00", "3.250").replace(" | grad norm: 3.250 |", " | grad norm: 3.2")
+                                   << QStringLiteral("grad_norm") << 1;
+        // Another process's print glued onto the line (as Megatron's own
+        // theoretical_memory_usage.py prints it).
+        QTest::newRow("print glued on")
+            << line("9.5E+00", "3.250") + "Number of parameters in transformer block in billions:  6.14"
+            << QStringLiteral("number_of_parameters_in_transformer_block_in_billions") << 1;
+    }
+    void damagedFieldsAreLeftOutTheRestKept() {
+        QFETCH(QByteArray, damaged);
+        QFETCH(QString, field);
+        QFETCH(int, leftOut);
+        const QByteArray good = "[2025-03-01 10:00:00] iteration       10/     500 | elapsed time per iteration (ms): "
+                                "812.5 | learning rate: 1.500000E-05 | global batch size:    64 | lm loss: "
+                                "9.875000E+00 | grad norm: 3.250 |\n";
+        const QByteArray bytes = good + "noise between them\n" + damaged + "\n";
+        // The fields of the damaged line, counted here: "key: value" segments between bars,
+        // a glued tail or a cut last field being one more segment.
+        const QList<QByteArray> segments = damaged.mid(damaged.indexOf("500 |") + 5).split('|');
+        int fields = 0;
+        for (const QByteArray& seg : segments)
+            fields += seg.trimmed().isEmpty() ? 0 : 1;
+        auto r = MegatronLogImporter::parse(bytes, QStringLiteral("d.log"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, 2);
+        const auto m = byName(r.value());
+        QCOMPARE(m.value(QStringLiteral("elapsed_ms_per_iter")).value(20), 812.5);
+        QCOMPARE(m.value(QStringLiteral("learning_rate")).size(), 2);
+        QVERIFY(!m.contains(QStringLiteral("number_of_parameters_in_transformer_block_in_billions")));
+        qint64 step20 = 0;
+        for (const auto& sm : r->stepMetrics)
+            step20 += sm.step == 20 ? 1 : 0;
+        QCOMPARE(step20, fields - leftOut);
+        const QJsonArray listed = r->environment.value(QStringLiteral("damaged_lines")).toArray();
+        QCOMPARE(listed.size(), 1);
+        const QJsonObject d = listed[0].toObject();
+        QCOMPARE(d.value(QStringLiteral("line")).toInteger(), 3);
+        QCOMPARE(d.value(QStringLiteral("field")).toString(), field);
+        QCOMPARE(d.value(QStringLiteral("kept")).toInteger(), fields - leftOut);
+        QCOMPARE(d.value(QStringLiteral("left_out")).toInteger(), leftOut);
+        QCOMPARE(r->environment.value(QStringLiteral("damaged_lines_total")).toInteger(), 1);
+        // --strict: the first damaged line refuses the file, naming it.
+        auto strict = MegatronLogImporter::parseStrict(bytes, QStringLiteral("d.log"));
+        QVERIFY(!strict.hasValue());
+        QCOMPARE(strict.error().line, 3);
+        QCOMPARE(strict.error().field, field);
+    }
+
+    void damagedLinesAreCountedPastTheList() {
+        // 60 iteration lines whose step is past the total: each left out whole, 50 listed;
+        // one good line keeps the file.
+        QByteArray bytes = "[2025-03-01 10:00:00] iteration 1/ 100 | lm loss: 9.5 |\n";
+        for (int i = 0; i < 60; ++i)
+            bytes += QByteArray("[2025-03-01 10:00:00] iteration ") + QByteArray::number(200 + i) + "/ 100 | lm loss: 9.5 |\n";
+        auto r = MegatronLogImporter::parse(bytes, QStringLiteral("d.log"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        QCOMPARE(r->rows, 1);
+        QCOMPARE(r->environment.value(QStringLiteral("damaged_lines")).toArray().size(), 50);
+        QCOMPARE(r->environment.value(QStringLiteral("damaged_lines_total")).toInteger(), 60);
+        QCOMPARE(r->environment.value(QStringLiteral("damaged_lines")).toArray()[0].toObject().value(QStringLiteral("kept")).toInteger(), 0);
+        // Without the good line nothing usable remains: the first damaged line refuses it.
+        r = MegatronLogImporter::parse(bytes.mid(bytes.indexOf('\n') + 1), QStringLiteral("d.log"));
+        QVERIFY(!r.hasValue());
+        QCOMPARE(r.error().line, 1);
+        QVERIFY2(r.error().message.contains(QStringLiteral("and 59 more damaged line")), qPrintable(r.error().message));
+    }
+
     MOEWB_IMPORTER_CORPUS_TESTS("megatron-log", MegatronLogImporter)
 };
 

@@ -88,6 +88,26 @@ private slots:
         QCOMPARE(env.value(QStringLiteral("nccl_version_code")).toInteger(), 22705);
         QCOMPARE(env.value(QStringLiteral("nccl_version")).toString(), QStringLiteral("2.27.5+cuda12.9"));
         QCOMPARE(env.value(QStringLiteral("in_place_time_us")).toArray()[2].toDouble(), 60000.0);
+        // -I: the out-of-place i_min, i_max, i_p99, i_cv% of each row (tokens 10-13 of the
+        // fixture's own data lines), kept as within-run figures.
+        const QJsonObject per = env.value(QStringLiteral("per_iteration")).toObject();
+        int row = 0;
+        for (const QByteArray& line :
+             importer_test::readFixture(QStringLiteral("nccl-tests/alltoallv-per-iteration.txt")).split('\n')) {
+            const QList<QByteArray> t = line.simplified().split(' ');
+            if (t.size() != 21 || line.trimmed().startsWith('#'))
+                continue;
+            QCOMPARE(per.value(QStringLiteral("min_us")).toArray()[row].toDouble(), t[9].toDouble());
+            QCOMPARE(per.value(QStringLiteral("max_us")).toArray()[row].toDouble(), t[10].toDouble());
+            QCOMPARE(per.value(QStringLiteral("p99_us")).toArray()[row].toDouble(), t[11].toDouble());
+            QCOMPARE(per.value(QStringLiteral("cv_pct")).toArray()[row].toDouble(), t[12].toDouble());
+            ++row;
+        }
+        QCOMPARE(row, 3);
+        QCOMPARE(per.value(QStringLiteral("cv_pct")).toArray().size(), 3);
+        // Without -I nothing is invented.
+        QVERIFY(!load(QStringLiteral("nccl-tests/cluster-script-five-tests.txt"))
+                     .environment.contains(QStringLiteral("per_iteration")));
     }
 
     void twoSweepsBecomeTwoRepeats() {
@@ -545,6 +565,50 @@ private slots:
         QCOMPARE(r.error().text(), QStringLiteral("a.txt:%1: the alltoall test failed: \"%2\"")
                                        .arg(failureLine)
                                        .arg(QString::fromLatin1(failure)));
+    }
+
+    void manyTestsAreListedThenCountedPerName() {
+        // The five-test log with its sendrecv test run 20 more times: 24 tests left out,
+        // the first 12 named with their lines, the other 12 counted per name.
+        QByteArray bytes =
+            importer_test::readFixture(QStringLiteral("nccl-tests/cluster-script-five-tests.txt"));
+        if (!bytes.endsWith('\n'))
+            bytes += '\n';
+        const QList<LogTest> tests = logTests(bytes);
+        QCOMPARE(tests[4].name, QStringLiteral("sendrecv"));
+        const QList<QByteArray> lines = bytes.split('\n');
+        QByteArray sendrecv;
+        for (qint64 n = tests[4].first; n <= tests[4].last; ++n)
+            sendrecv += lines[n - 1] + '\n';
+        QByteArray many = bytes;
+        for (int k = 0; k < 20; ++k)
+            many += sendrecv;
+        const QList<LogTest> all = logTests(many);
+        QCOMPARE(all.size(), 25);
+        auto r = NcclTestsTextImporter::parse(many, QStringLiteral("many.txt"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        const QJsonArray skipped = r->environment.value(QStringLiteral("skipped_sections")).toArray();
+        QCOMPARE(skipped.size(), 12);
+        // The 12 listed are the first 12 left out, in file order: every test but alltoall.
+        QList<LogTest> leftOut;
+        for (const LogTest& t : all)
+            if (t.name != QLatin1String("alltoall"))
+                leftOut << t;
+        QCOMPARE(leftOut.size(), 24);
+        for (int i = 0; i < 12; ++i)
+            QCOMPARE(skipped[i].toObject().value(QStringLiteral("first_line")).toInteger(), leftOut[i].first);
+        const QJsonObject more = r->environment.value(QStringLiteral("skipped_sections_more")).toObject();
+        QCOMPARE(more.value(QStringLiteral("count")).toInteger(), 12);
+        QCOMPARE(more.value(QStringLiteral("tests")).toString(), QStringLiteral("sendrecv ×12"));
+        // With its alltoall renamed too, the refusal names 12 tests and counts the rest.
+        many.replace("alltoall_perf", "broadcast_perf");
+        r = NcclTestsTextImporter::parse(many, QStringLiteral("many.txt"));
+        QVERIFY(!r.hasValue());
+        const QString message = r.error().message;
+        QVERIFY2(message.startsWith(QStringLiteral("no all-to-all test with data among the 25 tests")),
+                 qPrintable(message));
+        QCOMPARE(message.count(QStringLiteral(" (lines ")), 12);
+        QVERIFY2(message.endsWith(QStringLiteral("13 more: sendrecv ×13")), qPrintable(message));
     }
 
     void ncclDebugLinesAreNeverRows() {
