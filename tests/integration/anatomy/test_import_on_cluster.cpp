@@ -12,6 +12,7 @@
 #include "runimport/RunImport.h"
 #include "store/ProjectStore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -234,6 +235,14 @@ void TestImportOnCluster::sameRunAsLocalImport() {
     for (const QString& p : progress)
         uploads += p.contains(QStringLiteral("uploaded")) || p.contains(QStringLiteral("already there")) ? 1 : 0;
     QCOMPARE(uploads, 3);
+    // Content-addressed in each node's cache, as the probe: .cache/moe-workbench/probe/<sha256>/moe-digest.
+    QFile digest(QStringLiteral(MOEWB_PROBE_BUNDLE_DIR "/moe-digest"));
+    QVERIFY(digest.open(QIODevice::ReadOnly));
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    QVERIFY(sha.addData(&digest));
+    const QString cached = QStringLiteral("/.cache/moe-workbench/probe/%1/moe-digest").arg(QString::fromLatin1(sha.result().toHex()));
+    for (int i = 0; i < m_cluster.size(); ++i)
+        QVERIFY2(QFileInfo(m_cluster.remoteHome(i) + cached).isFile(), qPrintable(m_cluster.remoteHome(i) + cached));
 }
 
 // A fourth node that nobody answers on: the import stops at the connection, naming it.
