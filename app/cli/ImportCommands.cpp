@@ -6,6 +6,7 @@
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
+#include "ImportOnCluster.h"
 #include "importers/ImportSupport.h"
 #include "importers/Importer.h"
 #include "importers/WandbCsvImporter.h"
@@ -179,6 +180,21 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                                     "number followed by K, M, G or T (default: "
                                                     "MOEWB_IMPORT_MAX_BYTES, else 4G)"),
                                             QStringLiteral("SIZE"));
+    // The traces under PATH digested on a cluster's nodes (docs/anatomy.md, "On the cluster").
+    const QCommandLineOption onClusterOption(QStringLiteral("on-cluster"),
+                                             Cli::tr("PATH is a folder of profiler traces on this cluster's shared file "
+                                                     "system: digest them on its nodes and bring back only the per-step "
+                                                     "digests"),
+                                             QStringLiteral("CLUSTER"));
+    const QCommandLineOption acceptOption(QStringLiteral("accept-new-host-keys"),
+                                          Cli::tr("with --on-cluster: trust unknown host keys and record them in "
+                                                  "~/.ssh/known_hosts (default: refuse them)"));
+    const QCommandLineOption bundleOption(QStringLiteral("probe-bundle"),
+                                          Cli::tr("with --on-cluster: the probe bundle directory (it holds moe-digest)"),
+                                          QStringLiteral("DIR"));
+    parser.addOption(onClusterOption);
+    parser.addOption(acceptOption);
+    parser.addOption(bundleOption);
     parser.addOption(formatOption);
     parser.addOption(recordOption);
     parser.addOption(runOption);
@@ -244,6 +260,15 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
         importers::setMaxImportBytes(*limit); // wins over MOEWB_IMPORT_MAX_BYTES
     }
     const bool dryRun = parser.isSet(dryRunOption);
+    std::optional<OnClusterOptions> onCluster;
+    if (parser.isSet(onClusterOption)) {
+        if (paths.size() != 1 || parser.isSet(intoOption) || parser.isSet(formatOption))
+            return ctx.usageError(Cli::tr("--on-cluster takes one PATH, the traces' folder as the nodes see it, and "
+                                          "makes a new run (not with --into or --format)"),
+                                  kWords);
+        onCluster = OnClusterOptions{parser.value(onClusterOption).trimmed(), paths.first(),
+                                     parser.isSet(acceptOption), parser.value(bundleOption), !ctx.json};
+    }
 
     store::ProjectStore* project = ctx.project();
     if (!project)
@@ -299,16 +324,19 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     // Read and check everything first: nothing is stored unless every file is good.
     QList<importers::ImportError> errors;
     QJsonArray plans;
-    for (PendingRun& p : pending) {
+    auto planOf = [&](const PendingRun& p) -> Expected<runimport::ImportPlan, QList<importers::ImportError>> {
+        if (onCluster)
+            return planOnCluster(*project, *onCluster, record);
         auto collected = runimport::collectImportFiles(p.paths, options);
-        if (!collected) {
-            errors << collected.error();
-            continue;
-        }
+        if (!collected)
+            return unexpected(QList<importers::ImportError>{collected.error()});
         runimport::ImportOptions own = options;
         if (!p.wandbRun.isEmpty())
             own.wandbRun = p.wandbRun;
-        auto plan = runimport::planImport(collected.value(), record, own);
+        return runimport::planImport(collected.value(), record, own);
+    };
+    for (PendingRun& p : pending) {
+        auto plan = planOf(p);
         if (!plan) {
             errors << plan.error();
             continue;
@@ -418,7 +446,8 @@ QList<Command> importCommands() {
     import.words = {QStringLiteral("import")};
     import.synopsis = QStringLiteral("PATH... [--format NAME] [--record NAME] [--run NAME | --into NAME] "
                                      "[--allow-partial-steps] [--exclude GLOB]... [--wandb-run NAME] [--dry-run] "
-                                     "[--ranks N] [--collective alltoall|alltoallv]");
+                                     "[--ranks N] [--collective alltoall|alltoallv] "
+                                     "[--on-cluster CLUSTER [--accept-new-host-keys] [--probe-bundle DIR]]");
     import.summary = Cli::tr("import probe JSON, nccl-tests, Megatron, TensorBoard, CSV/JSONL files as runs "
                              "(docs/formats.md)");
     import.run = [import](CliContext& ctx, const QStringList& a) { return runImport(ctx, import, a); };

@@ -18,6 +18,7 @@
 //                 as "gloo:<collective>" events on the process group's worker thread;
 //                 compute = the union of the other threads' ops inside the step.
 // Times are nanoseconds on the rank's own trace clock.
+#include "anatomy/digest/CommKind.h"
 #include "common/Expected.h"
 #include "importers/ImportError.h"
 
@@ -35,19 +36,7 @@ struct Interval {
     friend bool operator==(const Interval&, const Interval&) = default;
 };
 
-// What a communication kernel (or gloo CPU op) is, from its name alone; whether an
-// NCCL kernel is the all-to-all of expert parallelism is decided later, across ranks,
-// from its collective name and process group (StepAnatomy, CommKernels.h).
-enum class CommKind : std::uint8_t {
-    NcclAllToAll,   // c10d collective all_to_all* / alltoall*, or ncclDevKernel_AllToAll*
-    NcclSendRecv,   // ncclDevKernel_SendRecv / ncclKernel_SendRecv_*: a2a only in an EP group
-    NcclOther,      // AllReduce, AllGather, ReduceScatter, Broadcast, ... (DP/TP/PP)
-    EpDispatch,     // non-NCCL dispatch kernels by name (DeepEP, HybridEP, NCCL-EP; CommKernels.h)
-    EpCombine,      // their combine kernels
-    EpOther,        // their notify/layout kernels
-    GlooAllToAll,   // legacy CPU: gloo:all_to_all*, gloo:alltoall*
-    GlooOther,      // legacy CPU: other gloo:* ops
-};
+// CommKind (what a communication kernel or gloo CPU op is): anatomy/digest/CommKind.h.
 
 struct CommCall {
     qint64 start = 0, end = 0; // ns on this rank's clock
@@ -104,7 +93,8 @@ struct TraceReadOptions {
 bool looksLikeTrace(const QByteArray& head, const QString& fileName);
 
 // Reads and digests one rank's trace file (plain or .gz) in bounded memory: the file
-// is streamed in blocks, never held whole. Errors name the file, and the line or the
+// is streamed in blocks, never held whole (the Qt-free reader in anatomy/digest,
+// TraceReader.h, converted to these types). Errors name the file, and the line or the
 // event index where one is at fault (a truncated gzip, not a trace, an event without
 // ts, a step that never ends).
 Expected<RankTrace, importers::ImportError> readRankTrace(const QString& path, const QString& shown,

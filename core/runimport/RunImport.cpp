@@ -882,6 +882,17 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
     return plan;
 }
 
+// A plan of profiler traces alone: its source is the folder they share.
+ImportPlan tracesOnlyPlan(const QList<ImportCandidate>& traceFiles) {
+    ImportPlan plan;
+    QStringList paths;
+    for (const ImportCandidate& c : traceFiles)
+        paths << c.path;
+    plan.sourceFile = paths.size() == 1 ? paths.first() : commonFolder(paths);
+    plan.environment.insert(QStringLiteral("source_format"), QStringLiteral("pytorch-trace"));
+    return plan;
+}
+
 } // namespace
 
 Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collected,
@@ -911,13 +922,20 @@ Expected<ImportPlan, QList<ImportError>> planImport(const CollectedFiles& collec
             return unexpected(rest.error());
         plan = std::move(rest.value());
     } else {
+        plan = tracesOnlyPlan(traceFiles);
         plan.skipped = collected.skipped;
-        QStringList paths;
-        for (const ImportCandidate& c : traceFiles)
-            paths << c.path;
-        plan.sourceFile = paths.size() == 1 ? paths.first() : commonFolder(paths);
-        plan.environment.insert(QStringLiteral("source_format"), QStringLiteral("pytorch-trace"));
     }
+    addTraces(plan, std::move(traces.value()));
+    return plan;
+}
+
+Expected<ImportPlan, QList<ImportError>> planReadTraceImport(
+    const QList<ImportCandidate>& files, std::vector<Expected<anatomy::RankTrace, ImportError>>&& read,
+    const std::optional<record::ConfigRecord>& record) {
+    auto traces = planReadTraces(files, std::move(read), record);
+    if (!traces)
+        return unexpected(traces.error());
+    ImportPlan plan = tracesOnlyPlan(files);
     addTraces(plan, std::move(traces.value()));
     return plan;
 }

@@ -11,6 +11,7 @@
 // Rank files are mapped to expert-parallel coordinates exactly as Megatron-Core's
 // expert RankGenerator lays ranks out (record/RankGrid.h), using the config record's
 // parallelism (dp, tp, pp, ep, cp, etp, order) and model.layers.
+#include "anatomy/RankTrace.h"
 #include "common/Expected.h"
 #include "importers/ImportError.h"
 #include "record/ConfigRecord.h"
@@ -127,6 +128,13 @@ Expected<ImportPlan, QList<importers::ImportError>> planImport(const CollectedFi
                                                                const std::optional<record::ConfigRecord>& record,
                                                                const ImportOptions& options,
                                                                const PlanProgress& progress = {});
+
+// A run of profiler traces alone, read elsewhere, one per file in `files`' order:
+// `moewb import --on-cluster` digests them on the cluster's nodes (moe-digest,
+// remote/launch/ClusterDigest.h). The same plan as planImport gives for those files.
+Expected<ImportPlan, QList<importers::ImportError>> planReadTraceImport(
+    const QList<ImportCandidate>& files, std::vector<Expected<anatomy::RankTrace, importers::ImportError>>&& read,
+    const std::optional<record::ConfigRecord>& record);
 
 // The run to save: the plan's data under this name and record. A streamed plan's
 // expert load is read at save (RunData::expertLoadStream): an error found only then

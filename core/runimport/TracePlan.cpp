@@ -75,14 +75,23 @@ Expected<TracePlan, QList<ImportError>> planTraces(const QList<ImportCandidate>&
     }
     for (auto& t : pool)
         t.join();
+    if (cancelled)
+        return unexpected(QList<ImportError>{ImportError{{}, 0, {}, RunImportTr::tr("cancelled")}});
+    std::vector<Expected<anatomy::RankTrace, ImportError>> reads;
+    reads.reserve(read.size());
+    for (auto& r : read)
+        reads.push_back(std::move(*r));
+    return planReadTraces(files, std::move(reads), record);
+}
+
+Expected<TracePlan, QList<ImportError>> planReadTraces(const QList<ImportCandidate>& files,
+                                                       std::vector<Expected<anatomy::RankTrace, ImportError>>&& read,
+                                                       const std::optional<record::ConfigRecord>& record) {
+    const int n = int(files.size());
     QList<ImportError> errors;
-    if (cancelled) {
-        errors << ImportError{{}, 0, {}, RunImportTr::tr("cancelled")};
-        return unexpected(errors);
-    }
     QVector<anatomy::RankTrace> traces;
     for (int i = 0; i < n; ++i) {
-        auto& r = *read[std::size_t(i)];
+        auto& r = read[std::size_t(i)];
         if (!r)
             errors << r.error();
         else

@@ -10,6 +10,8 @@
 
 #include <QList>
 
+#include <vector>
+
 namespace moewb::runimport {
 
 // True when the file is a PyTorch profiler trace (Kineto or the legacy format,
@@ -25,6 +27,13 @@ struct TracePlan {
 Expected<TracePlan, QList<importers::ImportError>> planTraces(const QList<ImportCandidate>& files,
                                                               const std::optional<record::ConfigRecord>& record,
                                                               const std::function<bool(qint64 done, qint64 total)>& progress);
+
+// The same from traces already read, one per file in `files`' order: here by planTraces
+// on worker threads, or on a cluster's nodes by moe-digest (moewb import --on-cluster,
+// remote/launch/ClusterDigest.h).
+Expected<TracePlan, QList<importers::ImportError>> planReadTraces(
+    const QList<ImportCandidate>& files, std::vector<Expected<anatomy::RankTrace, importers::ImportError>>&& read,
+    const std::optional<record::ConfigRecord>& record);
 
 // Adds the traces' files, anatomy, metrics, notes and environment keys to a plan.
 void addTraces(ImportPlan& plan, TracePlan&& traces);

@@ -4,7 +4,7 @@
 // fixtures, Qt's own JSON parser and the fixture's expected.json), never from the code
 // under test.
 #include "SyntheticKinetoTrace.h"
-#include "anatomy/CommKernels.h"
+#include "anatomy/digest/CommKernels.h"
 #include "anatomy/RankTrace.h"
 
 #include <QDirIterator>

@@ -1,12 +1,11 @@
-#include "anatomy/TraceJson.h"
+#include "anatomy/digest/TraceJson.h"
 
-#include "anatomy/AnatomyTr.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstring>
 
-namespace moewb::anatomy {
+namespace moewb::anatomy::digest {
 
 namespace {
 
@@ -18,18 +17,18 @@ struct CharTables {
             stringStop[c] = true;
         stringStop[int('"')] = stringStop[int('\\')] = true;
         for (const char* s = "0123456789+-.eEabcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"; *s; ++s)
-            scalar[quint8(*s)] = true;
+            scalar[std::uint8_t(*s)] = true;
     }
 };
 const CharTables kChars;
 
-inline bool isDigit(char c) { return quint8(c - '0') < 10; }
+inline bool isDigit(char c) { return std::uint8_t(c - '0') < 10; }
 
 constexpr int kMaxDepth = 256;
-// The largest µs value whose ns fit a qint64 (9e15 µs: about year 2255 as a Unix time).
-constexpr qint64 kMaxMicros = 9'000'000'000'000'000LL;
+// The largest µs value whose ns fit a std::int64_t (9e15 µs: about year 2255 as a Unix time).
+constexpr std::int64_t kMaxMicros = 9'000'000'000'000'000LL;
 
-void appendUtf8(std::string& out, quint32 cp) {
+void appendUtf8(std::string& out, std::uint32_t cp) {
     if (cp < 0x80) {
         out.push_back(char(cp));
     } else if (cp < 0x800) {
@@ -61,29 +60,27 @@ bool keyIs(std::string_view key, const char* literal) { return std::memcmp(key.d
 
 } // namespace
 
-TraceJson::Status TraceJson::fail(const char* at, const char*, const QString& message) {
+TraceJson::Status TraceJson::fail(const char* at, const char*, const std::string& message) {
     m_error = message;
     m_errorAt = at;
     m_errorField.clear();
-    if (!m_field.empty()) {
-        const QString key = QString::fromUtf8(m_field.data(), qsizetype(m_field.size()));
-        m_errorField = m_inArgs ? QStringLiteral("args.") + key : key;
-    }
+    if (!m_field.empty())
+        m_errorField = (m_inArgs ? std::string("args.") : std::string()) + std::string(m_field);
     return Status::Error;
 }
 
-TraceJson::Status TraceJson::needOrFail(const char* at, const char* end, const QString& message) {
+TraceJson::Status TraceJson::needOrFail(const char* at, const char* end, const char* source) {
     if (at >= end)
         return Status::NeedMore;
     if (*at == '\0')
-        return fail(at, end, AnatomyTr::tr("a NUL byte in the JSON text"));
-    return fail(at, end, message);
+        return fail(at, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "a NUL byte in the JSON text")));
+    return fail(at, end, source ? m_texts(source) : std::string());
 }
 
 TraceJson::Status TraceJson::readString(const char* p, const char* end, std::string_view& text, const char*& after,
                                         int slot) {
     const char* q = p + 1;
-    while (!kChars.stringStop[quint8(*q)])
+    while (!kChars.stringStop[std::uint8_t(*q)])
         ++q;
     if (*q == '"') {
         text = std::string_view(p + 1, size_t(q - p - 1));
@@ -92,7 +89,7 @@ TraceJson::Status TraceJson::readString(const char* p, const char* end, std::str
     }
     if (*q == '\\')
         return decodeString(p, end, text, after, slot);
-    return needOrFail(q, end, AnatomyTr::tr("a control character inside a string (JSON error)"));
+    return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a control character inside a string (JSON error)"));
 }
 
 TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::string_view& text, const char*& after,
@@ -102,7 +99,7 @@ TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::s
     const char* q = p + 1;
     for (;;) {
         const char* run = q;
-        while (!kChars.stringStop[quint8(*q)])
+        while (!kChars.stringStop[std::uint8_t(*q)])
             ++q;
         out.append(run, size_t(q - run));
         if (*q == '"') {
@@ -111,7 +108,7 @@ TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::s
             return Status::Ok;
         }
         if (*q != '\\')
-            return needOrFail(q, end, AnatomyTr::tr("a control character inside a string (JSON error)"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a control character inside a string (JSON error)"));
         const char e = q[1];
         if (e == '\0' && q + 1 >= end)
             return Status::NeedMore;
@@ -126,7 +123,7 @@ TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::s
         case 'r': out.push_back('\r'); break;
         case 't': out.push_back('\t'); break;
         case 'u': {
-            auto hex4 = [&](const char* h, quint32& v) -> int { // 1 ok, 0 need more, -1 bad
+            auto hex4 = [&](const char* h, std::uint32_t& v) -> int { // 1 ok, 0 need more, -1 bad
                 v = 0;
                 for (int i = 0; i < 4; ++i) {
                     if (h + i >= end)
@@ -134,21 +131,21 @@ TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::s
                     const int d = hexValue(h[i]);
                     if (d < 0)
                         return -1;
-                    v = v * 16 + quint32(d);
+                    v = v * 16 + std::uint32_t(d);
                 }
                 return 1;
             };
-            quint32 cp = 0;
+            std::uint32_t cp = 0;
             const int r = hex4(q, cp);
             if (r == 0)
                 return Status::NeedMore;
             if (r < 0)
-                return fail(q, end, AnatomyTr::tr("a bad \\u escape (JSON error)"));
+                return fail(q, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "a bad \\u escape (JSON error)")));
             q += 4;
             if (cp >= 0xD800 && cp < 0xDC00) {
                 if (q + 1 >= end)
                     return Status::NeedMore;
-                quint32 low = 0;
+                std::uint32_t low = 0;
                 if (q[0] == '\\' && q[1] == 'u') {
                     const int r2 = hex4(q + 2, low);
                     if (r2 == 0)
@@ -169,7 +166,7 @@ TraceJson::Status TraceJson::decodeString(const char* p, const char* end, std::s
             break;
         }
         default:
-            return fail(q - 2, end, AnatomyTr::tr("a bad escape in a string (JSON error)"));
+            return fail(q - 2, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "a bad escape in a string (JSON error)")));
         }
     }
 }
@@ -180,12 +177,12 @@ TraceJson::Status TraceJson::skipValue(const char* p, const char* end, const cha
     if (c == '"') {
         ++q;
         for (;;) {
-            while (!kChars.stringStop[quint8(*q)])
+            while (!kChars.stringStop[std::uint8_t(*q)])
                 ++q;
             if (*q == '"')
                 break;
             if (*q != '\\')
-                return needOrFail(q, end, AnatomyTr::tr("a control character inside a string (JSON error)"));
+                return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a control character inside a string (JSON error)"));
             if (q + 1 >= end)
                 return Status::NeedMore;
             q += 2;
@@ -202,12 +199,12 @@ TraceJson::Status TraceJson::skipValue(const char* p, const char* end, const cha
                 // Strings inside skipped values: only their end matters.
                 ++q;
                 for (;;) {
-                    while (!kChars.stringStop[quint8(*q)])
+                    while (!kChars.stringStop[std::uint8_t(*q)])
                         ++q;
                     if (*q == '"')
                         break;
                     if (*q != '\\')
-                        return needOrFail(q, end, AnatomyTr::tr("a control character inside a string (JSON error)"));
+                        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a control character inside a string (JSON error)"));
                     if (q + 1 >= end)
                         return Status::NeedMore;
                     q += 2;
@@ -215,17 +212,18 @@ TraceJson::Status TraceJson::skipValue(const char* p, const char* end, const cha
                 ++q;
             } else if (d == '{' || d == '[') {
                 if (depth == kMaxDepth)
-                    return fail(q, end, AnatomyTr::tr("nested deeper than %1 levels").arg(kMaxDepth));
+                    return fail(q, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "nested deeper than %1 levels"), {number(kMaxDepth)}));
                 closers[depth++] = d == '{' ? '}' : ']';
                 ++q;
             } else if (d == '}' || d == ']') {
                 if (closers[depth - 1] != d)
-                    return fail(q, end, AnatomyTr::tr("'%1' was expected (JSON error)").arg(QLatin1Char(closers[depth - 1])));
+                    return fail(q, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "'%1' was expected (JSON error)"),
+                                                {std::string_view(&closers[depth - 1], 1)}));
                 ++q;
                 if (--depth == 0)
                     break;
             } else if (d == '\0') {
-                return needOrFail(q, end, QString());
+                return needOrFail(q, end, nullptr);
             } else {
                 ++q;
             }
@@ -234,37 +232,37 @@ TraceJson::Status TraceJson::skipValue(const char* p, const char* end, const cha
         return Status::Ok;
     }
     const char* s = q;
-    while (kChars.scalar[quint8(*q)])
+    while (kChars.scalar[std::uint8_t(*q)])
         ++q;
     if (q == s)
-        return needOrFail(q, end, AnatomyTr::tr("a value was expected (JSON error)"));
+        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a value was expected (JSON error)"));
     if (q >= end)
         return Status::NeedMore; // the number may go on in the next block
     after = q;
     return Status::Ok;
 }
 
-TraceJson::Status TraceJson::readMicrosAsNs(const char* p, const char* end, qint64& ns, const char*& after) {
+TraceJson::Status TraceJson::readMicrosAsNs(const char* p, const char* end, std::int64_t& ns, const char*& after) {
     const char* q = p;
     const bool negative = *q == '-';
     if (negative)
         ++q;
     if (!isDigit(*q))
-        return needOrFail(q, end, AnatomyTr::tr("a number was expected"));
-    qint64 whole = 0;
+        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a number was expected"));
+    std::int64_t whole = 0;
     int digits = 0;
     while (isDigit(*q)) {
         if (++digits <= 17)
             whole = whole * 10 + (*q - '0');
         ++q;
     }
-    qint64 fraction = 0;
+    std::int64_t fraction = 0;
     int fractionDigits = 0;
     bool roundUp = false;
     if (*q == '.') {
         ++q;
         if (!isDigit(*q))
-            return needOrFail(q, end, AnatomyTr::tr("a digit was expected after '.'"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a digit was expected after '.'"));
         while (isDigit(*q)) {
             if (fractionDigits < 3)
                 fraction = fraction * 10 + (*q - '0');
@@ -287,15 +285,15 @@ TraceJson::Status TraceJson::readMicrosAsNs(const char* p, const char* end, qint
         double v = 0;
         const auto r = std::from_chars(p, q, v);
         if (r.ec != std::errc() || r.ptr != q || !std::isfinite(v) || std::fabs(v) > double(kMaxMicros))
-            return fail(p, end, AnatomyTr::tr("the number %1 is out of range").arg(QString::fromLatin1(p, qsizetype(q - p))));
-        ns = qint64(std::llround(v * 1000.0));
+            return fail(p, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "the number %1 is out of range"), {std::string_view(p, size_t(q - p))}));
+        ns = std::int64_t(std::llround(v * 1000.0));
         after = q;
         return Status::Ok;
     }
     if (q >= end)
         return Status::NeedMore;
     if (digits > 16 || whole > kMaxMicros)
-        return fail(p, end, AnatomyTr::tr("the number %1 is out of range").arg(QString::fromLatin1(p, qsizetype(q - p))));
+        return fail(p, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "the number %1 is out of range"), {std::string_view(p, size_t(q - p))}));
     ns = whole * 1000 + fraction + (roundUp ? 1 : 0);
     if (negative)
         ns = -ns;
@@ -303,48 +301,48 @@ TraceJson::Status TraceJson::readMicrosAsNs(const char* p, const char* end, qint
     return Status::Ok;
 }
 
-TraceJson::Status TraceJson::readInteger(const char* p, const char* end, qint64& value, const char*& after) {
+TraceJson::Status TraceJson::readInteger(const char* p, const char* end, std::int64_t& value, const char*& after) {
     const char* q = p;
     const bool negative = *q == '-';
     if (negative)
         ++q;
     if (!isDigit(*q))
-        return needOrFail(q, end, AnatomyTr::tr("a number was expected"));
-    quint64 v = 0;
+        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a number was expected"));
+    std::uint64_t v = 0;
     int digits = 0;
     while (isDigit(*q)) {
-        v = v * 10 + quint64(*q - '0');
+        v = v * 10 + std::uint64_t(*q - '0');
         ++digits;
         ++q;
     }
     bool plain = true;
     if (*q == '.' || *q == 'e' || *q == 'E') {
         plain = false;
-        while (kChars.scalar[quint8(*q)])
+        while (kChars.scalar[std::uint8_t(*q)])
             ++q;
     }
     if (q >= end)
         return Status::NeedMore;
     if (plain && digits <= 18) {
-        value = negative ? -qint64(v) : qint64(v);
+        value = negative ? -std::int64_t(v) : std::int64_t(v);
     } else {
         double d = 0;
         const auto r = std::from_chars(p, q, d);
         if (r.ec != std::errc() || !std::isfinite(d) || std::fabs(d) > 9.2e18)
-            return fail(p, end, AnatomyTr::tr("the number %1 is out of range").arg(QString::fromLatin1(p, qsizetype(q - p))));
-        value = qint64(std::llround(d));
+            return fail(p, end, m_texts(QT_TRANSLATE_NOOP("Anatomy", "the number %1 is out of range"), {std::string_view(p, size_t(q - p))}));
+        value = std::int64_t(std::llround(d));
     }
     after = q;
     return Status::Ok;
 }
 
-TraceJson::Status TraceJson::readArgInteger(const char* p, const char* end, qint64& value, const char*& after) {
+TraceJson::Status TraceJson::readArgInteger(const char* p, const char* end, std::int64_t& value, const char*& after) {
     if (*p == '"') { // some writers quote numbers
         std::string_view text;
         const Status s = readString(p, end, text, after, SlotNumber);
         if (s != Status::Ok)
             return s;
-        qint64 v = 0;
+        std::int64_t v = 0;
         const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
         if (r.ec == std::errc() && r.ptr == text.data() + text.size())
             value = v;
@@ -377,7 +375,7 @@ TraceJson::Status TraceJson::readArgs(const char* p, const char* end, TraceEvent
     }
     for (;;) {
         if (*q != '"')
-            return needOrFail(q, end, AnatomyTr::tr("a key (a string) was expected (JSON error)"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a key (a string) was expected (JSON error)"));
         std::string_view key;
         Status s = readString(q, end, key, q, SlotKey);
         if (s != Status::Ok)
@@ -385,9 +383,9 @@ TraceJson::Status TraceJson::readArgs(const char* p, const char* end, TraceEvent
         m_field = key;
         q = skipSpace(q);
         if (*q != ':')
-            return needOrFail(q, end, AnatomyTr::tr("':' was expected after the key (JSON error)"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "':' was expected after the key (JSON error)"));
         q = skipSpace(q + 1);
-        qint64 number = 0;
+        std::int64_t number = 0;
         switch (key.size()) {
         case 3:
             s = keyIs(key, "Seq") ? readArgInteger(q, end, event.seq, q) : skipValue(q, end, q);
@@ -404,7 +402,7 @@ TraceJson::Status TraceJson::readArgs(const char* p, const char* end, TraceEvent
                 s = readArgInteger(q, end, number, q);
                 if (s == Status::Ok && number >= 0) {
                     event.hasCorrelation = true;
-                    event.correlation = quint64(number);
+                    event.correlation = std::uint64_t(number);
                 }
             } else if (keyIs(key, "External id")) {
                 number = -1;
@@ -460,7 +458,7 @@ TraceJson::Status TraceJson::readArgs(const char* p, const char* end, TraceEvent
             m_field = "args";
             return Status::Ok;
         }
-        return needOrFail(q, end, AnatomyTr::tr("',' or '}' was expected (JSON error)"));
+        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "',' or '}' was expected (JSON error)"));
     }
 }
 
@@ -469,7 +467,7 @@ TraceJson::Status TraceJson::parseEvent(const char* p, const char* end, TraceEve
     m_field = {};
     m_inArgs = false;
     if (*p != '{')
-        return needOrFail(p, end, AnatomyTr::tr("an event (a JSON object) was expected"));
+        return needOrFail(p, end, QT_TRANSLATE_NOOP("Anatomy", "an event (a JSON object) was expected"));
     const char* q = skipSpace(p + 1);
     if (*q == '}') {
         after = q + 1;
@@ -477,7 +475,7 @@ TraceJson::Status TraceJson::parseEvent(const char* p, const char* end, TraceEve
     }
     for (;;) {
         if (*q != '"')
-            return needOrFail(q, end, AnatomyTr::tr("a key (a string) was expected (JSON error)"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "a key (a string) was expected (JSON error)"));
         std::string_view key;
         Status s = readString(q, end, key, q, SlotKey);
         if (s != Status::Ok)
@@ -485,7 +483,7 @@ TraceJson::Status TraceJson::parseEvent(const char* p, const char* end, TraceEve
         m_field = key;
         q = skipSpace(q);
         if (*q != ':')
-            return needOrFail(q, end, AnatomyTr::tr("':' was expected after the key (JSON error)"));
+            return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "':' was expected after the key (JSON error)"));
         q = skipSpace(q + 1);
         const bool isString = *q == '"';
         switch (key.size()) {
@@ -537,8 +535,8 @@ TraceJson::Status TraceJson::parseEvent(const char* p, const char* end, TraceEve
             m_field = {};
             return Status::Ok;
         }
-        return needOrFail(q, end, AnatomyTr::tr("',' or '}' was expected (JSON error)"));
+        return needOrFail(q, end, QT_TRANSLATE_NOOP("Anatomy", "',' or '}' was expected (JSON error)"));
     }
 }
 
-} // namespace moewb::anatomy
+} // namespace moewb::anatomy::digest

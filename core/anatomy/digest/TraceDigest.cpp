@@ -1,18 +1,15 @@
-#include "anatomy/TraceDigest.h"
+#include "anatomy/digest/TraceDigest.h"
 
-#include "anatomy/AnatomyTr.h"
-#include "anatomy/CommKernels.h"
+#include "anatomy/digest/CommKernels.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace moewb::anatomy {
+namespace moewb::anatomy::digest {
 
 namespace {
 
 constexpr std::string_view kStepPrefix = "ProfilerStep#";
-
-QString text(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
@@ -30,26 +27,26 @@ bool isLaunch(std::string_view name) {
         if (c != 'L' && c != 'M' && c != 'm')
             continue;
         const std::string_view rest = name.substr(i);
-        if (rest.starts_with("Launch") || rest.starts_with("Memcpy") || rest.starts_with("Memset") ||
-            rest.starts_with("memcpy") || rest.starts_with("memset"))
+        const std::string_view head = rest.substr(0, 6);
+        if (head == "Launch" || head == "Memcpy" || head == "Memset" || head == "memcpy" || head == "memset")
             return true;
     }
     return false;
 }
 
 // Clipped to the step's span; an interval wholly outside it becomes an empty one at its edge.
-void clip(qint64& start, qint64& end, const StepTrace& step) {
+void clip(std::int64_t& start, std::int64_t& end, const StepTrace& step) {
     start = std::clamp(start, step.start, step.end);
     end = std::clamp(end, start, step.end);
 }
 
 // Sorted intervals -> the union, appended to `out` (empty ones left out).
 template <typename It, typename Start, typename End>
-void appendUnion(It first, It last, Start startOf, End endOf, QVector<Interval>& out) {
+void appendUnion(It first, It last, Start startOf, End endOf, std::vector<Interval>& out) {
     bool open = false;
     Interval cur;
     for (It it = first; it != last; ++it) {
-        const qint64 s = startOf(*it), e = endOf(*it);
+        const std::int64_t s = startOf(*it), e = endOf(*it);
         if (e <= s)
             continue;
         if (open && s <= cur.end) {
@@ -69,7 +66,7 @@ void appendUnion(It first, It last, Start startOf, End endOf, QVector<Interval>&
 
 // ---- steps
 
-bool StepSpans::take(const TraceEvent& e, qint64 eventIndex, DigestError& error, bool& failed) {
+bool StepSpans::take(const TraceEvent& e, std::int64_t eventIndex, DigestError& error, bool& failed) {
     failed = false;
     if (e.ph == "E" && e.name.empty()) { // an "E" closes the last "B" of its thread
         for (auto it = m_open.rbegin(); it != m_open.rend(); ++it) {
@@ -83,23 +80,23 @@ bool StepSpans::take(const TraceEvent& e, qint64 eventIndex, DigestError& error,
     }
     if (e.name.substr(0, kStepPrefix.size()) != kStepPrefix)
         return false;
-    qint64 n = 0;
+    std::int64_t n = 0;
     const std::string_view digits = e.name.substr(kStepPrefix.size());
     const auto r = std::from_chars(digits.data(), digits.data() + digits.size(), n);
     if (r.ec != std::errc() || r.ptr != digits.data() + digits.size())
         return false;
     if (!e.hasTs) {
-        error = {AnatomyTr::tr("%1 has no \"ts\"").arg(text(e.name)), QStringLiteral("ts")};
+        error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "%1 has no \"ts\""), {e.name}), "ts"};
         failed = true;
         return true;
     }
     if (e.ph == "X") {
         if (!e.hasDur) {
-            error = {AnatomyTr::tr("%1 has no \"dur\"").arg(text(e.name)), QStringLiteral("dur")};
+            error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "%1 has no \"dur\""), {e.name}), "dur"};
             failed = true;
             return true;
         }
-        m_spans.push_back({n, e.ts, e.ts + std::max<qint64>(e.dur, 0), eventIndex});
+        m_spans.push_back({n, e.ts, e.ts + std::max<std::int64_t>(e.dur, 0), eventIndex});
     } else if (e.ph == "B") {
         m_open.push_back({n, e.ts, eventIndex, std::string(e.tid)});
     } else if (e.ph == "E") {
@@ -114,26 +111,25 @@ bool StepSpans::take(const TraceEvent& e, qint64 eventIndex, DigestError& error,
     return true;
 }
 
-bool StepSpans::finish(QVector<StepTrace>& steps, QString& error) const {
+bool StepSpans::finish(std::vector<StepTrace>& steps, std::string& error) const {
     if (!m_open.empty()) {
-        error = AnatomyTr::tr("ProfilerStep#%1 (event %2) never ends: the trace has no \"E\" event closing it")
-                    .arg(m_open.front().step)
-                    .arg(m_open.front().eventIndex);
+        error = m_texts(
+            QT_TRANSLATE_NOOP("Anatomy", "ProfilerStep#%1 (event %2) never ends: the trace has no \"E\" event closing it"),
+            {number(m_open.front().step), number(m_open.front().eventIndex)});
         return false;
     }
     if (m_spans.empty()) {
-        error = AnatomyTr::tr("no ProfilerStep#N: the trace was not recorded with a profiler schedule "
-                              "(torch.profiler.schedule and prof.step() each iteration)");
+        error = m_texts(QT_TRANSLATE_NOOP("Anatomy", "no ProfilerStep#N: the trace was not recorded with a profiler schedule "
+                                                     "(torch.profiler.schedule and prof.step() each iteration)"));
         return false;
     }
     std::vector<Span> spans = m_spans;
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.step < b.step; });
     for (size_t i = 1; i < spans.size(); ++i) {
         if (spans[i].step == spans[i - 1].step) {
-            error = AnatomyTr::tr("ProfilerStep#%1 appears twice (events %2 and %3)")
-                        .arg(spans[i].step)
-                        .arg(std::min(spans[i].eventIndex, spans[i - 1].eventIndex))
-                        .arg(std::max(spans[i].eventIndex, spans[i - 1].eventIndex));
+            error = m_texts(QT_TRANSLATE_NOOP("Anatomy", "ProfilerStep#%1 appears twice (events %2 and %3)"),
+                            {number(spans[i].step), number(std::min(spans[i].eventIndex, spans[i - 1].eventIndex)),
+                             number(std::max(spans[i].eventIndex, spans[i - 1].eventIndex))});
             return false;
         }
     }
@@ -144,17 +140,15 @@ bool StepSpans::finish(QVector<StepTrace>& steps, QString& error) const {
         const Span& a = spans[i - 1];
         const Span& b = spans[i];
         if (b.start < a.end) {
-            error = (b.end <= a.end ? AnatomyTr::tr("ProfilerStep#%1 (event %2) lies inside ProfilerStep#%3 (event %4)")
-                                    : AnatomyTr::tr("ProfilerStep#%1 (event %2) overlaps ProfilerStep#%3 (event %4)"))
-                        .arg(b.step)
-                        .arg(b.eventIndex)
-                        .arg(a.step)
-                        .arg(a.eventIndex);
+            error = m_texts(b.end <= a.end
+                                ? QT_TRANSLATE_NOOP("Anatomy", "ProfilerStep#%1 (event %2) lies inside ProfilerStep#%3 (event %4)")
+                                : QT_TRANSLATE_NOOP("Anatomy", "ProfilerStep#%1 (event %2) overlaps ProfilerStep#%3 (event %4)"),
+                            {number(b.step), number(b.eventIndex), number(a.step), number(a.eventIndex)});
             return false;
         }
     }
     steps.clear();
-    steps.reserve(qsizetype(spans.size()));
+    steps.reserve(spans.size());
     for (const Span& s : spans) {
         StepTrace t;
         t.step = s.step;
@@ -165,8 +159,8 @@ bool StepSpans::finish(QVector<StepTrace>& steps, QString& error) const {
     return true;
 }
 
-int StepSpans::stepAt(const QVector<StepTrace>& steps, qint64 t) {
-    auto it = std::upper_bound(steps.begin(), steps.end(), t, [](qint64 v, const StepTrace& s) { return v < s.start; });
+int StepSpans::stepAt(const std::vector<StepTrace>& steps, std::int64_t t) {
+    auto it = std::upper_bound(steps.begin(), steps.end(), t, [](std::int64_t v, const StepTrace& s) { return v < s.start; });
     if (it == steps.begin())
         return -1;
     --it;
@@ -175,8 +169,8 @@ int StepSpans::stepAt(const QVector<StepTrace>& steps, qint64 t) {
 
 // ---- process groups
 
-QVector<int> parseRankList(std::string_view s) {
-    QVector<int> ranks;
+std::vector<int> parseRankList(std::string_view s) {
+    std::vector<int> ranks;
     if (contains(s, "..."))
         return {}; // c10d cuts lists past 30 entries: the members are not all known
     const char* p = s.data();
@@ -206,19 +200,18 @@ int GroupTable::find(std::string_view name) const {
     return -1;
 }
 
-int GroupTable::add(const QString& name, const QString& description, const QVector<int>& ranks) {
-    const QByteArray utf8 = name.toUtf8();
-    const int found = find(std::string_view(utf8.constData(), size_t(utf8.size())));
+int GroupTable::add(std::string_view name, std::string_view description, std::vector<int> ranks) {
+    const int found = find(name);
     if (found >= 0) {
-        ProcessGroup& g = groups[found];
-        if (g.description.isEmpty())
-            g.description = description;
-        if (g.ranks.isEmpty())
-            g.ranks = ranks;
+        ProcessGroup& g = groups[size_t(found)];
+        if (g.description.empty())
+            g.description = std::string(description);
+        if (g.ranks.empty())
+            g.ranks = std::move(ranks);
         return found;
     }
-    m_names.emplace_back(utf8.constData(), size_t(utf8.size()));
-    groups.push_back(ProcessGroup{name, description, ranks});
+    m_names.emplace_back(name);
+    groups.push_back(ProcessGroup{std::string(name), std::string(description), std::move(ranks)});
     return int(groups.size() - 1);
 }
 
@@ -226,9 +219,9 @@ int GroupTable::fromArgs(const TraceEvent& e) {
     if (e.pgName.empty())
         return -1;
     const int found = find(e.pgName);
-    if (found >= 0 && !groups[found].description.isEmpty() && !groups[found].ranks.isEmpty())
+    if (found >= 0 && !groups[size_t(found)].description.empty() && !groups[size_t(found)].ranks.empty())
         return found;
-    return add(text(e.pgName), text(e.pgDesc), parseRankList(e.pgRanks));
+    return add(e.pgName, e.pgDesc, parseRankList(e.pgRanks));
 }
 
 // ---- Kineto
@@ -236,13 +229,13 @@ int GroupTable::fromArgs(const TraceEvent& e) {
 bool KinetoDigest::withinBound(DigestError& error) {
     // In units of a kernel record (24 bytes): a communication kernel's record and a
     // record_param_comms entry weigh about four.
-    const qint64 held = qint64(m_kernels.size() + m_launches.size() + 4 * (m_comms.size() + m_paramComms.size()));
+    const std::int64_t held = std::int64_t(m_kernels.size() + m_launches.size() + 4 * (m_comms.size() + m_paramComms.size()));
     if (held <= m_maxKernels)
         return true;
-    error = {AnatomyTr::tr("more than %1 kernels, launches and collectives: past the bound on what one trace "
-                           "may hold in memory (TraceReadOptions::maxKernels)")
-                 .arg(m_maxKernels),
-             QString()};
+    error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "more than %1 kernels, launches and collectives: past the bound on what "
+                                                  "one trace may hold in memory (TraceReadOptions::maxKernels)"),
+                     {number(m_maxKernels)}),
+             std::string()};
     return false;
 }
 
@@ -271,12 +264,12 @@ int KinetoDigest::internName(std::string_view name) {
     if (it != m_nameIndex.end())
         return it->second;
     const int index = int(m_names.size());
-    m_names.push_back(text(name));
+    m_names.emplace_back(name);
     m_nameIndex.emplace(std::move(key), index);
     return index;
 }
 
-bool KinetoDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& error) {
+bool KinetoDigest::add(const TraceEvent& e, std::int64_t eventIndex, DigestError& error) {
     if (e.ph.size() != 1)
         return true;
     const char ph = e.ph[0];
@@ -288,11 +281,11 @@ bool KinetoDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& erro
         if (ph != 'X')
             return true;
         if (!e.hasTs) {
-            error = {AnatomyTr::tr("a %1 event without \"ts\"").arg(text(cat)), QStringLiteral("ts")};
+            error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "a %1 event without \"ts\""), {cat}), "ts"};
             return false;
         }
         if (gpuActivity && !e.hasDur) {
-            error = {AnatomyTr::tr("a %1 event without \"dur\"").arg(text(cat)), QStringLiteral("dur")};
+            error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "a %1 event without \"dur\""), {cat}), "dur"};
             return false;
         }
         if (gpuActivity)
@@ -310,7 +303,7 @@ bool KinetoDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& erro
             m_launches.push_back(Launch{e.correlation, e.ts});
             return withinBound(error);
         }
-        const qint64 end = e.ts + std::max<qint64>(e.dur, 0);
+        const std::int64_t end = e.ts + std::max<std::int64_t>(e.dur, 0);
         const bool memcpy = isMemcpyOrMemset(cat, e.name);
         if (!memcpy && classifyKernel(e.name)) {
             Comm c{e.ts, end, e.correlation, e.hasExternalId ? e.externalId : -1, internName(e.name), false, {}};
@@ -336,20 +329,20 @@ bool KinetoDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& erro
     return true;
 }
 
-bool KinetoDigest::launchTs(quint64 correlation, qint64& ts) const {
+bool KinetoDigest::launchTs(std::uint64_t correlation, std::int64_t& ts) const {
     auto it = std::lower_bound(m_launches.begin(), m_launches.end(), correlation,
-                               [](const Launch& l, quint64 c) { return l.correlation < c; });
+                               [](const Launch& l, std::uint64_t c) { return l.correlation < c; });
     if (it == m_launches.end() || it->correlation != correlation)
         return false;
     ts = it->ts;
     return true;
 }
 
-void KinetoDigest::resolveKernels(RankTrace& out) {
-    constexpr quint64 kUnassigned = ~quint64(0);
+void KinetoDigest::resolveKernels(RankDigest& out) {
+    constexpr std::uint64_t kUnassigned = ~std::uint64_t(0);
     for (Kernel& k : m_kernels) {
-        const quint64 memcpy = k.key & 1;
-        qint64 ts = 0;
+        const std::uint64_t memcpy = k.key & 1;
+        std::int64_t ts = 0;
         const int s = launchTs(k.key >> 1, ts) ? StepSpans::stepAt(out.steps, ts) : -1;
         if (s < 0) {
             k.key = kUnassigned;
@@ -357,15 +350,15 @@ void KinetoDigest::resolveKernels(RankTrace& out) {
             continue;
         }
         clip(k.start, k.end, out.steps[s]);
-        k.key = (quint64(s) << 1) | memcpy;
+        k.key = (std::uint64_t(s) << 1) | memcpy;
     }
     std::sort(m_kernels.begin(), m_kernels.end(),
               [](const Kernel& a, const Kernel& b) { return a.key != b.key ? a.key < b.key : a.start < b.start; });
     auto it = m_kernels.begin();
     while (it != m_kernels.end() && it->key != kUnassigned) {
-        const quint64 key = it->key;
+        const std::uint64_t key = it->key;
         auto last = std::find_if(it, m_kernels.end(), [key](const Kernel& k) { return k.key != key; });
-        StepTrace& step = out.steps[qsizetype(key >> 1)];
+        StepTrace& step = out.steps[size_t(key >> 1)];
         appendUnion(it, last, [](const Kernel& k) { return k.start; }, [](const Kernel& k) { return k.end; },
                     (key & 1) ? step.memcpy : step.compute);
         it = last;
@@ -373,7 +366,7 @@ void KinetoDigest::resolveKernels(RankTrace& out) {
     std::deque<Kernel>().swap(m_kernels);
 }
 
-void KinetoDigest::resolveComms(RankTrace& out) {
+void KinetoDigest::resolveComms(RankDigest& out) {
     for (const Comm& c : m_comms) {
         const CommArgs* args = c.hasArgs ? &c.args : nullptr;
         if (!args && c.externalId >= 0) {
@@ -383,10 +376,8 @@ void KinetoDigest::resolveComms(RankTrace& out) {
         }
         const std::string_view collective =
             args && args->collective >= 0 ? std::string_view(m_collectives[size_t(args->collective)]) : std::string_view();
-        const QByteArray name = m_names[c.name].toUtf8();
-        const std::optional<CommKind> kind =
-            classifyKernel(std::string_view(name.constData(), size_t(name.size())), collective);
-        qint64 ts = 0;
+        const std::optional<CommKind> kind = classifyKernel(m_names[size_t(c.name)], collective);
+        std::int64_t ts = 0;
         const int s = launchTs(c.correlation, ts) ? StepSpans::stepAt(out.steps, ts) : -1;
         if (s < 0 || !kind) {
             ++out.unassigned;
@@ -404,7 +395,7 @@ void KinetoDigest::resolveComms(RankTrace& out) {
             call.inBytes = args->inNelems >= 0 && args->dtypeBytes > 0 ? args->inNelems * args->dtypeBytes : -1;
             call.outBytes = args->outNelems >= 0 && args->dtypeBytes > 0 ? args->outNelems * args->dtypeBytes : -1;
             call.splitsCut = args->splitsCut;
-            call.collective = text(collective);
+            call.collective = std::string(collective);
         }
         out.steps[s].comm.push_back(call);
     }
@@ -413,7 +404,7 @@ void KinetoDigest::resolveComms(RankTrace& out) {
                          [](const CommCall& a, const CommCall& b) { return a.start < b.start; });
 }
 
-bool KinetoDigest::finish(RankTrace& out, QString& error) {
+bool KinetoDigest::finish(RankDigest& out, std::string& error) {
     if (!m_steps.finish(out.steps, error))
         return false;
     if (!m_launchesSorted)
@@ -441,7 +432,7 @@ int LegacyDigest::threadOf(std::string_view tid) {
     return int(m_threads.size() - 1);
 }
 
-bool LegacyDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& error) {
+bool LegacyDigest::add(const TraceEvent& e, std::int64_t eventIndex, DigestError& error) {
     if (e.ph != "X" && e.ph != "B" && e.ph != "E")
         return true;
     bool failed = false;
@@ -450,52 +441,52 @@ bool LegacyDigest::add(const TraceEvent& e, qint64 eventIndex, DigestError& erro
     if (e.ph != "X")
         return true;
     if (!e.hasTs) {
-        error = {AnatomyTr::tr("an event without \"ts\""), QStringLiteral("ts")};
+        error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "an event without \"ts\"")), "ts"};
         return false;
     }
     if (!e.hasDur) {
-        error = {AnatomyTr::tr("an event without \"dur\""), QStringLiteral("dur")};
+        error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "an event without \"dur\"")), "dur"};
         return false;
     }
     const int thread = threadOf(e.tid);
-    const qint64 end = e.ts + std::max<qint64>(e.dur, 0);
+    const std::int64_t end = e.ts + std::max<std::int64_t>(e.dur, 0);
     if (e.name.substr(0, 5) == "gloo:") {
-        const QString name = text(e.name);
-        qsizetype index = m_names.indexOf(name);
-        if (index < 0) {
-            m_names.push_back(name);
-            index = m_names.size() - 1;
+        auto found = std::find(m_names.begin(), m_names.end(), e.name);
+        if (found == m_names.end()) {
+            m_names.emplace_back(e.name);
+            found = m_names.end() - 1;
         }
+        const auto index = found - m_names.begin();
         m_gloo.push_back(Gloo{e.ts, end, thread, int(index)});
     } else {
         m_ops.push_back(Op{e.ts, end, thread});
         m_threadHasOps[size_t(thread)] = 1;
     }
-    if (qint64(m_ops.size() + m_gloo.size()) > m_maxOps) {
-        error = {AnatomyTr::tr("more than %1 CPU ops: past the bound on what one trace may hold in memory "
-                               "(TraceReadOptions::maxKernels)")
-                     .arg(m_maxOps),
-                 QString()};
+    if (std::int64_t(m_ops.size() + m_gloo.size()) > m_maxOps) {
+        error = {m_texts(QT_TRANSLATE_NOOP("Anatomy", "more than %1 CPU ops: past the bound on what one trace may hold "
+                                                      "in memory (TraceReadOptions::maxKernels)"),
+                         {number(m_maxOps)}),
+                 std::string()};
         return false;
     }
     return true;
 }
 
-bool LegacyDigest::finish(RankTrace& out, QString& error) {
+bool LegacyDigest::finish(RankDigest& out, std::string& error) {
     if (!m_steps.finish(out.steps, error))
         return false;
     // Compute: the union of the ops of every thread but gloo's workers. A thread whose
     // events are all gloo:* ops is a worker (ProcessGroupGloo runs collectives on its
     // own threads); as m_ops holds only other ops, every op in it is on a non-worker.
     std::sort(m_ops.begin(), m_ops.end(), [](const Op& a, const Op& b) { return a.start < b.start; });
-    QVector<Interval> all;
+    std::vector<Interval> all;
     appendUnion(m_ops.begin(), m_ops.end(), [](const Op& o) { return o.start; }, [](const Op& o) { return o.end; }, all);
     std::deque<Op>().swap(m_ops);
-    qsizetype from = 0;
+    size_t from = 0;
     for (StepTrace& step : out.steps) {
         while (from < all.size() && all[from].end <= step.start)
             ++from;
-        for (qsizetype i = from; i < all.size() && all[i].start < step.end; ++i) {
+        for (size_t i = from; i < all.size() && all[i].start < step.end; ++i) {
             Interval v = all[i];
             v.start = std::max(v.start, step.start);
             v.end = std::min(v.end, step.end);
@@ -510,14 +501,14 @@ bool LegacyDigest::finish(RankTrace& out, QString& error) {
             ++out.unassigned;
             continue;
         }
-        const QByteArray name = m_names[g.name].toUtf8();
+        const std::string& name = m_names[size_t(g.name)];
         CommCall call;
         call.start = g.start;
         call.end = g.end;
         clip(call.start, call.end, out.steps[s]);
-        call.kind = classifyKernel(std::string_view(name.constData(), size_t(name.size()))).value_or(CommKind::GlooOther);
+        call.kind = classifyKernel(name).value_or(CommKind::GlooOther);
         call.name = g.name;
-        call.collective = m_names[g.name].mid(5);
+        call.collective = name.substr(5);
         out.steps[s].comm.push_back(call);
     }
     for (StepTrace& step : out.steps)
@@ -530,4 +521,4 @@ bool LegacyDigest::finish(RankTrace& out, QString& error) {
     return true;
 }
 
-} // namespace moewb::anatomy
+} // namespace moewb::anatomy::digest

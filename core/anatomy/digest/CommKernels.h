@@ -3,7 +3,7 @@
 // each with the library that launches such kernels (CommKernels.cpp cites the source
 // file of each). What they are for (expert parallelism or not) is decided later, across
 // ranks (StepAnatomy): an NCCL SendRecv kernel is the all-to-all only in an EP group.
-#include "anatomy/RankTrace.h"
+#include "anatomy/digest/CommKind.h"
 
 #include <optional>
 #include <string_view>

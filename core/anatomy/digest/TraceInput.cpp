@@ -1,23 +1,25 @@
-#include "anatomy/TraceInput.h"
-
-#include "anatomy/AnatomyTr.h"
+#include "anatomy/digest/TraceInput.h"
 
 #include <zlib.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
 
-namespace moewb::anatomy {
+namespace moewb::anatomy::digest {
 
 namespace {
-constexpr qint64 kGzipInputBytes = 1LL << 20;
+constexpr std::int64_t kGzipInputBytes = 1LL << 20;
 
 // Newlines in [p, end): 16 bytes a step (this runs over every byte of the file).
-qint64 countNewlines(const char* p, const char* end) {
-    qint64 n = 0;
+std::int64_t countNewlines(const char* p, const char* end) {
+    std::int64_t n = 0;
 #ifdef __SSE2__
     const __m128i nl = _mm_set1_epi8('\n');
     while (end - p >= 16) {
@@ -44,55 +46,71 @@ struct TraceInput::Inflate {
 };
 
 TraceInput::TraceInput() = default;
-TraceInput::~TraceInput() = default;
+TraceInput::~TraceInput() {
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
 
-bool TraceInput::fail(const QString& message, bool unreadable) {
-    if (m_error.message.isEmpty()) {
-        m_error = importers::ImportError{m_shown, 0, QString(), message, unreadable};
-    }
+bool TraceInput::fail(const std::string& message, bool unreadable) {
+    if (m_error.message.empty())
+        m_error = DigestFailure{m_shown, 0, std::string(), message, unreadable};
     return false;
 }
 
-bool TraceInput::open(const QString& path, const QString& shown) {
+std::int64_t TraceInput::readFile(char* to, std::int64_t room) {
+    for (;;) {
+        const ssize_t n = ::read(m_fd, to, size_t(room));
+        if (n >= 0)
+            return std::int64_t(n);
+        if (errno == EINTR)
+            continue;
+        fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "read error: %1"), {std::strerror(errno)}), true);
+        return -1;
+    }
+}
+
+bool TraceInput::open(const std::string& path, const std::string& shown, Texts texts) {
     m_shown = shown;
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::ReadOnly))
-        return fail(AnatomyTr::tr("cannot be opened: %1").arg(m_file.errorString()), true);
+    m_texts = texts;
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
+    m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (m_fd < 0)
+        return fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "cannot be opened: %1"), {std::strerror(errno)}), true);
+    struct stat st {};
+    if (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "cannot be opened: %1"),
+                            {m_texts(QT_TRANSLATE_NOOP("Anatomy", "not a regular file"))}),
+                    true);
+    ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) & ~O_NONBLOCK);
     m_buf.assign(size_t(kBlockBytes) + 1, '\0');
     unsigned char magic[2] = {0, 0};
-    const qint64 got = m_file.peek(reinterpret_cast<char*>(magic), 2);
+    const ssize_t got = ::pread(m_fd, magic, 2, 0);
     m_gzip = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
     if (m_gzip) {
         m_inflate = std::make_unique<Inflate>();
         if (inflateInit2(&m_inflate->z, 15 + 16) != Z_OK)
-            return fail(AnatomyTr::tr("zlib could not be initialised"), true);
+            return fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "zlib could not be initialised")), true);
     }
     return readMore();
 }
 
-qint64 TraceInput::readPlain(char* to, qint64 room) {
-    const qint64 n = m_file.read(to, room);
-    if (n < 0) {
-        fail(AnatomyTr::tr("read error: %1").arg(m_file.errorString()), true);
-        return -1;
-    }
+std::int64_t TraceInput::readPlain(char* to, std::int64_t room) {
+    const std::int64_t n = readFile(to, room);
     if (n == 0)
         m_eof = true;
     return n;
 }
 
-qint64 TraceInput::readGzip(char* to, qint64 room) {
+std::int64_t TraceInput::readGzip(char* to, std::int64_t room) {
     Inflate& f = *m_inflate;
     z_stream& z = f.z;
     z.next_out = reinterpret_cast<Bytef*>(to);
     z.avail_out = uInt(room);
     while (z.avail_out > 0 && !f.streamEnded) {
         if (z.avail_in == 0 && !f.fileEnded) {
-            const qint64 n = m_file.read(reinterpret_cast<char*>(f.in.data()), qint64(f.in.size()));
-            if (n < 0) {
-                fail(AnatomyTr::tr("read error: %1").arg(m_file.errorString()), true);
+            const std::int64_t n = readFile(reinterpret_cast<char*>(f.in.data()), std::int64_t(f.in.size()));
+            if (n < 0)
                 return -1;
-            }
             if (n == 0)
                 f.fileEnded = true;
             z.next_in = f.in.data();
@@ -100,7 +118,7 @@ qint64 TraceInput::readGzip(char* to, qint64 room) {
         }
         if (z.avail_in == 0 && f.fileEnded) {
             // Input over before the member's end (its trailer): a cut file.
-            fail(AnatomyTr::tr("the gzip stream ends early (the file is truncated)"));
+            fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "the gzip stream ends early (the file is truncated)")));
             return -1;
         }
         const int rc = inflate(&z, Z_NO_FLUSH);
@@ -108,11 +126,11 @@ qint64 TraceInput::readGzip(char* to, qint64 room) {
             // Concatenated members (gzip -c a b) read on; anything else after the last
             // member (zero padding) is left alone, as gzip does.
             if (z.avail_in == 0 && !f.fileEnded) {
-                const qint64 n = m_file.read(reinterpret_cast<char*>(f.in.data()), qint64(f.in.size()));
+                const std::int64_t n = readFile(reinterpret_cast<char*>(f.in.data()), std::int64_t(f.in.size()));
                 if (n <= 0)
                     f.fileEnded = true;
                 z.next_in = f.in.data();
-                z.avail_in = uInt(std::max<qint64>(n, 0));
+                z.avail_in = uInt(std::max<std::int64_t>(n, 0));
             }
             if (z.avail_in >= 2 && z.next_in[0] == 0x1f && z.next_in[1] == 0x8b) {
                 inflateReset(&z);
@@ -123,12 +141,11 @@ qint64 TraceInput::readGzip(char* to, qint64 room) {
             // No progress possible: output full (loop ends) or input needed (loop reads).
             continue;
         } else if (rc != Z_OK) {
-            fail(AnatomyTr::tr("the gzip stream is corrupt (zlib: %1)")
-                     .arg(QString::fromLatin1(z.msg ? z.msg : "error")));
+            fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "the gzip stream is corrupt (zlib: %1)"), {z.msg ? z.msg : "error"}));
             return -1;
         }
     }
-    const qint64 n = room - qint64(z.avail_out);
+    const std::int64_t n = room - std::int64_t(z.avail_out);
     if (n == 0 && f.streamEnded)
         m_eof = true;
     return n;
@@ -137,12 +154,12 @@ qint64 TraceInput::readGzip(char* to, qint64 room) {
 bool TraceInput::readMore() {
     // Fill what room there is (at least one block's worth when the window is larger).
     while (!m_eof) {
-        const qint64 capacity = qint64(m_buf.size()) - 1;
-        const qint64 room = capacity - m_size;
+        const std::int64_t capacity = std::int64_t(m_buf.size()) - 1;
+        const std::int64_t room = capacity - m_size;
         if (room <= 0)
             break;
         char* to = m_buf.data() + m_size;
-        const qint64 n = m_gzip ? readGzip(to, room) : readPlain(to, room);
+        const std::int64_t n = m_gzip ? readGzip(to, room) : readPlain(to, room);
         if (n < 0)
             return false;
         m_size += n;
@@ -152,12 +169,12 @@ bool TraceInput::readMore() {
     }
     m_buf[size_t(m_size)] = '\0';
     if (m_progress && !m_progress(m_bytesRead))
-        return fail(AnatomyTr::tr("cancelled"));
+        return fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "cancelled")));
     return true;
 }
 
 TraceInput::Fill TraceInput::refill(const char* keep) {
-    const qint64 drop = keep - m_buf.data();
+    const std::int64_t drop = keep - m_buf.data();
     if (drop > 0) {
         m_lineBase += countNewlines(m_buf.data(), m_buf.data() + drop);
         std::memmove(m_buf.data(), m_buf.data() + drop, size_t(m_size - drop));
@@ -165,26 +182,26 @@ TraceInput::Fill TraceInput::refill(const char* keep) {
     }
     if (m_eof)
         return Fill::End;
-    const qint64 capacity = qint64(m_buf.size()) - 1;
+    const std::int64_t capacity = std::int64_t(m_buf.size()) - 1;
     if (m_size >= capacity) {
         // One unit fills the whole window: grow it, up to the bound.
         if (capacity >= kMaxWindowBytes) {
             m_tooLarge = true;
-            fail(AnatomyTr::tr("one event or value is larger than %1 MiB").arg(kMaxWindowBytes >> 20));
+            fail(m_texts(QT_TRANSLATE_NOOP("Anatomy", "one event or value is larger than %1 MiB"), {number(kMaxWindowBytes >> 20)}));
             return Fill::Failed;
         }
         m_buf.resize(size_t(std::min(capacity * 2, kMaxWindowBytes)) + 1);
     }
-    const qint64 before = m_size;
+    const std::int64_t before = m_size;
     if (!readMore())
         return Fill::Failed;
     return m_size > before ? Fill::More : Fill::End;
 }
 
-qint64 TraceInput::lineAt(const char* p) const {
+std::int64_t TraceInput::lineAt(const char* p) const {
     const char* b = m_buf.data();
     p = std::clamp(p, b, b + m_size);
     return m_lineBase + countNewlines(b, p);
 }
 
-} // namespace moewb::anatomy
+} // namespace moewb::anatomy::digest

@@ -1,4 +1,4 @@
-#include "anatomy/CommKernels.h"
+#include "anatomy/digest/CommKernels.h"
 
 #include <array>
 #include <iterator>
