@@ -420,6 +420,7 @@ private slots:
                   QStringLiteral("DROP TABLE expert_load_totals"),
                   QStringLiteral("DROP TABLE step_anatomy"), // version 7's
                   QStringLiteral("DROP TABLE a2a_call"),
+                  QStringLiteral("DROP TABLE step_timeline"), // version 8's
                   QStringLiteral("WITH k(y) AS (SELECT 1) "
                                  "INSERT INTO expert_load_chunk SELECT run_id, layer + 100 * y, first_step, last_step, "
                                  "steps, experts, codec, counts FROM expert_load_chunk, k WHERE run_id = 2 AND experts = 64"),
