@@ -1,8 +1,9 @@
-// moewb anatomy RUN [--step N]: where each profiled step's time went, per rank, from
-// the run's PyTorch profiler traces (docs/formats.md, "PyTorch profiler traces"): the
-// busiest rank and its share of the step (seed 000's busiest-device share), the mean
-// device's share, the imbalance bill, the stragglers, and the training's all-to-all
-// against stage 1's baseline. Exit 0 success, 2 usage, 3 runtime.
+// moewb anatomy RUN [--step N [--timeline]]: where each profiled step's time went, per
+// rank, from the run's PyTorch profiler traces (docs/anatomy.md): the busiest rank and
+// its share of the step (seed 000's busiest-device share), the mean device's share, the
+// imbalance bill, the stragglers, and the training's all-to-all against stage 1's
+// baseline; with --timeline the step's stored timeline (bounded: 50,000 intervals a rank).
+// Exit 0 success, 2 usage, 3 runtime.
 #include "CliContext.h"
 #include "CliTr.h"
 #include "Command.h"
@@ -50,12 +51,46 @@ QJsonObject rowJson(const store::RankStepAnatomy& r) {
                        {QStringLiteral("busy_share"), r.stepUs > 0 ? r.busyUs / r.stepUs : 0.0}};
 }
 
+QString className(store::TimelineClass c) {
+    static const char* const names[] = {"compute", "all_to_all", "dispatch", "combine", "other_comm", "waiting", "memcpy"};
+    return QString::fromLatin1(names[int(c)]);
+}
+
+// One rank's stored timeline of a step (store/StepTimelineRows.h) as JSON.
+QJsonObject timelineJson(const store::RankStepTimeline& t) {
+    QJsonArray intervals;
+    for (const store::TimelineInterval& i : t.intervals) {
+        QJsonObject o{{QStringLiteral("start_ns"), i.startNs},
+                      {QStringLiteral("end_ns"), i.endNs},
+                      {QStringLiteral("class"), className(i.cls)}};
+        if (i.cls == store::TimelineClass::Waiting)
+            o.insert(QStringLiteral("call_class"), className(i.callClass));
+        if (i.name >= 0)
+            o.insert(QStringLiteral("kernel"), t.labels.value(i.name));
+        if (i.group >= 0)
+            o.insert(QStringLiteral("group"), t.labels.value(i.group));
+        if (i.bytes >= 0)
+            o.insert(QStringLiteral("bytes"), i.bytes);
+        if (i.seq >= 0)
+            o.insert(QStringLiteral("seq"), i.seq);
+        intervals.append(o);
+    }
+    return QJsonObject{{QStringLiteral("rank"), t.rank},
+                       {QStringLiteral("step_start_ns"), t.stepStartNs},
+                       {QStringLiteral("step_end_ns"), t.stepEndNs},
+                       {QStringLiteral("left_out"), t.dropped},
+                       {QStringLiteral("intervals"), intervals}};
+}
+
 int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
     const QString words = QStringLiteral("anatomy");
     QCommandLineParser parser;
     const QCommandLineOption stepOption(QStringLiteral("step"), Cli::tr("only this profiled step (ProfilerStep#N)"),
                                         QStringLiteral("N"));
     parser.addOption(stepOption);
+    const QCommandLineOption timelineOption(
+        QStringLiteral("timeline"), Cli::tr("with --step: the step's timeline per rank (the intervals, in ns from the step's start)"));
+    parser.addOption(timelineOption);
     parser.addPositionalArgument(QStringLiteral("RUN"), Cli::tr("a run imported with its profiler traces"));
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
@@ -70,6 +105,8 @@ int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
             return ctx.usageError(Cli::tr("--step takes a step number ≥ 0"), words);
         onlyStep = s;
     }
+    if (parser.isSet(timelineOption) && !onlyStep)
+        return ctx.usageError(Cli::tr("--timeline needs --step N"), words);
     store::ProjectStore* project = ctx.project();
     if (!project)
         return RuntimeFailure;
@@ -99,6 +136,26 @@ int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
                                         .arg(steps.join(QStringLiteral(", "))));
         }
     }
+    QVector<store::RankStepTimeline> timeline;
+    if (parser.isSet(timelineOption)) {
+        const store::TimelineExtent extent = project->timelineExtent(run->id);
+        if (extent.steps.isEmpty())
+            return ctx.runtimeError(Cli::tr("run %1 was imported before timelines were kept: import its traces again, "
+                                            "into a new run, to keep them")
+                                        .arg(store::printableName(name)));
+        if (!extent.steps.contains(*onlyStep))
+            return ctx.runtimeError(Cli::tr("run %1 keeps the timelines of its first %2 profiled steps (%3 to %4), not "
+                                            "of step %5")
+                                        .arg(store::printableName(name))
+                                        .arg(extent.steps.size())
+                                        .arg(extent.steps.front())
+                                        .arg(extent.steps.back())
+                                        .arg(*onlyStep));
+        QString problem;
+        timeline = project->stepTimeline(run->id, *onlyStep, &problem);
+        if (!problem.isEmpty())
+            ctx.err() << problem << Qt::endl;
+    }
     auto summaryOf = [&](qint64 step) -> const anatomy::StepSummary* {
         for (const anatomy::StepSummary& s : summary.steps)
             if (s.step == step)
@@ -120,6 +177,12 @@ int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
                 if (r.step == step)
                     rows.append(rowJson(r));
             QJsonObject o{{QStringLiteral("step"), step}, {QStringLiteral("ranks"), rows}};
+            if (!timeline.isEmpty()) {
+                QJsonArray perRank;
+                for (const store::RankStepTimeline& t : std::as_const(timeline))
+                    perRank.append(timelineJson(t));
+                o.insert(QStringLiteral("timeline"), perRank);
+            }
             if (const auto* s = summaryOf(step)) {
                 o.insert(QStringLiteral("busiest_rank"), s->busiestRank);
                 o.insert(QStringLiteral("busiest_share"), s->busiestShare);
@@ -192,6 +255,22 @@ int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
                           ms(r.otherCommUs), ms(r.otherCommWaitUs), ms(r.exposedCommUs), ms(r.idleUs),
                           r.stepUs > 0 ? formatPercent(r.busyUs / r.stepUs, 1) : QStringLiteral("-")});
         o << t.render();
+        if (!timeline.isEmpty()) {
+            o << Qt::endl << Cli::tr("Timeline (ms from the step's start, on the ranks' common clock):") << Qt::endl;
+            TextTable tl;
+            for (const QString& h : {Cli::tr("RANK"), Cli::tr("FROM"), Cli::tr("TO"), Cli::tr("INTERVALS"),
+                                     Cli::tr("WAITING"), Cli::tr("LEFT OUT")})
+                tl.addColumn(h, TextTable::Align::Right);
+            for (const store::RankStepTimeline& r : std::as_const(timeline)) {
+                qint64 waiting = 0;
+                for (const store::TimelineInterval& i : r.intervals)
+                    if (i.cls == store::TimelineClass::Waiting)
+                        waiting += i.endNs - i.startNs;
+                tl.addRow({QString::number(r.rank), ms(r.stepStartNs / 1000.0), ms(r.stepEndNs / 1000.0),
+                           QString::number(r.intervals.size()), ms(waiting / 1000.0), QString::number(r.dropped)});
+            }
+            o << tl.render() << Cli::tr("(--json prints each interval: class, kernel, group, bytes, seq)") << Qt::endl;
+        }
     }
     if (!onlyStep && !summary.steps.isEmpty()) {
         o << Qt::endl
@@ -230,7 +309,7 @@ int runAnatomy(CliContext& ctx, const Command& self, const QStringList& args) {
 QList<Command> anatomyCommands() {
     Command anatomy;
     anatomy.words = {QStringLiteral("anatomy")};
-    anatomy.synopsis = QStringLiteral("RUN [--step N]");
+    anatomy.synopsis = QStringLiteral("RUN [--step N [--timeline]]");
     anatomy.summary = Cli::tr("where each profiled step's time went, per rank, from the run's profiler traces: the "
                               "busiest device's share, the stragglers, the all-to-all against stage 1");
     anatomy.run = [anatomy](CliContext& ctx, const QStringList& a) { return runAnatomy(ctx, anatomy, a); };

@@ -60,6 +60,7 @@ LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& ru
             if (!m.stepAnatomy.empty()) {
                 m.anatomySummary = anatomy::summarize(m.stepAnatomy);
                 m.a2aBaseline = anatomy::compareWithBaseline(project, *row, m.stepAnatomy);
+                m.timelineExtent = project.timelineExtent(row->id);
                 if (const auto rec = project.configRecord(row->recordName)) {
                     const record::ConfigRecord r = record::ConfigRecord::fromJson(rec->json, nullptr);
                     m.ranksPerNode = plots::ranksPerNode(r.cluster.acceleratorsPerNode, r.worldSize(), m.stepAnatomy);

@@ -29,6 +29,7 @@ struct RunMeasurements {
     store::RunAnatomy stepAnatomy;                // runs with profiler traces; empty otherwise
     std::optional<anatomy::AnatomySummary> anatomySummary;  // when stepAnatomy is not empty
     std::optional<anatomy::A2aBaselineReport> a2aBaseline;  // likewise
+    store::TimelineExtent timelineExtent; // the steps with a one-step timeline (none: imported before v8)
     int ranksPerNode = 0; // cluster.accelerators_per_node of the run's config record; 0 unknown
     QString problem;                              // why a part could not be read (shown)
 };

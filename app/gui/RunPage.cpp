@@ -451,6 +451,10 @@ void RunPage::showMeasurements(const LoadedRuns& loaded) {
                                       rowH * int(qMin<qsizetype>(m.comm->rows.size(), 12)) + 6);
         m_commSection->show();
     }
+    // The chosen step's timeline is read when it is chosen (one step at a time, bounded).
+    m_anatomyView->setTimelineSource([this, id = m.row.id](qint64 step, QString* problem) {
+        return m_project ? m_project->stepTimeline(id, step, problem) : QVector<store::RankStepTimeline>{};
+    });
     m_anatomyView->showRun(m);
     if (!m.stepAnatomy.empty()) {
         // The store's run row does not count the anatomy: said once it is read.

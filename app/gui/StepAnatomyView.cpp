@@ -1,6 +1,7 @@
 #include "StepAnatomyView.h"
 
 #include "PageWidgets.h"
+#include "StepTimelineView.h"
 
 #include "common/Units.h"
 #include "plots/PlotView.h"
@@ -92,6 +93,14 @@ StepAnatomyView::StepAnatomyView(QWidget* parent) : QWidget(parent) {
     plotsRow->addWidget(m_heatmapPlot, 2);
     layout->addLayout(plotsRow);
 
+    auto* timelineCaption = new QLabel(tr("The step as a timeline, ranks as rows"), this);
+    QFont timelineFont = timelineCaption->font();
+    timelineFont.setBold(true);
+    timelineCaption->setFont(timelineFont);
+    layout->addWidget(timelineCaption);
+    m_timeline = new StepTimelineView(this);
+    layout->addWidget(m_timeline);
+
     m_runLine = new QLabel(this);
     m_runLine->setObjectName(QStringLiteral("anatomyRunSummary"));
     m_runLine->setWordWrap(true);
@@ -131,6 +140,8 @@ void StepAnatomyView::clear() {
     m_summaryData = {};
     m_runName.clear();
     m_ranksPerNode = 0;
+    m_timelineExtent = {};
+    m_timeline->showMessage({});
     m_stepChooser->blockSignals(true);
     m_stepChooser->clear();
     m_stepChooser->blockSignals(false);
@@ -157,6 +168,7 @@ void StepAnatomyView::showRun(const RunMeasurements& m) {
     m_anatomy = m.stepAnatomy;
     m_summaryData = m.anatomySummary.value_or(anatomy::summarize(m.stepAnatomy));
     m_ranksPerNode = m.ranksPerNode;
+    m_timelineExtent = m.timelineExtent;
 
     // The steps to choose from: those the summary covers (every traced rank recorded
     // them), else every step of the traces; the largest bill first chosen.
@@ -236,6 +248,7 @@ void StepAnatomyView::drawStep() {
                                 [step](const anatomy::StepSummary& x) { return x.step == step; });
     const bool known = s != m_summaryData.steps.cend();
     m_barsPlot->setSpec(plots::stepAnatomyBars(m_anatomy, step, known ? s->busiestRank : -1, m_runName));
+    drawTimeline(step, known ? s->busiestRank : -1);
     if (!known) {
         m_summary->setText(tr("Step %1: not every traced rank recorded it, so no busiest rank is named.").arg(step));
         return;
@@ -245,6 +258,42 @@ void StepAnatomyView::drawStep() {
                            .arg(step)
                            .arg(rankText(s->busiestRank), percent(s->busiestShare), percent(s->meanShare),
                                 units::formatDuration(s->billUs)));
+}
+
+void StepAnatomyView::drawTimeline(qint64 step, int busiestRank) {
+    const QVector<qint64>& stored = m_timelineExtent.steps;
+    if (stored.isEmpty() || !m_timelineSource) {
+        m_timeline->showMessage(tr("This run's traces were imported before the workbench kept step timelines: "
+                                   "import the traces again, into a new run, to see each step as a timeline."));
+        return;
+    }
+    if (!stored.contains(step)) {
+        m_timeline->showMessage(tr("The timeline keeps the first %1 profiled steps (%2 to %3): step %4 is not "
+                                   "among them.")
+                                    .arg(store::kTimelineMaxSteps)
+                                    .arg(stored.front())
+                                    .arg(stored.back())
+                                    .arg(step));
+        return;
+    }
+    QString problem;
+    const QVector<store::RankStepTimeline> ranks = m_timelineSource(step, &problem);
+    QStringList notes;
+    if (!problem.isEmpty())
+        notes << problem;
+    QStringList cut;
+    for (const store::RankStepTimeline& r : ranks)
+        if (r.dropped > 0)
+            cut << tr("rank %1 (%2 left out)").arg(r.rank).arg(QLocale().toString(r.dropped));
+    if (!cut.isEmpty())
+        notes << tr("Cut at %1 intervals a rank, the earliest kept: %2.")
+                     .arg(QLocale().toString(store::kTimelineMaxIntervals), cut.join(QStringLiteral(", ")));
+    QSet<qint64> all;
+    for (const store::RankStepAnatomy& r : std::as_const(m_anatomy.rows))
+        all.insert(r.step);
+    if (all.size() > stored.size())
+        notes << tr("Only the first %1 profiled steps are kept as timelines.").arg(stored.size());
+    m_timeline->showStep(step, ranks, busiestRank, notes.join(QLatin1Char(' ')));
 }
 
 void StepAnatomyView::fillStragglers() {

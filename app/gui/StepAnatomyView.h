@@ -5,10 +5,13 @@
 // per-rank stacked bars of that step, the rank × step heatmap of busy shares, a summary
 // naming the busiest rank (with its node and local rank when the run's config record
 // gives the accelerators per node), how often each rank was the busiest, and the
-// training's all-to-all against stage 1's baseline. Shown only for a run with anatomy.
+// training's all-to-all against stage 1's baseline, and the chosen step as a timeline
+// with ranks as rows (StepTimelineView). Shown only for a run with anatomy.
 #include "RunMeasurements.h"
 
 #include <QWidget>
+
+#include <functional>
 
 class QComboBox;
 class QLabel;
@@ -20,6 +23,8 @@ class PlotView;
 
 namespace moewb::gui {
 
+class StepTimelineView;
+
 class StepAnatomyView : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +33,9 @@ public:
     // Shows the run's step anatomy; hides itself when it has none.
     void showRun(const RunMeasurements& m);
     void clear();
+    // Where the chosen step's timeline is read from (the run page's store); unset: no timeline.
+    using TimelineSource = std::function<QVector<store::RankStepTimeline>(qint64 step, QString* problem)>;
+    void setTimelineSource(TimelineSource source) { m_timelineSource = std::move(source); }
 
     // The step the bars show (−1: none).
     qint64 currentStep() const;
@@ -41,9 +49,11 @@ public:
     QLabel* runLabel() const { return m_runLine; }
     QTableWidget* stragglerTable() const { return m_stragglers; }
     QTableWidget* a2aTable() const { return m_a2a; }
+    StepTimelineView* timeline() const { return m_timeline; }
 
 private:
     void drawStep();
+    void drawTimeline(qint64 step, int busiestRank);
     void fillStragglers();
     void fillA2a(const anatomy::A2aBaselineReport& report);
     // "rank 2 (node 0, local rank 2)", or "rank 2" when the node is unknown.
@@ -53,6 +63,8 @@ private:
     store::RunAnatomy m_anatomy;
     anatomy::AnatomySummary m_summaryData;
     int m_ranksPerNode = 0;
+    store::TimelineExtent m_timelineExtent;
+    TimelineSource m_timelineSource;
 
     QLabel* m_summary = nullptr;
     QComboBox* m_stepChooser = nullptr;
@@ -62,6 +74,7 @@ private:
     QTableWidget* m_stragglers = nullptr;
     QLabel* m_a2aCaption = nullptr;
     QTableWidget* m_a2a = nullptr;
+    StepTimelineView* m_timeline = nullptr;
 };
 
 } // namespace moewb::gui

@@ -395,6 +395,16 @@ Expected<AnatomyResult, QList<importers::ImportError>> computeAnatomy(
     result.anatomy.format = traces.isEmpty() ? QString() : traces.front().format;
     for (int r : std::as_const(ranks))
         result.clockOffsetNs.append(offset.value(r));
+    result.calls.resize(std::size_t(traces.size()));
+    for (int ti : std::as_const(byRank)) {
+        const RankTrace& t = traces[ti];
+        auto& perStep = result.calls[std::size_t(ti)];
+        perStep.resize(std::size_t(t.steps.size()));
+        for (int si = 0; si < t.steps.size(); ++si)
+            for (int ci = 0; ci < t.steps[si].comm.size(); ++ci)
+                perStep[std::size_t(si)].push_back(
+                    CallAnatomy{wait[std::size_t(ti)][std::size_t(si)][std::size_t(ci)], isA2a(t, t.steps[si].comm[ci])});
+    }
     if (world > 0) {
         for (int r = 0; r < world; ++r)
             if (!byRank.contains(r))

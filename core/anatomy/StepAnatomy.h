@@ -29,14 +29,23 @@
 #include <QVector>
 
 #include <optional>
+#include <vector>
 
 namespace moewb::anatomy {
+
+// One communication call as the anatomy judged it (what the one-step timeline draws).
+struct CallAnatomy {
+    qint64 waitNs = 0; // [start, start + waitNs) waits for the group's latest rank
+    bool a2a = false;  // counted as all-to-all (else other communication)
+};
 
 struct AnatomyResult {
     store::RunAnatomy anatomy;
     QStringList notes;        // what was done, in words (ranks missing, clocks aligned, ...)
     QVector<int> missingRanks; // ranks of the world with no trace
     QVector<qint64> clockOffsetNs; // per traced rank (ranksTraced order): added to its clock
+    // Per trace (in the order given to computeAnatomy), step and call (StepTrace::comm).
+    std::vector<std::vector<std::vector<CallAnatomy>>> calls;
 };
 
 // Errors (each naming the file): two files of one rank, traces of different world

@@ -1199,6 +1199,8 @@ Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore
                               RunImportTr::tr("is a communication measurement, and %1 already holds one").arg(runShown)};
     // Traces are put side by side across ranks when read: all of a run's come at once.
     store::RunAnatomy storedAnatomy = project.runAnatomy(existing.id);
+    if (!storedAnatomy.empty() && plan.anatomy.empty())
+        storedAnatomy.timeline = project.stepTimeline(existing.id); // the run is written anew: keep its timeline
     if (!storedAnatomy.empty() && !plan.anatomy.empty())
         errors << ImportError{sources[1].shown, 0, {},
                               RunImportTr::tr("holds profiler traces, and %1 already holds the step anatomy of its "

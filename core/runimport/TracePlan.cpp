@@ -1,6 +1,7 @@
 #include "runimport/TracePlan.h"
 
 #include "anatomy/AnatomySummary.h"
+#include "anatomy/StepTimeline.h"
 #include "runimport/RunImportTr.h"
 
 #include <QFile>
@@ -105,6 +106,8 @@ Expected<TracePlan, QList<ImportError>> planReadTraces(const QList<ImportCandida
 
     TracePlan plan;
     plan.result = std::move(computed.value());
+    // The one-step timelines (bounded per rank and step, and in steps) go with the summaries.
+    plan.result.anatomy.timeline = anatomy::stepTimeline(traces, plan.result);
     for (int i = 0; i < traces.size(); ++i) {
         const anatomy::RankTrace& t = traces[i];
         PlannedFile f;

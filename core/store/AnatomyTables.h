@@ -11,5 +11,7 @@ namespace moewb::store {
 QString anatomyProblem(const RunData& run);
 bool clearAnatomy(QSqlDatabase& db, qint64 runId, QString* error);
 bool writeAnatomy(QSqlDatabase& db, qint64 runId, const RunAnatomy& anatomy, QString* error);
+// The one-step timelines (step_timeline, ProjectStoreTimeline.cpp); writeAnatomy calls it.
+bool writeTimeline(QSqlDatabase& db, qint64 runId, const QVector<RankStepTimeline>& timeline, QString* error);
 
 } // namespace moewb::store

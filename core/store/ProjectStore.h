@@ -220,7 +220,7 @@ public:
     // $XDG_DATA_HOME (or ~/.local/share)/moe-workbench/default.moewb; the folder is
     // not created here (open() creates missing parent folders).
     static QString defaultProjectPath();
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
     // PRAGMA application_id of every project file: 'MoEW'.
     static constexpr int kApplicationId = 0x4D6F4557;
 
@@ -293,6 +293,13 @@ public:
     // The run's step anatomy from its profiler traces (empty when it has none):
     // rows ordered by step then rank, all-to-all calls by step.
     RunAnatomy runAnatomy(qint64 runId) const;
+    // The one-step timeline of `step`, one entry per traced rank (ordered by rank), or
+    // of every stored step when `step` is not given. A damaged row is left out with a
+    // sentence in *problem (when given).
+    QVector<RankStepTimeline> stepTimeline(qint64 runId, std::optional<qint64> step = {},
+                                           QString* problem = nullptr) const;
+    // Which steps have a stored timeline and what their bounds cut.
+    TimelineExtent timelineExtent(qint64 runId) const;
     // Ordered by step, then layer; filters are optional. Decodes the chunks that hold
     // the steps and layer asked for (docs/store.md, "Expert load").
     QVector<ExpertLoadBlock> expertLoad(qint64 runId, std::optional<qint64> step = {},

@@ -1,5 +1,6 @@
 // ProjectStore: a run's step anatomy (schema v7, docs/store.md "Step anatomy"):
-// per-step, per-rank summaries of its profiler traces and its all-to-all calls.
+// per-step, per-rank summaries of its profiler traces and its all-to-all calls (the
+// one-step timelines: ProjectStoreTimeline.cpp).
 #include "store/AnatomyTables.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
@@ -41,7 +42,7 @@ QString anatomyProblem(const RunData& run) {
 }
 
 bool clearAnatomy(QSqlDatabase& db, qint64 runId, QString* error) {
-    for (const char* table : {"step_anatomy", "a2a_call"}) {
+    for (const char* table : {"step_anatomy", "a2a_call", "step_timeline"}) {
         QSqlQuery clear(db);
         clear.prepare(QStringLiteral("DELETE FROM %1 WHERE run_id = ?").arg(QLatin1String(table)));
         clear.bindValue(0, runId);
@@ -85,7 +86,7 @@ bool writeAnatomy(QSqlDatabase& db, qint64 runId, const RunAnatomy& anatomy, QSt
             return false;
         }
     }
-    return true;
+    return writeTimeline(db, runId, anatomy.timeline, error);
 }
 
 RunAnatomy ProjectStore::runAnatomy(qint64 runId) const {

@@ -4,6 +4,8 @@
 // per-step, per-rank summaries and the all-to-all calls with their bytes — never
 // the trace's events. Written by the one-run import (core/anatomy digests the traces),
 // read by stage 3, `moewb anatomy`, the run page and the report.
+#include "store/StepTimelineRows.h"
+
 #include <QString>
 #include <QVector>
 
@@ -43,6 +45,10 @@ struct RunAnatomy {
     QVector<int> ranksTraced;      // sorted
     int worldSize = 0;             // from the traces; 0 unknown
     QString format;                // "kineto-json", "torch-legacy-json"
+    // The one-step timelines (table step_timeline), ordered by step then rank: written
+    // with the run; ProjectStore::runAnatomy leaves it empty (ProjectStore::stepTimeline
+    // reads one step).
+    QVector<RankStepTimeline> timeline;
     bool empty() const { return rows.isEmpty(); }
 };
 

@@ -268,6 +268,30 @@ const char* const kVersion7Tables[] = {
         PRIMARY KEY (run_id, ordinal)) WITHOUT ROWID)",
 };
 
+// Added by version 8: each traced step drawn as a timeline per rank (core/anatomy/
+// StepTimeline; store/StepTimelineRows.h): the intervals packed in one zstd blob per
+// rank and step (store/TimelineCodec.h), bounded in intervals and steps. A rowid table:
+// its rows are large.
+const char* const kVersion8Tables[] = {
+    R"(CREATE TABLE step_timeline (
+        run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        step_start_ns INTEGER NOT NULL,
+        step_end_ns INTEGER NOT NULL,
+        intervals INTEGER NOT NULL,
+        dropped INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (run_id, step, rank)))",
+};
+
+bool migrateV7ToV8(QSqlDatabase& db, QString* error) {
+    for (const char* statement : kVersion8Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    return true;
+}
+
 bool migrateV6ToV7(QSqlDatabase& db, QString* error) {
     for (const char* statement : kVersion7Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
@@ -576,6 +600,9 @@ bool createLatest(QSqlDatabase& db, QString* error) {
     for (const char* statement : kVersion7Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
+    for (const char* statement : kVersion8Tables)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
     return seedMissingThresholds(db, error);
 }
 
@@ -603,6 +630,7 @@ const std::vector<Migration>& migrations() {
         {4, "expert load as compressed chunks per layer with a per-step summary", &migrateV4ToV5},
         {5, "each expert-load chunk's per-expert totals", &migrateV5ToV6},
         {6, "per-step, per-rank step anatomy and all-to-all calls from profiler traces", &migrateV6ToV7},
+        {7, "one-step timelines per rank from profiler traces", &migrateV7ToV8},
     };
     return steps;
 }

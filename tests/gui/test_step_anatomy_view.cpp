@@ -7,6 +7,10 @@
 // and its own value); the summary names the busiest rank with its
 // node and local rank; the straggler table counts how often each rank was the busiest
 // (against a count made here); the all-to-all table compares with stage 1's demo probe.
+// The one-step timeline shows a row per rank, the busiest marked; hovering a known point
+// names the kernel, its group and bytes (against the fixture's construction); the wheel
+// and zoomBy narrow the visible range, reset restores it; a run saved without a timeline
+// (imported before schema v8) says to import its traces again.
 // Screenshots at 1366×768 and 1920×1080: tests/artifacts/gui/anatomy/ (or
 // $MOEWB_SHOTS_DIR); `test_step_anatomy_view screenshots` alone takes them in the
 // language MOEWB_LANG chooses.
@@ -16,6 +20,7 @@
 #include "ProjectBrowser.h"
 #include "RunPage.h"
 #include "StepAnatomyView.h"
+#include "StepTimelineView.h"
 #include "demo/DemoProject.h"
 #include "plots/PlotView.h"
 #include "plotspec/AnatomyPlots.h"
@@ -28,6 +33,8 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QWheelEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTableWidget>
@@ -43,6 +50,7 @@ using K = gui::ProjectBrowser::ItemKind;
 namespace {
 
 const QString kRun = QStringLiteral("anatomy-train");
+const QString kOldRun = QStringLiteral("anatomy-before-timelines");
 
 QString shotsDir() {
     QString dir = qEnvironmentVariable("MOEWB_SHOTS_DIR");
@@ -79,15 +87,15 @@ class TestStepAnatomyView : public QObject {
         return page;
     }
 
-    void screenshot(gui::RunPage* page, QSize size, const QString& name) {
+    void screenshot(gui::RunPage* page, QSize size, const QString& name, QWidget* top = nullptr) {
         m_window->resize(size);
         QTest::qWait(200);
         QApplication::processEvents();
         auto* scroll = page->findChild<QScrollArea*>(QStringLiteral("runPageScroll"));
         QVERIFY(scroll);
         // The section's top at the top of the view.
-        gui::StepAnatomyView* view = page->stepAnatomyView();
-        scroll->verticalScrollBar()->setValue(view->mapTo(scroll->widget(), QPoint(0, 0)).y());
+        QWidget* view = top ? top : page->stepAnatomyView();
+        scroll->verticalScrollBar()->setValue(view->mapTo(scroll->widget(), QPoint(0, 0)).y() - (top ? 30 : 0));
         QApplication::processEvents();
         const QImage image = m_window->grab().toImage();
         QVERIFY(!image.isNull());
@@ -116,6 +124,9 @@ private slots:
             QVERIFY(opened);
             const auto saved = (*opened)->saveRun(testing::sampleAnatomyRun(kRun));
             QVERIFY2(saved, saved ? "" : qPrintable(saved.error().text()));
+            store::RunData old = testing::sampleAnatomyRun(kOldRun);
+            old.anatomy.timeline.clear(); // as a run imported before the timelines were kept
+            QVERIFY((*opened)->saveRun(old));
         }
         QVERIFY2(m_window->openProject(path, false, &error), qPrintable(error));
     }
@@ -231,12 +242,98 @@ private slots:
         QVERIFY(view->runLabel()->text().contains(QStringLiteral("per step")));
     }
 
+    void timelineShowsTheStep() {
+        gui::RunPage* page = openRun(kRun);
+        QVERIFY(page);
+        gui::StepAnatomyView* view = page->stepAnatomyView();
+        QVERIFY(view->chooseStep(testing::kAnatomyWorstStep));
+        gui::StepTimelineView* tl = view->timeline();
+        QVERIFY(tl->customPlot()->isVisibleTo(page));
+        QCOMPARE(tl->rowCount(), testing::kAnatomyRanks);
+        for (int row = 0; row < testing::kAnatomyRanks; ++row)
+            QCOMPARE(tl->rankOfRow(row), row);
+        QCustomPlot* plot = tl->customPlot();
+        plot->replot();
+        // The busiest rank's row is marked on the axis.
+        auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        QCOMPARE(ticker->ticks().value(testing::kAnatomyStraggler), QStringLiteral("10 · busiest"));
+
+        // Rank 3 in the worst step: the combine (its second all-to-all) waits for rank 10.
+        const qint64 step = testing::kAnatomyWorstStep;
+        const store::RankStepTimeline truth = testing::sampleTimeline(step, 3);
+        const qint64 arrive = (testing::kTimelineCombineStartUs + testing::anatomyExpertUs(step, 3)) * 1000;
+        const qint64 latest = (testing::kTimelineCombineStartUs + testing::anatomyExpertUs(step, testing::kAnatomyStraggler)) * 1000;
+        QVERIFY(latest - arrive > 1'000'000);
+        const QString waiting = tl->hoverTextAt(tl->pixelAt(3, (arrive + latest) / 2, store::TimelineClass::Waiting));
+        QVERIFY2(waiting.startsWith(QStringLiteral("all-to-all waiting for the group's latest rank")), qPrintable(waiting));
+        const QString transfer = tl->hoverTextAt(tl->pixelAt(3, latest + 200'000, store::TimelineClass::AllToAll));
+        QVERIFY2(transfer.startsWith(QStringLiteral("all-to-all\nKernel: ") + truth.labels[0]), qPrintable(transfer));
+        QVERIFY2(transfer.contains(QStringLiteral("Process group: 7 · EXPERT_MODEL_PARALLEL_GROUP")), qPrintable(transfer));
+        QVERIFY2(transfer.contains(QStringLiteral("Bytes: 4 MiB")), qPrintable(transfer));
+        QVERIFY2(transfer.contains(QStringLiteral("Rank 3 · 400 µs")), qPrintable(transfer));
+        // The straggler does not wait there: its lane holds the transfer right at its arrival.
+        const QString straggler = tl->hoverTextAt(tl->pixelAt(testing::kAnatomyStraggler, latest + 200'000, store::TimelineClass::AllToAll));
+        QVERIFY2(straggler.startsWith(QStringLiteral("all-to-all\n")), qPrintable(straggler));
+        const QString compute = tl->hoverTextAt(tl->pixelAt(3, 1'000'000, store::TimelineClass::Compute));
+        QVERIFY2(compute.startsWith(QStringLiteral("compute (merged kernels)")), qPrintable(compute));
+        const QString deepEp = tl->hoverTextAt(tl->pixelAt(3, latest + 400'000 + 1'000'000 + 150'000, store::TimelineClass::Dispatch));
+        QVERIFY2(deepEp.startsWith(QStringLiteral("dispatch\nKernel: void deep_ep::intranode::dispatch")), qPrintable(deepEp));
+        QVERIFY(!deepEp.contains(QStringLiteral("Bytes")));
+
+        // Zoom: zoomBy halves the range around its centre; Ctrl+wheel narrows it; reset restores it.
+        const double lower = tl->visibleLowerUs(), upper = tl->visibleUpperUs();
+        QVERIFY(upper - lower > 20000.0);
+        tl->zoomBy(0.5, (lower + upper) / 2);
+        QVERIFY(qAbs((tl->visibleUpperUs() - tl->visibleLowerUs()) - (upper - lower) / 2) < 1e-6 * (upper - lower));
+        tl->resetView();
+        QCOMPARE(tl->visibleLowerUs(), lower);
+        const QPoint at = tl->pixelAt(3, 5'000'000, store::TimelineClass::Compute);
+        QWheelEvent wheel(at, plot->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::ControlModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(plot, &wheel);
+        const double zoomed = tl->visibleUpperUs() - tl->visibleLowerUs();
+        QVERIFY2(zoomed < 0.8 * (upper - lower), qPrintable(QString::number(zoomed)));
+        QVERIFY(tl->visibleLowerUs() > lower && tl->visibleUpperUs() < upper);
+        // After zooming, the same hover still names the same call (pixels recomputed).
+        QVERIFY(tl->hoverTextAt(tl->pixelAt(3, 5'000'000, store::TimelineClass::Compute)).startsWith(QStringLiteral("compute")));
+        auto* reset = tl->findChild<QPushButton*>(QStringLiteral("timelineResetZoom"));
+        QVERIFY(reset);
+        reset->click();
+        QCOMPARE(tl->visibleLowerUs(), lower);
+        QCOMPARE(tl->visibleUpperUs(), upper);
+
+        // Another step draws its own rows: rank 5 is the busiest in step 4.
+        QVERIFY(view->chooseStep(4));
+        QCOMPARE(tl->customPlot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().value(5),
+                 QStringLiteral("5 · busiest"));
+    }
+
+    void runWithoutTimelineSaysToReimport() {
+        gui::RunPage* page = openRun(kOldRun);
+        QVERIFY(page);
+        gui::StepTimelineView* tl = page->stepAnatomyView()->timeline();
+        QVERIFY(!tl->customPlot()->isVisibleTo(page));
+        QCOMPARE(tl->rowCount(), 0);
+        QVERIFY2(tl->messageLabel()->text().contains(QStringLiteral("import the traces again")),
+                 qPrintable(tl->messageLabel()->text()));
+        QVERIFY(tl->messageLabel()->isVisibleTo(page));
+    }
+
     void screenshots() {
         gui::RunPage* page = openRun(kRun);
         QVERIFY(page);
         const QString lang = qEnvironmentVariable("MOEWB_LANG", QStringLiteral("en"));
         screenshot(page, {1366, 768}, QStringLiteral("anatomy-%1-1366x768").arg(lang));
         screenshot(page, {1920, 1080}, QStringLiteral("anatomy-%1-1920x1080").arg(lang));
+        QVERIFY(page->stepAnatomyView()->chooseStep(testing::kAnatomyWorstStep));
+        gui::StepTimelineView* tl = page->stepAnatomyView()->timeline();
+        screenshot(page, {1366, 768}, QStringLiteral("anatomy-timeline-%1-1366x768").arg(lang), tl);
+        screenshot(page, {1920, 1080}, QStringLiteral("anatomy-timeline-%1-1920x1080").arg(lang), tl);
+        // Zoomed into the combine of the worst step.
+        tl->zoomBy(0.15, double(testing::kTimelineCombineStartUs + testing::kTimelineExpertUs + 800));
+        screenshot(page, {1366, 768}, QStringLiteral("anatomy-timeline-zoomed-%1-1366x768").arg(lang), tl);
+        tl->resetView();
         m_window->resize(1366, 768);
     }
 };

@@ -159,6 +159,36 @@ private slots:
             QVERIFY(std::abs(o.value(QStringLiteral("training_us")).toDouble() - median) < 1e-6);
             QVERIFY(o.value(QStringLiteral("baseline_gbps")).isNull());
         }
+
+        // --timeline: per rank of step 5, compute, memcpy and waiting add up to the
+        // generator's brute-force figures (expected.json, 100 ns ticks over the files).
+        r = run({QStringLiteral("--project"), p, QStringLiteral("--json"), QStringLiteral("anatomy"), QStringLiteral("t"),
+                 QStringLiteral("--step"), QStringLiteral("5"), QStringLiteral("--timeline")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonArray timeline = r.json().value(QStringLiteral("steps")).toArray().first().toObject().value(QStringLiteral("timeline")).toArray();
+        QCOMPARE(timeline.size(), 4);
+        QJsonObject truth;
+        for (const QJsonValue& v : expected.value(QStringLiteral("steps")).toArray())
+            if (v.toObject().value(QStringLiteral("step")).toInt() == 5)
+                truth = v.toObject().value(QStringLiteral("ranks")).toObject();
+        for (const QJsonValue& v : timeline) {
+            const QJsonObject rank = v.toObject();
+            const QJsonObject want = truth.value(QString::number(rank.value(QStringLiteral("rank")).toInt())).toObject();
+            QMap<QString, qint64> ns;
+            for (const QJsonValue& i : rank.value(QStringLiteral("intervals")).toArray())
+                ns[i.toObject().value(QStringLiteral("class")).toString()] +=
+                    i.toObject().value(QStringLiteral("end_ns")).toInteger() - i.toObject().value(QStringLiteral("start_ns")).toInteger();
+            QCOMPARE(double(ns.value(QStringLiteral("compute"))) / 1000.0, want.value(QStringLiteral("compute_us")).toDouble());
+            QCOMPARE(double(ns.value(QStringLiteral("memcpy"))) / 1000.0, want.value(QStringLiteral("memcpy_us")).toDouble());
+            QCOMPARE(double(ns.value(QStringLiteral("waiting"))) / 1000.0,
+                     want.value(QStringLiteral("a2a_wait_us")).toDouble() + want.value(QStringLiteral("other_comm_wait_us")).toDouble());
+            QCOMPARE(rank.value(QStringLiteral("left_out")).toInteger(), qint64(0));
+        }
+        r = run({QStringLiteral("--project"), p, QStringLiteral("anatomy"), QStringLiteral("t"), QStringLiteral("--timeline")});
+        QCOMPARE(r.exitCode, 2);
+        r = run({QStringLiteral("--project"), p, QStringLiteral("anatomy"), QStringLiteral("t"), QStringLiteral("--step"),
+                 QStringLiteral("6"), QStringLiteral("--timeline")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("Timeline (ms from the step's start")), qPrintable(r.out + r.err));
     }
 
     void legacyReferenceTracesAndRefusals() {

@@ -1,7 +1,7 @@
 #pragma once
 // Runs an SQL script (several statements) through one Qt Sql connection: QSqlQuery
-// executes one statement at a time, so the script is split on ';' outside quotes
-// and comments.
+// executes one statement at a time, so the script is split on ';' outside quotes,
+// comments and trigger bodies.
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -36,6 +36,13 @@ inline QString runSqlScript(QSqlDatabase& db, const QString& script) {
         if (c == '\'')
             inQuote = !inQuote;
         if (c == ';' && !inQuote) {
+            // A trigger's body holds statements of its own: it ends at END;.
+            const QString sofar = statement.trimmed();
+            if (sofar.startsWith(QLatin1String("CREATE TRIGGER"), Qt::CaseInsensitive) &&
+                !sofar.endsWith(QLatin1String("END"), Qt::CaseInsensitive)) {
+                statement += c;
+                continue;
+            }
             if (const QString e = flush(); !e.isEmpty())
                 return e;
             continue;

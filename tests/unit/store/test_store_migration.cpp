@@ -1,6 +1,6 @@
-// Files written by schema versions 1 to 5 (tests/fixtures/store/schema-v1.sql …
-// schema-v5.sql) are upgraded on open to the current version (7); their data survives
-// (version 4's expert-load blobs read back count for count from the chunks version 5
+// Files written by schema versions 1 to 5 and 7 (tests/fixtures/store/schema-v1.sql …
+// schema-v5.sql, schema-v7.sql) are upgraded on open to the current version (8); their
+// data survives (version 7's step anatomy, with no timeline; version 4's expert-load blobs read back count for count from the chunks version 5
 // made of them; version 5's chunks get their per-expert totals, which sum as the
 // fixture's formulas say), the assessment sheet works on them, and the upgraded schema
 // matches a new file's. A failed or killed upgrade leaves the file at its old version,
@@ -150,8 +150,8 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 7);
-        QCOMPARE(ProjectStore::kSchemaVersion, 7);
+        QCOMPARE(s.schemaVersion(), 8);
+        QCOMPARE(ProjectStore::kSchemaVersion, 8);
         QVERIFY(s.integrityProblems()->isEmpty());
 
         // Records, clusters, nodes.
@@ -244,7 +244,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 7);
+        QCOMPARE(s.schemaVersion(), 8);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v2.bak")));
 
@@ -292,7 +292,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 7);
+        QCOMPARE(s.schemaVersion(), 8);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v3.bak")));
         const auto v = s.verdict(1);
@@ -377,7 +377,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 7);
+        QCOMPARE(s.schemaVersion(), 8);
         // An existing project keeps its page size (only new files get 16 KiB pages).
         withConnection(path, [](QSqlDatabase& db) { QCOMPARE(scalar(db, QStringLiteral("PRAGMA page_size")), 4096); });
         QVERIFY(s.integrityProblems()->isEmpty());
@@ -505,7 +505,7 @@ private slots:
         auto opened = ProjectStore::open(path, OpenMode::MustExist);
         QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
         ProjectStore& s = **opened;
-        QCOMPARE(s.schemaVersion(), 7);
+        QCOMPARE(s.schemaVersion(), 8);
         QVERIFY(s.integrityProblems()->isEmpty());
         QVERIFY(QFile::exists(path + QStringLiteral(".v5.bak")));
         withConnection(path, [](QSqlDatabase& db) {
@@ -595,6 +595,61 @@ private slots:
                                                    "tbl_name = 'expert_load_chunk'")),
                          1);
             });
+    }
+
+    void upgradesV7KeepingTheAnatomyWithoutATimeline() {
+        const QString path = m_dir.filePath(QStringLiteral("v7.moewb"));
+        QCOMPARE(writeFixture(path, "schema-v7.sql"), QString());
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 7);
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'step_timeline'")), 0);
+        });
+        auto opened = ProjectStore::open(path, OpenMode::MustExist);
+        QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().text()));
+        ProjectStore& s = **opened;
+        QCOMPARE(s.schemaVersion(), 8);
+        QVERIFY(s.integrityProblems()->isEmpty());
+        QVERIFY(QFile::exists(path + QStringLiteral(".v7.bak")));
+        const auto run = s.run(QStringLiteral("traced-v7"));
+        QVERIFY(run);
+        // The version-7 program's summaries, as written: 3 steps × 4 ranks, 6 all-to-all calls.
+        const RunAnatomy a = s.runAnatomy(run->id);
+        QCOMPARE(a.rows.size(), qsizetype(12));
+        QCOMPARE(a.a2a.size(), qsizetype(6));
+        QCOMPARE(a.ranksTraced, QVector<int>({0, 1, 2, 3}));
+        // No timeline: the view asks for the traces again.
+        QVERIFY(s.timelineExtent(run->id).steps.isEmpty());
+        QVERIFY(s.stepTimeline(run->id, 5).isEmpty());
+        // A timeline saved now goes into the new table.
+        RunData fresh;
+        fresh.name = QStringLiteral("fresh-traced");
+        fresh.kind = RunKind::Imported;
+        fresh.recordName = QStringLiteral("moe-4rank-ep4");
+        fresh.anatomy = a;
+        RankStepTimeline t;
+        t.step = 5;
+        t.rank = 1;
+        t.stepStartNs = 0;
+        t.stepEndNs = 16'000'000;
+        t.labels = {QStringLiteral("ncclDevKernel_SendRecv")};
+        t.intervals = {{100, 900, TimelineClass::Compute}, {1000, 3000, TimelineClass::AllToAll, 0, -1, 4096, 7}};
+        fresh.anatomy.timeline = {t};
+        const auto id = s.saveRun(fresh);
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().text()));
+        QCOMPARE(s.timelineExtent(*id).steps, QVector<qint64>({5}));
+        QCOMPARE(s.stepTimeline(*id, 5), QVector<RankStepTimeline>({t}));
+    }
+
+    void upgradedV7SchemaMatchesANewFile() {
+        const QString oldPath = m_dir.filePath(QStringLiteral("shape-old-v7.moewb"));
+        const QString newPath = m_dir.filePath(QStringLiteral("shape-new-v7.moewb"));
+        QCOMPARE(writeFixture(oldPath, "schema-v7.sql"), QString());
+        QVERIFY(ProjectStore::open(oldPath));
+        QVERIFY(ProjectStore::open(newPath));
+        const QStringList upgraded = schemaShape(oldPath), fresh = schemaShape(newPath);
+        QVERIFY(fresh.contains(QStringLiteral("step_timeline.data BLOB notnull=1 pk=0 default=")));
+        QVERIFY(fresh.contains(QStringLiteral("step_timeline.run_id -> run.id on delete CASCADE")));
+        QCOMPARE(upgraded, fresh);
     }
 
     void failedV5UpgradeLeavesTheFileAtV5() {
