@@ -443,6 +443,9 @@ private slots:
             QVERIFY(page(4)->findChild<QPushButton*>(QStringLiteral("evaluateButton"))->isVisible());
         }
         QCOMPARE(m_project->overrides().size(), 1);
+        page(3)->resize(1366, 768);
+        screenshot(3, QStringLiteral("-overridden-reevaluated-1366"));
+        page(3)->resize(1400, 900);
 
         page(4)->refresh();
         QVERIFY(!page(4)->findChild<QLabel*>(QStringLiteral("lockLabel"))->isVisible());

@@ -675,7 +675,9 @@ void StagePage::finishEvaluation() {
                   : tr("Stage %1 evaluated at %2: %3.%4")
                         .arg(d->stage)
                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
-                             stages::statusTitle(e.verdict.status), saved));
+                             // The state after saving: an override that holds is said.
+                             stages::describeStageState(stages::stageStatus(*d->project, d->stage), d->stage).title,
+                             saved));
     emit statusMessage(d->progressLabel->text());
     emit evaluationFinished();
 }

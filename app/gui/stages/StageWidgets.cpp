@@ -394,7 +394,9 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
     m_text->setObjectName(QStringLiteral("justification"));
     m_text->setPlaceholderText(tr("Why may the evaluation go on despite the stop? (required)"));
     m_text->setTabChangesFocus(true); // Tab moves on to the author, never types a tab
+    // A few lines to write in; the height left over goes to the reasons above.
     m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 4);
+    m_text->setMaximumHeight(m_text->fontMetrics().lineSpacing() * 7);
     m_author = new QLineEdit(qEnvironmentVariable("USER"), this);
     m_author->setObjectName(QStringLiteral("author"));
     form->addRow(tr("&Justification:"), m_text);

@@ -113,7 +113,9 @@ private slots:
         const QString project = newProject();
         const QString log = QStringLiteral(MOEWB_SOURCE_DIR
                                            "/tests/fixtures/importers/real/nccltests_alltoall_superbench_a100.txt");
-        QCOMPARE(run(project, {QStringLiteral("import"), log, QStringLiteral("--run"), QStringLiteral("a100")}).exitCode,
+        QCOMPARE(run(project, {QStringLiteral("import"), log, QStringLiteral("--run"), QStringLiteral("a100"),
+                               QStringLiteral("--record"), QStringLiteral("moe-64e-top8")})
+                     .exitCode,
                  0);
         CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
         const QJsonObject j = r.json();

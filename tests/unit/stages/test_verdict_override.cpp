@@ -26,6 +26,9 @@ class TestVerdictOverride : public QObject {
         if (!opened)
             qFatal("%s", qPrintable(opened.error().text()));
         auto p = std::move(opened.value());
+        // A dense record: no MoE training for stage 1 to match (coverage is tested elsewhere).
+        if (!p->addConfigRecord(QStringLiteral("dense"), denseRecord().toJson(), true))
+            qFatal("cannot add the record");
         if (auto saved = p->saveRun(probeRun(QStringLiteral("probe-a"))); !saved)
             qFatal("%s", qPrintable(saved.error().text()));
         if (auto set = p->setThreshold({QStringLiteral("stage1.cv_max"), 0.05, store::ThresholdSource::Team, {}, {}});
@@ -38,6 +41,7 @@ class TestVerdictOverride : public QObject {
         store::RunData run;
         run.name = name;
         run.kind = store::RunKind::Probe;
+        run.recordName = QStringLiteral("dense");
         run.environment = QJsonObject{{QStringLiteral("world"), 8}, {QStringLiteral("nodes"), 1}};
         addSize(run.commSamples, 1048576, {repeated(9.0, 5), repeated(10.0, 5), repeated(11.0, 5)});
         return run;
