@@ -614,7 +614,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             // The state the window and `moewb status` show (stages::describeStageState).
             QString why = s.state.reasons.value(0);
             if (s.overridden() && s.saved.override_)
-                why = Report::tr("Overridden: “%1”. The stop: %2").arg(s.saved.override_->justification, why);
+                why = Report::tr("Overridden (the justification is under Overrides). The stop: %1").arg(why);
             if (s.state.token == QLatin1String("not_evaluated"))
                 why = !s.hasData ? s.noData
                       : s.verdict ? Report::tr("Not evaluated in the project; on the current data the gate says %1.")
