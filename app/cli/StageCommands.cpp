@@ -8,6 +8,7 @@
 #include "checks/MisjudgmentChecks.h"
 #include "common/Units.h"
 #include "stages/StageEvaluation.h"
+#include "stages/StageState.h"
 
 #include <QJsonArray>
 #include <QJsonValue>
@@ -350,9 +351,23 @@ QString savedVerdictLine(const stages::StageStatus& s) {
     return line;
 }
 
-QJsonObject savedVerdictJson(const stages::StageStatus& s) {
+// Reasons as a list, at most stages::kShownReasons of them; `--json` keeps all.
+void printReasons(QTextStream& s, const QStringList& reasons, const QString& bullet) {
+    int more = 0;
+    for (const QString& r : stages::shownReasons(reasons, &more))
+        s << bullet << r << '\n';
+    if (more > 0)
+        s << bullet << Cli::tr("… and %1 more reasons (moewb --json lists them all).").arg(more) << '\n';
+}
+
+QJsonObject savedVerdictJson(const stages::StageStatus& s, int stage) {
+    const stages::StageStateText text = stages::describeStageState(s, stage);
     QJsonObject o{{QStringLiteral("status"), s.verdict ? QJsonValue(s.verdict->status) : QJsonValue()},
-                  {QStringLiteral("state"), stages::stageStatusText(s.kind)}};
+                  {QStringLiteral("state"), stages::stageStatusText(s.kind)},
+                  {QStringLiteral("state_token"), text.token},
+                  {QStringLiteral("state_title"), text.title},
+                  {QStringLiteral("state_reasons"), QJsonArray::fromStringList(text.reasons)},
+                  {QStringLiteral("action"), text.action}};
     if (s.verdict) {
         o.insert(QStringLiteral("decided"), s.verdict->decided.toUTC().toString(Qt::ISODateWithMs));
         o.insert(QStringLiteral("reasons"), s.verdict->reasons);
@@ -372,7 +387,8 @@ QJsonObject savedVerdictJson(const stages::StageStatus& s) {
                  QJsonObject{{QStringLiteral("author"), s.override_->author},
                              {QStringLiteral("justification"), s.override_->justification},
                              {QStringLiteral("created"), s.override_->created.toUTC().toString(Qt::ISODateWithMs)},
-                             {QStringLiteral("given_on_older_data"), s.overrideOnOlderData}});
+                             {QStringLiteral("given_on_older_data"), s.overrideOnOlderData},
+                             {QStringLiteral("basis_changed"), s.overrideOnOlderBasis}});
     return o;
 }
 
@@ -393,20 +409,26 @@ int runStatus(CliContext& ctx, const Command& self, const QStringList& args) {
     for (int stage = 1; stage <= 4; ++stage) {
         const stages::StageStatus st = stages::stageStatus(*project, stage);
         if (ctx.json) {
-            QJsonObject o = savedVerdictJson(st);
+            QJsonObject o = savedVerdictJson(st, stage);
             o.insert(QStringLiteral("stage"), stage);
             if (st.kind == stages::StageStatus::Kind::Locked)
                 o.insert(QStringLiteral("lock_reason"), st.reason);
             stagesJson.append(o);
             continue;
         }
-        s << stageTitle(stage) << ": " << stages::stageStatusText(st.kind) << '\n';
-        if (st.kind == stages::StageStatus::Kind::Locked)
-            s << "  " << st.reason << '\n';
-        if (st.verdict || st.kind != stages::StageStatus::Kind::Locked)
+        // The one description of the stage's state (core/stages/StageState.h), as the
+        // window and the report print it.
+        const stages::StageStateText text = stages::describeStageState(st, stage);
+        s << stageTitle(stage) << ": " << text.title << '\n';
+        printReasons(s, text.reasons, QStringLiteral("  - "));
+        if (!text.overrideLine.isEmpty())
+            s << "  " << text.overrideLine << '\n';
+        if (st.verdict && st.kind != stages::StageStatus::Kind::Locked)
             s << "  " << savedVerdictLine(st) << '\n';
         if (st.freshness.newData())
             s << "  " << st.freshness.sentence << ' ' << Cli::tr("Re-evaluate: moewb stage %1").arg(stage) << '\n';
+        if (!text.action.isEmpty())
+            s << "  " << Cli::tr("What to do: %1").arg(text.action) << '\n';
     }
     if (ctx.json)
         ctx.printJson({{QStringLiteral("project"), project->path()}, {QStringLiteral("stages"), stagesJson}});
@@ -534,7 +556,9 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         out.insert(QStringLiteral("notes"), notes);
         out.insert(QStringLiteral("saved"), saveable);
         if (lookOnly)
-            out.insert(QStringLiteral("saved_verdict"), savedVerdictJson(savedStatus));
+            out.insert(QStringLiteral("saved_verdict"), savedVerdictJson(savedStatus, stage));
+        else if (saveable)
+            out.insert(QStringLiteral("saved_verdict"), savedVerdictJson(stages::stageStatus(*project, stage), stage));
         for (auto it = o.extra.constBegin(); it != o.extra.constEnd(); ++it)
             out.insert(it.key(), it.value());
         ctx.printJson(out);
@@ -546,9 +570,17 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         if (!v.notes.isEmpty())
             s << '\n';
         s << Cli::tr("VERDICT: %1").arg(stages::statusTitle(v.status)) << '\n';
-        for (const QString& r : v.reasons)
-            s << QStringLiteral("  - ") << r << '\n';
+        printReasons(s, v.reasons, QStringLiteral("  - "));
         s << Cli::tr("What to do: %1").arg(v.nextStep) << '\n';
+        if (saveable) {
+            // Where the stage stands now that the verdict is saved: an override of the
+            // stop holds on an equal basis and is kept, marked, on a changed one.
+            const stages::StageStateText now = stages::describeStageState(stages::stageStatus(*project, stage), stage);
+            if (now.token != stages::statusToken(v.status))
+                s << Cli::tr("State: %1").arg(now.title) << '\n';
+            if (!now.overrideLine.isEmpty())
+                s << "  " << now.overrideLine << '\n' << "  " << now.action << '\n';
+        }
         if (lookOnly) {
             s << Cli::tr("Preview: not saved.") << ' ' << savedVerdictLine(savedStatus) << '\n';
             if (savedStatus.freshness.newData())
@@ -568,6 +600,32 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
     return v.status == Verdict::Status::Pass ? Success : GateStopped;
 }
 
+// moewb override N --withdraw: the stop is in force again, the override stays on record.
+int withdraw(CliContext& ctx, int stage) {
+    store::ProjectStore* project = ctx.project();
+    if (!project)
+        return RuntimeFailure;
+    if (auto done = stages::withdrawOverride(*project, stage); !done) {
+        if (done.error().kind == stages::OverrideError::Kind::NoStop) {
+            ctx.err() << Cli::tr("moewb: %1").arg(done.error().message) << Qt::endl;
+            return GateStopped;
+        }
+        return ctx.runtimeError(done.error().message);
+    }
+    const stages::StageStateText now = stages::describeStageState(stages::stageStatus(*project, stage), stage);
+    if (ctx.json)
+        ctx.printJson({{QStringLiteral("stage"), stage},
+                       {QStringLiteral("withdrawn"), true},
+                       {QStringLiteral("state_token"), now.token}});
+    else
+        ctx.out() << Cli::tr("Stage %1's override is withdrawn: the stop is in force again (the override stays on "
+                             "record for the report). State: %2.")
+                         .arg(stage)
+                         .arg(now.title)
+                  << Qt::endl;
+    return Success;
+}
+
 // Records a written justification for going past a stage's stop; the stop stays on
 // record (the report prints both), and the next stage unlocks.
 int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
@@ -578,8 +636,12 @@ int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
         QStringLiteral("TEXT"));
     const QCommandLineOption authorOption(QStringLiteral("author"),
                                           Cli::tr("who decided (default: the user name)"), QStringLiteral("NAME"));
+    const QCommandLineOption withdrawOption(
+        QStringLiteral("withdraw"),
+        Cli::tr("take back the override in effect (it stays on record; the stop is in force again)"));
     parser.addOption(justificationOption);
     parser.addOption(authorOption);
+    parser.addOption(withdrawOption);
     int code = Success;
     if (!ctx.parse(parser, self, args, &code))
         return code;
@@ -588,6 +650,8 @@ int runOverride(CliContext& ctx, const Command& self, const QStringList& args) {
     const int stage = pos.size() == 1 ? pos.first().toInt(&ok) : 0;
     if (!ok || stage < 1 || stage > 4)
         return ctx.usageError(Cli::tr("expects the stage number: 1, 2, 3 or 4"), QStringLiteral("override"));
+    if (parser.isSet(withdrawOption))
+        return withdraw(ctx, stage);
     const QString justification = parser.value(justificationOption).trimmed();
     if (justification.isEmpty())
         return ctx.usageError(Cli::tr("--justification is required: an override is only valid with a written reason"),
@@ -642,7 +706,7 @@ QList<Command> stageCommands() {
 
     Command override_;
     override_.words = {QStringLiteral("override")};
-    override_.synopsis = QStringLiteral("N --justification TEXT [--author NAME]");
+    override_.synopsis = QStringLiteral("N --justification TEXT [--author NAME] | N --withdraw");
     override_.summary = Cli::tr("go past a stage's stop with a written justification (kept for the report)");
     override_.run = [override_](CliContext& ctx, const QStringList& a) { return runOverride(ctx, override_, a); };
     Command status;

@@ -2,6 +2,7 @@
 
 #include "stages/StageEvaluation.h"
 #include "stages/StageInputs.h"
+#include "stages/StageState.h"
 #include "store/ProjectStore.h"
 
 #include <QCoreApplication>
@@ -72,11 +73,17 @@ StageState stageState(const store::ProjectStore& project, int stage) {
                 Tr::tr("Not evaluated yet. Open the stage and press Evaluate.")};
     case S::Passed:
         return {K::Passed, QStringLiteral("✔"), words, reasons};
-    case S::Overridden:
-        return {K::Overridden, QStringLiteral("↷"), words,
-                reasons.isEmpty() ? Tr::tr("Overridden with the justification: \"%1\"").arg(status.reason)
-                                  : Tr::tr("Stopped, then overridden with the justification: \"%1\"\nThe stop: %2")
-                                        .arg(status.reason, reasons)};
+    case S::Overridden: {
+        // As the stage page, `moewb status` and the report say it (core/stages/StageState.h).
+        const stages::StageStateText text = stages::describeStageState(status, stage);
+        QString detail = text.title + QLatin1Char('\n') + text.overrideLine;
+        if (!reasons.isEmpty())
+            detail += QLatin1Char('\n') + Tr::tr("The stop: %1").arg(reasons);
+        if (!text.action.isEmpty())
+            detail += QLatin1Char('\n') + text.action;
+        return {K::Overridden, QStringLiteral("↷"),
+                status.overrideOnOlderData ? Tr::tr("overridden, on older data") : words, detail};
+    }
     case S::Stopped:
         return {K::Stopped, QStringLiteral("✖"), words,
                 Tr::tr("%1\nOverride the stop on the stage's page with a written justification, or fix the cause "

@@ -444,15 +444,11 @@ StageSection stageFour(const store::ProjectStore& project, const QList<store::Ru
 } // namespace
 
 QString StageSection::statusToken() const {
-    if (locked())
-        return QStringLiteral("locked");
-    return verdict ? stages::statusToken(verdict->status) : QStringLiteral("not_ready");
+    return overridden() ? QStringLiteral("stop") : state.token;
 }
 
 QString StageSection::statusTitle() const {
-    if (locked())
-        return Report::tr("LOCKED");
-    return stages::statusTitle(verdict ? verdict->status : stages::Verdict::Status::NotReady);
+    return state.title;
 }
 
 QString recordSummary(const QJsonObject& record) {
@@ -560,6 +556,7 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
         s.verdict = evaluated->verdict;
         s.lockReason = evaluated->lockReason;
         s.saved = stages::stageStatus(project, i + 1);
+        s.state = stages::describeStageState(s.saved, i + 1);
         addVerdictState(s, project, d.overrides);
         d.stages << s;
     }

@@ -8,6 +8,7 @@
 #include "common/Expected.h"
 #include "plotspec/PlotSpec.h"
 #include "stages/StageEvaluation.h"
+#include "stages/StageState.h"
 #include "stages/Verdict.h"
 #include "store/ProjectStore.h"
 
@@ -66,15 +67,20 @@ struct StageSection {
     // stage: what the gate would say; its status is "locked", statusToken()).
     std::optional<stages::Verdict> verdict;
     stages::StageStatus saved;                 // the saved verdict, its override, new data since
+    // Where the stage stands, as the window and `moewb status` say it (one function:
+    // stages::describeStageState over `saved`).
+    stages::StageStateText state;
     std::optional<store::VerdictRow> recorded; // the verdict saved in the project
     QList<store::OverrideRow> overrides;       // of this stage
     QStringList remarks;                       // staleness, unmatched sizes, ...
     QStringList applicability;                 // stage 4
     QList<ReportSubsection> subsections;       // stage 3: each run's step anatomy (ReportAnatomy.h)
     bool locked() const { return !lockReason.isEmpty(); }
-    // "pass", "stop", "not_ready" or "locked": what `moewb --json stage N` says.
+    // The state's verdict in one word: "pass", "stop" (also when overridden),
+    // "not_ready", "stale", "not_evaluated" or "locked".
     QString statusToken() const;
-    // "PASS", "STOP", "NOT READY", "LOCKED" (translated).
+    bool overridden() const { return saved.kind == stages::StageStatus::Kind::Overridden; }
+    // The state's title: "PASS", "STOP — OVERRIDDEN", "LOCKED", … (translated).
     QString statusTitle() const;
 };
 

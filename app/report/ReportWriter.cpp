@@ -450,8 +450,7 @@ Decision decide(const ReportData& d) {
     const StageSection* blocking = nullptr;
     int overridden = 0;
     for (const StageSection& s : d.stages) {
-        const bool over = s.statusToken() == QLatin1String("stop") &&
-                          s.saved.kind == stages::StageStatus::Kind::Overridden;
+        const bool over = s.overridden();
         overridden += over ? 1 : 0;
         if (!blocking && s.statusToken() != QLatin1String("pass") && !over)
             blocking = &s;
@@ -475,8 +474,7 @@ Decision decide(const ReportData& d) {
                                          nullptr, overridden)
                                   .arg(where),
                               QStringLiteral("warn")};
-    const QString reason = blocking->locked() ? blocking->lockReason
-                                              : (blocking->verdict ? blocking->verdict->reasons.value(0) : QString());
+    const QString reason = blocking->state.reasons.value(0);
     if (blocking->stage == 4 && blocking->statusToken() == QLatin1String("stop"))
         return {Report::tr("Only on the source cluster: stages 1 to 3 hold there, but stage 4 stopped, so on the "
                            "target cluster the conclusions are reference only. %1")
@@ -490,6 +488,9 @@ Decision decide(const ReportData& d) {
             : token == QLatin1String("locked")
                   ? Report::tr("Not yet: stage %1 is locked. %2 The conclusions cannot be used for %3 until every "
                                "stage has passed.")
+            : token == QLatin1String("not_evaluated")
+                  ? Report::tr("Not yet: stage %1 has not been evaluated.%2 The conclusions cannot be used for %3 "
+                               "until it is evaluated and passes.")
                   : Report::tr("Not yet: stage %1 is not ready. %2 The conclusions cannot be used for %3 until it "
                                "has what it needs and passes.");
     return {text.arg(blocking->stage).arg(reason, where), QStringLiteral("stop")};
@@ -497,26 +498,35 @@ Decision decide(const ReportData& d) {
 
 void verdictBlock(PageFlow& f, const StageSection& s) {
     f.heading(3, Report::tr("Verdict"), nullptr);
-    if (s.locked()) {
-        // Locked, as the workbench and `moewb stage N` say: not a pass, whatever the
-        // figures would give.
-        f.paragraph(Report::tr("Verdict: LOCKED — %1").arg(s.lockReason), f.font(11, true),
-                    statusColour(QStringLiteral("stop")), 0, 3);
-        if (s.verdict && s.hasData)
-            f.paragraph(Report::tr("For reference only, the gate would say %1 on the current data.")
-                            .arg(stages::statusTitle(s.verdict->status)),
-                        f.body(), kMuted);
-    }
+    // The state the window and `moewb status` show (stages::describeStageState).
+    f.paragraph(s.locked() ? Report::tr("Verdict: LOCKED — %1").arg(s.lockReason)
+                           : Report::tr("Verdict: %1").arg(s.state.title),
+                f.font(11, true), statusColour(s.locked() ? QStringLiteral("stop") : s.statusToken()), 0, 3);
+    if (!s.state.overrideLine.isEmpty())
+        f.paragraph(s.state.overrideLine + QLatin1Char(' ') + s.state.action, f.body(),
+                    s.saved.overrideOnOlderData ? statusColour(QStringLiteral("warn")) : kInk);
+    const bool sameAsState = s.verdict && s.statusToken() == stages::statusToken(s.verdict->status);
+    if (s.verdict && s.hasData && !sameAsState)
+        f.paragraph(s.locked() ? Report::tr("For reference only, the gate would say %1 on the current data.")
+                                     .arg(stages::statusTitle(s.verdict->status))
+                               : Report::tr("On the current data the gate says %1 (not saved in the project: "
+                                            "evaluate stage %2 to decide).")
+                                     .arg(stages::statusTitle(s.verdict->status))
+                                     .arg(s.stage),
+                    f.body(), kMuted);
     if (s.verdict && (!s.locked() || s.hasData)) {
         const stages::Verdict& v = *s.verdict;
-        if (!s.locked())
-            f.paragraph(Report::tr("Verdict on the current data: %1").arg(stages::statusTitle(v.status)),
-                        f.font(11, true), statusColour(stages::statusToken(v.status)), 0, 3);
         if (!v.reasons.isEmpty()) {
             f.paragraph(v.status == stages::Verdict::Status::Stop ? Report::tr("Stop reasons:")
                                                                   : Report::tr("Reasons:"),
                         f.font(9.5, true), kInk, 0, 2);
-            f.bullets(v.reasons, f.body());
+            // At most stages::kShownReasons here; the rest in the details list below.
+            int more = 0;
+            f.bullets(stages::shownReasons(v.reasons, &more), f.body());
+            if (more > 0) {
+                f.paragraph(Report::tr("Details: %1 more reasons").arg(more), f.font(9, true), kMuted, 0, 2);
+                f.bullets(v.reasons.mid(v.reasons.size() - more), f.small(), kMuted);
+            }
         }
         if (!v.nextStep.isEmpty())
             f.paragraph(Report::tr("What to do: %1").arg(v.nextStep), f.body());
@@ -599,14 +609,19 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
         ReportTable t;
         t.caption = Report::tr("The four stage verdicts");
         t.headers = {Report::tr("Stage"), Report::tr("Verdict"), Report::tr("Why, in one line")};
-        t.widths = {1.5, 0.8, 4.2};
+        t.widths = {1.4, 1.3, 3.8};
         for (const StageSection& s : d.stages) {
-            QString why = s.locked() ? s.lockReason
-                          : !s.hasData ? s.noData
-                          : s.verdict  ? s.verdict->reasons.value(0)
-                                       : QString();
-            if (s.statusToken() == QLatin1String("stop") && s.saved.kind == stages::StageStatus::Kind::Overridden)
-                why = Report::tr("Overridden: %1").arg(why);
+            // The state the window and `moewb status` show (stages::describeStageState).
+            QString why = s.state.reasons.value(0);
+            if (s.overridden() && s.saved.override_)
+                why = Report::tr("Overridden (the justification is under Overrides). The stop: %1").arg(why);
+            if (s.state.token == QLatin1String("not_evaluated"))
+                why = !s.hasData ? s.noData
+                      : s.verdict ? Report::tr("Not evaluated in the project; on the current data the gate says %1.")
+                                        .arg(stages::statusTitle(s.verdict->status))
+                                  : QString();
+            if (s.overridden() && s.saved.overrideOnOlderData)
+                why += QLatin1Char(' ') + s.state.action;
             if (s.saved.freshness.newData())
                 why += QLatin1Char(' ') + Report::tr("New data since the saved verdict.");
             t.rows.append({s.title, s.statusTitle(), why});
@@ -643,7 +658,7 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
                                    "on the cluster they were measured on."),
                         f.body());
         } else {
-            f.paragraph(four.locked() || four.statusToken() != QLatin1String("pass")
+            f.paragraph(four.statusToken() != QLatin1String("pass")
                             ? Report::tr("Stage 4 has not passed, so these conditions are not yet confirmed; once it "
                                          "passes, conclusions drawn on the source cluster hold under them:")
                             : Report::tr("Conclusions drawn on the source cluster hold under these conditions:"),

@@ -368,9 +368,11 @@ QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts) {
     return out;
 }
 
-QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames) {
+QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames, const QList<int>& answered) {
     QStringList out;
     for (const MisjudgmentWarning& w : runAllChecks(facts)) {
+        if (answered.contains(w.id))
+            continue;
         bool concerns = false;
         for (const QString& r : w.runs)
             concerns = concerns || runNames.contains(r);

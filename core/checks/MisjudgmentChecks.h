@@ -80,7 +80,9 @@ QList<MisjudgmentWarning> runAllChecks(const ProjectFacts& facts);
 // The warnings that name a run of `runNames` (the runs a stage just compared), each as
 // a sentence for the stage's verdict reasons: "Misjudgment warning 4 on these runs —
 // <title>: <summary> Its fix: moewb checks." Empty when none fires on them.
-QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames);
+// `answered`: the ids of warnings the stage's own result already answers (left out).
+QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& runNames,
+                                const QList<int>& answered = {});
 // Appends checkReasonsForRuns over the evaluation's runs to its verdict's reasons (the
 // CLI, the window and the report call this after stages::evaluateStage, so a verdict
 // never sits silent beside a warning on the runs it compared). A locked evaluation

@@ -1,4 +1,5 @@
 // Reading the facts the misjudgment checks need from the project file.
+#include "checks/ChecksTr.h"
 #include "checks/MisjudgmentChecks.h"
 #include "record/RecordValidation.h"
 #include "stages/StageInputs.h"
@@ -49,7 +50,20 @@ void addCheckReasons(const store::ProjectStore& project, stages::StageEvaluation
     const QStringList runs = stages::evaluatedRunNames(evaluation);
     if (runs.isEmpty())
         return;
-    evaluation.verdict.reasons << checkReasonsForRuns(loadProjectFacts(project), runs);
+    // Stage 2 puts each routing setting (top-k, capacity factor, overflow policy) in its
+    // own table against the dense control (SPEC §1): its verdict never compares their
+    // throughputs, so warning 2 is answered there, said as a note, not as a reason a
+    // pass would contradict.
+    QList<int> answered;
+    if (const stages::StageTwoResult* two = evaluation.stageTwo();
+        two && !two->plan.refused && two->plan.groups.size() >= 2) {
+        answered << 2;
+        evaluation.verdict.notes
+            << Checks::tr("The MoE runs use %1 routing settings (top-k, capacity factor, overflow policy): each "
+                          "is compared with the dense control in its own table, never with the others.")
+                   .arg(two->plan.groups.size());
+    }
+    evaluation.verdict.reasons << checkReasonsForRuns(loadProjectFacts(project), runs, answered);
 }
 
 } // namespace moewb::checks

@@ -1,6 +1,7 @@
 #include "stages/StageEvaluation.h"
 
 #include "stages/StagesTr.h"
+#include "stages/VerdictOverride.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -61,7 +62,8 @@ QJsonObject verdictBasis(const store::ProjectStore& project, const StageEvaluati
         if (const auto row = project.run(name))
             runs.append(runFingerprint(*row));
     return {{QStringLiteral("selection"), e.runNames.isEmpty() ? QStringLiteral("default") : QStringLiteral("named")},
-            {QStringLiteral("runs"), runs}};
+            {QStringLiteral("runs"), runs},
+            {QStringLiteral("thresholds"), thresholdBasis(e.verdict)}};
 }
 
 VerdictFreshness verdictFreshness(const store::ProjectStore& project, const store::VerdictRow& verdict) {
@@ -195,9 +197,13 @@ Expected<Ok, store::StoreError> saveStageVerdict(store::ProjectStore& project, c
     QJsonArray reasons;
     for (const QString& r : e.verdict.reasons)
         reasons.append(r);
-    if (auto saved =
-            project.saveVerdict({e.stage, statusToken(e.verdict.status), reasons, {}, verdictBasis(project, e)});
-        !saved)
+    store::VerdictRow next{e.stage, statusToken(e.verdict.status), reasons, QDateTime::currentDateTimeUtc(),
+                           verdictBasis(project, e)};
+    // An override holds while its verdict's basis holds; on a changed basis it stays,
+    // marked as given on older data (VerdictOverride.h). Never silently dropped.
+    if (const auto previous = project.verdict(e.stage))
+        next.basis = carryOverride(project, *previous, next);
+    if (auto saved = project.saveVerdict(next); !saved)
         return saved;
     if (e.stage == 3 && !e.stageTwoStaleReason.isEmpty()) {
         // Stage 2 keeps what it was computed on: its runs did not change, its method did.
@@ -239,6 +245,25 @@ Expected<qint64, OverrideError> overrideStage(store::ProjectStore& project, int 
     return added.value();
 }
 
+Expected<Ok, OverrideError> withdrawOverride(store::ProjectStore& project, int stage) {
+    using Kind = OverrideError::Kind;
+    if (stage < 1 || stage > 4)
+        return unexpected(
+            OverrideError{Kind::BadStage, Stages::tr("there is no stage %1: the stages are 1, 2, 3 and 4").arg(stage), {}});
+    const auto verdict = project.verdict(stage);
+    if (!verdict || !overrideOfVerdict(project.overrides(), *verdict).override_)
+        return unexpected(OverrideError{Kind::NoStop, Stages::tr("stage %1 has no override in effect").arg(stage),
+                                        verdict ? verdict->status : QString()});
+    // The same stop, decided again now and carrying no override: the override stays in
+    // the project's history (and the report), the stop is back in force.
+    store::VerdictRow again = *verdict;
+    again.decided = QDateTime::currentDateTimeUtc();
+    again.basis.remove(QStringLiteral("override"));
+    if (auto saved = project.saveVerdict(again); !saved)
+        return unexpected(OverrideError{Kind::Store, saved.error().text(), {}});
+    return Ok{};
+}
+
 StageStatus stageStatus(const store::ProjectStore& project, int stage) {
     StageStatus s;
     s.verdict = project.verdict(stage);
@@ -259,14 +284,13 @@ StageStatus stageStatus(const store::ProjectStore& project, int stage) {
         s.kind = StageStatus::Kind::Passed;
     } else if (status == QLatin1String("stop")) {
         s.kind = StageStatus::Kind::Stopped;
-        for (const store::OverrideRow& o : project.overrides())
-            if (o.stage == stage && o.created >= s.verdict->decided &&
-                (!s.override_ || s.override_->created <= o.created))
-                s.override_ = o;
+        const OverrideLink link = overrideOfVerdict(project.overrides(), *s.verdict);
+        s.override_ = link.override_;
         if (s.override_) {
             s.kind = StageStatus::Kind::Overridden;
             s.reason = s.override_->justification;
-            s.overrideOnOlderData = s.freshness.newData();
+            s.overrideOnOlderBasis = link.givenOnOlderBasis;
+            s.overrideOnOlderData = link.givenOnOlderBasis || s.freshness.newData();
         }
     } else if (status == QLatin1String("overridden")) {
         s.kind = StageStatus::Kind::Overridden;

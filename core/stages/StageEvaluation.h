@@ -95,7 +95,8 @@ struct VerdictFreshness {
 VerdictFreshness verdictFreshness(const store::ProjectStore& project, const store::VerdictRow& verdict);
 
 // Saves the evaluation's verdict as the stage's current one (status pass, stop or
-// not_ready; reasons = the verdict's reasons) and, when stage 3 found stage 2 stale,
+// not_ready; reasons = the verdict's reasons; an override of the previous stop carried
+// over, VerdictOverride.h) and, when stage 3 found stage 2 stale,
 // stage 2's verdict "stale" with that reason. A locked evaluation saves nothing and
 // is refused.
 Expected<Ok, store::StoreError> saveStageVerdict(store::ProjectStore& project, const StageEvaluation& evaluation);
@@ -116,6 +117,11 @@ struct OverrideError {
 Expected<qint64, OverrideError> overrideStage(store::ProjectStore& project, int stage, const QString& justification,
                                               const QString& author = {});
 
+// Takes back the override in effect on stage `stage`'s stop (the override stays on
+// record; the stop is in force again and later stages lock). Refused (NoStop) when the
+// stage has no override in effect.
+Expected<Ok, OverrideError> withdrawOverride(store::ProjectStore& project, int stage);
+
 // Where a stage stands, for the checklist.
 struct StageStatus {
     enum class Kind { NotStarted, Passed, Stopped, NotReady, Overridden, Stale, Locked };
@@ -128,8 +134,11 @@ struct StageStatus {
     std::optional<store::OverrideRow> override_; // the override that counts, when Overridden
     // The saved verdict against the runs the stage would use now.
     VerdictFreshness freshness;
-    // Overridden, and the stop's runs changed since: the override was given on older data.
+    // Overridden, and the stop's basis changed since the override was written: a
+    // re-evaluation on other runs or thresholds (overrideOnOlderBasis: confirm or
+    // withdraw it), or new data the saved verdict has not seen yet (re-evaluate).
     bool overrideOnOlderData = false;
+    bool overrideOnOlderBasis = false;
 };
 // Locked (an earlier stage has not passed) wins over the stage's own verdict;
 // otherwise its saved verdict: pass, stop (Overridden when an override was written

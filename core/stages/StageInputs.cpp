@@ -1,6 +1,7 @@
 #include "stages/StageInputs.h"
 
 #include "stages/StagesTr.h"
+#include "stages/VerdictOverride.h"
 
 #include "anatomy/A2aBaseline.h"
 
@@ -117,13 +118,8 @@ QList<store::RunRow> latestRunPerCluster(const store::ProjectStore& project) {
 bool passedOrOverridden(const store::ProjectStore& project, const store::VerdictRow& v) {
     if (v.status == QLatin1String("pass") || v.status == QLatin1String("overridden"))
         return true;
-    if (v.status != QLatin1String("stop"))
-        return false;
-    // A stop with an override written after it.
-    for (const store::OverrideRow& o : project.overrides())
-        if (o.stage == v.stage && o.created >= v.decided)
-            return true;
-    return false;
+    // A stop with an override that holds (VerdictOverride.h).
+    return overrideOfVerdict(project.overrides(), v).override_.has_value();
 }
 
 } // namespace

@@ -27,6 +27,24 @@ QString runLabel(const StageOneTable& t) {
                    : Stages::tr("run %1").arg(t.runName);
 }
 
+// A 0-byte all-to-all moves nothing: its time is launch overhead, its CV noise on a
+// few µs. Shown in the table, never gated nor used for suggestions.
+bool gated(const StageOneSizeRow& r) {
+    return r.bytesPerRank > 0;
+}
+
+// "1 MiB (0.230), 2 MiB (0.180), … 3 more": the sizes a grouped reason names.
+QString sizeList(const QList<QPair<quint64, QString>>& sizes) {
+    constexpr int kNamed = 4;
+    QStringList parts;
+    for (qsizetype i = 0; i < sizes.size() && i < kNamed; ++i)
+        parts << Stages::tr("%1 (%2)").arg(units::formatBytes(double(sizes[i].first)), sizes[i].second);
+    QString text = parts.join(QStringLiteral(", "));
+    if (sizes.size() > kNamed)
+        text += Stages::tr(" and %1 more").arg(sizes.size() - kNamed);
+    return text;
+}
+
 } // namespace
 
 StageOneTable stageOneTable(const StageOneRunInput& run) {
@@ -90,6 +108,8 @@ QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& 
     for (const StageOneTable& t : firstRound) {
         names << t.runName;
         for (const StageOneSizeRow& r : t.rows) {
+            if (!gated(r))
+                continue;
             if (r.cv && std::isfinite(*r.cv))
                 cvs.push_back(*r.cv);
             if (r.p99OverMedian > 0.0)
@@ -237,27 +257,59 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                            "the table shows algbw (bytes per rank / median time) instead.")
                            .arg(runLabel(table));
         v.notes << Stages::tr("%1: measured as %2.").arg(runLabel(table), concurrencyText(run));
+        // One sentence per kind and run, however many sizes share it.
+        QList<quint64> oneRepeat;
+        QStringList cvStops, tailStops;
+        QList<QPair<quint64, QString>> cvOver, tailOver;
+        int zeroRows = 0;
         for (const StageOneSizeRow& r : table.rows) {
+            if (!gated(r)) {
+                ++zeroRows;
+                continue;
+            }
             const QString size = units::formatBytes(double(r.bytesPerRank));
             if (!r.cv) {
-                missing << (run.tool == BaselineTool::NcclTests
-                                ? Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 "
-                                             "(alltoall_perf -N).",
-                                             nullptr, r.repeats)
-                                : Stages::tr("%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).",
-                                             nullptr, r.repeats))
-                               .arg(runLabel(table), size);
+                oneRepeat << r.bytesPerRank;
             } else if (*r.cv > cvMax.value) {
-                stops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
-                             .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3),
-                                  thresholdText(cvMax));
+                cvOver.append({r.bytesPerRank, QString::number(*r.cv, 'f', 3)});
+                cvStops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
+                               .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3), thresholdText(cvMax));
             }
-            if (r.p99OverMedian > ratioMax.value)
-                stops << Stages::tr("%1, %2: P99 %3 is %4 × the median %5 > %6.")
-                             .arg(runLabel(table), size, units::formatDuration(r.p99Us),
-                                  QString::number(r.p99OverMedian, 'f', 2), units::formatDuration(r.medianUs),
-                                  thresholdText(ratioMax));
+            if (r.p99OverMedian > ratioMax.value) {
+                tailOver.append({r.bytesPerRank, Stages::tr("%1 ×").arg(QString::number(r.p99OverMedian, 'f', 2))});
+                tailStops << Stages::tr("%1, %2: P99 %3 is %4 × the median %5 > %6.")
+                                 .arg(runLabel(table), size, units::formatDuration(r.p99Us),
+                                      QString::number(r.p99OverMedian, 'f', 2), units::formatDuration(r.medianUs),
+                                      thresholdText(ratioMax));
+            }
         }
+        if (zeroRows > 0)
+            v.notes << Stages::tr("%1: the 0-byte rows are shown but not gated and not used for suggested "
+                                  "thresholds (an empty all-to-all times only the launch).")
+                           .arg(runLabel(table));
+        if (!oneRepeat.isEmpty()) {
+            const QString how = run.tool == BaselineTool::NcclTests
+                                    ? Stages::tr("run alltoall_perf -N 5 or import several files")
+                                    : Stages::tr("run the probe with -R 5 or more");
+            missing << (oneRepeat.size() == 1
+                            ? Stages::tr("%1, %2: one repeat; run-to-run variation needs at least 2 — %3.")
+                                  .arg(runLabel(table), units::formatBytes(double(oneRepeat.first())), how)
+                            : Stages::tr("%1: %2 sizes have one repeat each; run-to-run variation needs at least "
+                                         "2 — %3.")
+                                  .arg(runLabel(table))
+                                  .arg(oneRepeat.size())
+                                  .arg(how));
+        }
+        stops << (cvOver.size() <= 1 ? cvStops
+                                     : QStringList{Stages::tr("%1: run-to-run CV > %2 at %3 sizes: %4.")
+                                                       .arg(runLabel(table), thresholdText(cvMax))
+                                                       .arg(cvOver.size())
+                                                       .arg(sizeList(cvOver))});
+        stops << (tailOver.size() <= 1 ? tailStops
+                                       : QStringList{Stages::tr("%1: P99/median > %2 at %3 sizes: %4.")
+                                                         .arg(runLabel(table), thresholdText(ratioMax))
+                                                         .arg(tailOver.size())
+                                                         .arg(sizeList(tailOver))});
         result.tables.append(table);
     }
 
@@ -353,6 +405,8 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
         double worstRatio = 0.0;
         for (const StageOneTable& t : std::as_const(result.tables))
             for (const StageOneSizeRow& r : t.rows) {
+                if (!gated(r))
+                    continue;
                 ++sizes;
                 worstCv = std::max(worstCv, r.cv.value_or(0.0));
                 worstRatio = std::max(worstRatio, r.p99OverMedian);

@@ -6,6 +6,7 @@
 #include "checks/MisjudgmentChecks.h"
 #include "plots/PlotView.h"
 #include "stages/StageEvaluation.h"
+#include "stages/StageState.h"
 #include "store/ProjectStore.h"
 
 #include <QDateTime>
@@ -71,14 +72,15 @@ QString escaped(const QString& s) {
 
 QString bulletList(const QStringList& items);
 
-// The first two reasons on the strip; the rest go under "Details" (said on the strip).
+// The first stages::kShownReasons reasons on the strip; the rest go under "Details"
+// (said on the strip), as the report and the CLI do.
 QString shortReasons(const QStringList& reasons, QString* details) {
-    constexpr int shown = 2;
-    if (reasons.size() <= shown + 1)
+    int more = 0;
+    const QStringList shown = stages::shownReasons(reasons, &more);
+    if (more == 0)
         return bulletList(reasons);
-    *details = bulletList(reasons.mid(shown)) + *details;
-    return bulletList(reasons.mid(0, shown)) +
-           StagePage::tr("<p>%n more reason(s) under Details.</p>", "", int(reasons.size() - shown));
+    *details = bulletList(reasons.mid(shown.size())) + *details;
+    return bulletList(shown) + StagePage::tr("<p>%1 more reasons under Details.</p>").arg(more);
 }
 
 QString bulletList(const QStringList& items) {
@@ -139,6 +141,8 @@ struct StagePage::Private {
     QLabel* verdictDetails = nullptr;
     QPushButton* overrideButton = nullptr;
     QPushButton* reevaluateButton = nullptr; // new data since the saved verdict
+    QPushButton* confirmOverrideButton = nullptr;
+    QPushButton* withdrawOverrideButton = nullptr;
     CollapsibleSection* thresholdSection = nullptr;
     QTableWidget* thresholds = nullptr;
     QPushButton* suggestButton = nullptr;
@@ -382,6 +386,19 @@ void StagePage::build() {
     d->reevaluateButton->hide();
     overrideRow->addWidget(d->reevaluateButton);
     connect(d->reevaluateButton, &QPushButton::clicked, this, &StagePage::evaluate);
+    // An override on older data (the stop was evaluated again on another basis).
+    d->confirmOverrideButton = new QPushButton(tr("Confirm override…"), d->verdictFrame);
+    d->confirmOverrideButton->setObjectName(QStringLiteral("confirmOverrideButton"));
+    d->confirmOverrideButton->setToolTip(tr("Write the override again for this stop"));
+    d->confirmOverrideButton->hide();
+    d->withdrawOverrideButton = new QPushButton(tr("Withdraw override"), d->verdictFrame);
+    d->withdrawOverrideButton->setObjectName(QStringLiteral("withdrawOverrideButton"));
+    d->withdrawOverrideButton->setToolTip(tr("The stop is in force again; the override stays on record"));
+    d->withdrawOverrideButton->hide();
+    overrideRow->addWidget(d->confirmOverrideButton);
+    overrideRow->addWidget(d->withdrawOverrideButton);
+    connect(d->confirmOverrideButton, &QPushButton::clicked, this, &StagePage::overrideStop);
+    connect(d->withdrawOverrideButton, &QPushButton::clicked, this, &StagePage::withdrawOverride);
     overrideRow->addWidget(d->detailsButton);
     overrideRow->addStretch(1);
     vLayout->addLayout(overrideRow);
@@ -658,7 +675,9 @@ void StagePage::finishEvaluation() {
                   : tr("Stage %1 evaluated at %2: %3.%4")
                         .arg(d->stage)
                         .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")),
-                             stages::statusTitle(e.verdict.status), saved));
+                             // The state after saving: an override that holds is said.
+                             stages::describeStageState(stages::stageStatus(*d->project, d->stage), d->stage).title,
+                             saved));
     emit statusMessage(d->progressLabel->text());
     emit evaluationFinished();
 }
@@ -729,6 +748,10 @@ void StagePage::showSavedState() {
     if (d->suggestButton)
         d->suggestButton->setEnabled(d->last && d->last->stageOne() && !d->last->stageOne()->suggestions.isEmpty());
     d->overrideButton->setVisible(status && status->kind == stages::StageStatus::Kind::Stopped);
+    const bool olderBasis = status && status->kind == stages::StageStatus::Kind::Overridden &&
+                            status->overrideOnOlderBasis && !d->evaluating;
+    d->confirmOverrideButton->setVisible(olderBasis);
+    d->withdrawOverrideButton->setVisible(olderBasis);
     // New data since the saved verdict: said on top, nothing changed until Re-evaluate.
     const bool newData = status && status->kind != stages::StageStatus::Kind::Locked &&
                          status->freshness.newData() && !d->evaluating;
@@ -743,9 +766,20 @@ void StagePage::showSavedState() {
     QString title;
     QString border = QStringLiteral("#888888");
     QString background = QStringLiteral("palette(base)");
+    // The one description of the stage's state (core/stages/StageState.h), as the CLI
+    // and the report print it.
+    const std::optional<stages::StageStateText> state =
+        status ? std::optional(stages::describeStageState(*status, d->stage)) : std::nullopt;
+    const bool overridden = status && status->kind == stages::StageStatus::Kind::Overridden;
+    if (status && status->kind == stages::StageStatus::Kind::Locked && !(d->last && d->last->preview)) {
+        // The lock and what unlocks it are said once, above (lockLabel); a verdict saved
+        // before the lock is not shown as if it held.
+        d->verdictFrame->hide();
+        return;
+    }
     if (d->last && !d->last->locked() && !d->lastIsLook) {
         const stages::Verdict& v = d->last->verdict;
-        title = verdictHeadline(v.status);
+        title = overridden ? tr("↷ VERDICT: %1").arg(state->title) : verdictHeadline(v.status);
         switch (v.status) {
         case stages::Verdict::Status::Pass:
             border = QStringLiteral("#009E73"); // Okabe–Ito bluish green
@@ -785,27 +819,21 @@ void StagePage::showSavedState() {
             body += tr("<p><b>Notes:</b></p>") + bulletList(notes);
     } else if (status && status->verdict) {
         const stages::StageStatus& s = *status;
-        title = tr("Saved verdict: %1").arg(stages::stageStatusText(s.kind).toUpper());
+        title = tr("Saved verdict: %1").arg(state->title);
+        if (s.kind == stages::StageStatus::Kind::Passed)
+            border = QStringLiteral("#009E73");
+        else if (s.kind == stages::StageStatus::Kind::Stopped || overridden)
+            border = QStringLiteral("#D55E00");
         body += tr("<p>Decided %1. The plots and tables show the project's data now; Evaluate decides again.</p>")
                     .arg(s.verdict->decided.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
         body += shortReasons(savedReasons(s), &details);
-    } else if (status && status->kind == stages::StageStatus::Kind::Locked) {
-        d->verdictFrame->hide();
-        return;
     } else {
         title = tr("No verdict yet");
         body = tr("<p>Press <b>Evaluate</b>: the gate compares the runs (under Inputs) with the thresholds and saves "
                   "its verdict in the project.</p>");
     }
-    if (status && status->kind == stages::StageStatus::Kind::Overridden && status->override_)
-        body += (status->overrideOnOlderData
-                     ? tr("<p><b>Overridden</b> by %1 on %2, given on older data: “%3”. The stop stays on record "
-                          "beside this justification; the next stage stays unlocked until you re-evaluate.</p>")
-                     : tr("<p><b>Overridden</b> by %1 on %2: “%3”. The stop stays on record beside this "
-                          "justification; the next stage is unlocked.</p>"))
-                    .arg(escaped(status->override_->author),
-                         status->override_->created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                         escaped(status->override_->justification));
+    if (overridden && !state->overrideLine.isEmpty())
+        body += tr("<p><b>%1</b> %2</p>").arg(escaped(state->overrideLine), escaped(state->action));
     if (newData)
         body = tr("<p style=\"color:#B35C00\"><b>⚠ %1</b></p>").arg(escaped(status->freshness.sentence)) + body;
     if (status && status->kind == stages::StageStatus::Kind::Stale)
@@ -897,7 +925,9 @@ void StagePage::overrideStop() {
     if (!d->project)
         return;
     const stages::StageStatus status = stages::stageStatus(*d->project, d->stage);
-    OverrideDialog dialog(d->stage, status.reasons, this);
+    // Confirming an override given on older data starts from its justification.
+    OverrideDialog dialog(d->stage, status.reasons, this,
+                          status.override_ ? status.override_->justification : QString());
     if (dialog.exec() != QDialog::Accepted)
         return;
     auto added = stages::overrideStage(*d->project, d->stage, dialog.justification(), dialog.author());
@@ -907,6 +937,18 @@ void StagePage::overrideStop() {
     }
     emit projectModified();
     emit statusMessage(tr("Stage %1's stop is overridden; stage %2 is unlocked.").arg(d->stage).arg(d->stage + 1));
+    refresh();
+}
+
+void StagePage::withdrawOverride() {
+    if (!d->project)
+        return;
+    if (auto done = stages::withdrawOverride(*d->project, d->stage); !done) {
+        emit statusMessage(tr("Not withdrawn: %1").arg(done.error().message));
+        return;
+    }
+    emit projectModified();
+    emit statusMessage(tr("Stage %1's override is withdrawn: the stop is in force again.").arg(d->stage));
     refresh();
 }
 

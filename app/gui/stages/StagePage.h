@@ -93,6 +93,7 @@ private:
     void fillThresholds();
     void thresholdEdited(int row, int column);
     void overrideStop();
+    void withdrawOverride();
     void suggestThresholds();
     void loadData();
     void finishLook();

@@ -13,6 +13,9 @@
 #include <QKeyEvent>
 #include <QResizeEvent>
 #include <QLabel>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QScrollArea>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -357,7 +360,9 @@ bool CollapsibleSection::isExpanded() const {
     return m_header->isChecked();
 }
 
-OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidget* parent) : QDialog(parent) {
+OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidget* parent,
+                               const QString& justification)
+    : QDialog(parent) {
     setObjectName(QStringLiteral("overrideDialog"));
     setWindowTitle(tr("Override stage %1's stop").arg(stage));
     auto* layout = new QVBoxLayout(this);
@@ -370,16 +375,28 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
     intro->setWordWrap(true);
     layout->addWidget(intro);
     if (!stopReasons.isEmpty()) {
-        auto* reasons = new QLabel(QStringLiteral("• ") + stopReasons.join(QStringLiteral("\n• ")), this);
+        // However many reasons: they scroll inside the dialog, whose buttons stay on screen.
+        auto* reasons = new QLabel(QStringLiteral("• ") + stopReasons.join(QStringLiteral("\n• ")));
+        reasons->setObjectName(QStringLiteral("overrideReasons"));
         reasons->setWordWrap(true);
         reasons->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        layout->addWidget(reasons);
+        auto* scroll = new QScrollArea(this);
+        scroll->setObjectName(QStringLiteral("overrideReasonsScroll"));
+        scroll->setWidget(reasons);
+        scroll->setWidgetResizable(true);
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        scroll->setFrameShape(QFrame::NoFrame);
+        layout->addWidget(scroll, 1);
+        m_reasons = scroll;
     }
     auto* form = new QFormLayout;
-    m_text = new QPlainTextEdit(this);
+    m_text = new QPlainTextEdit(justification, this);
     m_text->setObjectName(QStringLiteral("justification"));
     m_text->setPlaceholderText(tr("Why may the evaluation go on despite the stop? (required)"));
     m_text->setTabChangesFocus(true); // Tab moves on to the author, never types a tab
+    // A few lines to write in; the height left over goes to the reasons above.
+    m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 4);
+    m_text->setMaximumHeight(m_text->fontMetrics().lineSpacing() * 7);
     m_author = new QLineEdit(qEnvironmentVariable("USER"), this);
     m_author->setObjectName(QStringLiteral("author"));
     form->addRow(tr("&Justification:"), m_text);
@@ -395,8 +412,26 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &OverrideDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &OverrideDialog::reject);
-    // Tall enough for every wrapped stop reason at this width (large fonts, 200 %).
-    resize(520, std::max(320, heightForWidth(520)));
+    fitToScreen();
+}
+
+void OverrideDialog::fitToScreen() {
+    // As tall as the wrapped reasons want at this width (large fonts, 200 %), but never
+    // taller than 85 % of the screen it opens on: the reasons scroll instead.
+    constexpr int width = 560;
+    int wanted = 320;
+    if (m_reasons) {
+        auto* reasons = static_cast<QScrollArea*>(m_reasons)->widget();
+        const int reasonsH = reasons->heightForWidth(width - 40);
+        wanted = std::max(wanted, sizeHint().height() - m_reasons->sizeHint().height() + reasonsH + 8);
+    } else {
+        wanted = std::max(wanted, heightForWidth(width));
+    }
+    const QScreen* screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
+    const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1366, 768);
+    const int maxH = avail.height() * 85 / 100;
+    setMaximumHeight(maxH);
+    resize(std::min(width, avail.width() * 9 / 10), std::min(wanted, maxH));
 }
 
 QString OverrideDialog::justification() const {

@@ -90,7 +90,9 @@ private:
 class OverrideDialog : public QDialog {
     Q_OBJECT
 public:
-    OverrideDialog(int stage, const QStringList& stopReasons, QWidget* parent = nullptr);
+    // `justification`: the text to start from (confirming an override on older data).
+    OverrideDialog(int stage, const QStringList& stopReasons, QWidget* parent = nullptr,
+                   const QString& justification = {});
     QString justification() const;
     QString author() const;
     QPlainTextEdit* justificationEdit() const { return m_text; }
@@ -100,9 +102,11 @@ public slots:
     void accept() override; // refuses a blank justification, saying so
 
 private:
+    void fitToScreen();
     QPlainTextEdit* m_text = nullptr;
     QLineEdit* m_author = nullptr;
     QLabel* m_error = nullptr;
+    QWidget* m_reasons = nullptr; // the scrolling stop reasons, when there are any
 };
 
 } // namespace moewb::gui

@@ -106,6 +106,48 @@ class TestMoewbStages : public QObject {
     }
 
 private slots:
+    // Issue 28 (3): a real nccl-tests all-to-all log (SuperBench on 8 × A100, one pass:
+    // five 0-byte rows, then 29 sizes once each). The 0-byte rows are shown but never
+    // gated nor used for suggestions; the 29 missing repeats are one reason, not 29.
+    void realNcclTestsLogReadsClearly() {
+        const QString project = newProject();
+        const QString log = QStringLiteral(MOEWB_SOURCE_DIR
+                                           "/tests/fixtures/importers/real/nccltests_alltoall_superbench_a100.txt");
+        QCOMPARE(run(project, {QStringLiteral("import"), log, QStringLiteral("--run"), QStringLiteral("a100"),
+                               QStringLiteral("--record"), QStringLiteral("moe-64e-top8")})
+                     .exitCode,
+                 0);
+        CliResult r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
+        const QJsonObject j = r.json();
+        // Not a stop on the 0-byte rows' CV: not ready, for want of repeats.
+        QCOMPARE(j.value(QStringLiteral("status")).toString(), QStringLiteral("not_ready"));
+        QStringList reasons;
+        for (const QJsonValue& v : j.value(QStringLiteral("reasons")).toArray())
+            reasons << v.toString();
+        const QString all = reasons.join(QLatin1Char('\n'));
+        QVERIFY2(reasons.size() <= 6, qPrintable(all));
+        QCOMPARE(int(all.count(QStringLiteral("repeat"))), 1);
+        QVERIFY2(all.contains(QStringLiteral("29 sizes have one repeat each; run-to-run variation needs at least 2 — "
+                                             "run alltoall_perf -N 5 or import several files.")),
+                 qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral(" 0 B")), qPrintable(all));
+        // The 0-byte rows are in the table, and said to be shown only.
+        bool zeroRow = false;
+        for (const QJsonValue& row : j.value(QStringLiteral("table")).toArray())
+            zeroRow = zeroRow || row.toObject().value(QStringLiteral("bytes_per_rank")).toDouble(-1) == 0.0;
+        QVERIFY2(zeroRow, qPrintable(QString::fromUtf8(QJsonDocument(j.value(QStringLiteral("table")).toArray()).toJson())));
+        QString notes;
+        for (const QJsonValue& v : j.value(QStringLiteral("notes")).toArray())
+            notes += v.toString() + QLatin1Char('\n');
+        QVERIFY2(notes.contains(QStringLiteral("0-byte rows are shown but not gated")), qPrintable(notes));
+        // Suggestions come from the 29 sizes with data, never from the 0-byte rows.
+        QVERIFY2(!notes.contains(QStringLiteral("stage1.cv_max")), qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("over 29 sizes")), qPrintable(notes));
+        // In words: one line for the repeats.
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(int(r.out.count(QStringLiteral("one repeat"))), 1);
+    }
+
     void initTestCase() {
         QVERIFY(m_home.isValid());
         // MOEWB_KEEP_PROJECTS=1 keeps the project files for a look at the output.
@@ -276,16 +318,36 @@ private slots:
         }
         QCOMPARE(stageOf(1).value(QStringLiteral("changed_runs")).toArray(), QJsonArray{QStringLiteral("base")});
 
-        // Re-evaluating decides on the new data: a new stop, the old override no longer
-        // counts, stage 2 locks again.
+        // Re-evaluating decides on the new data: a new stop on another basis. The override
+        // is kept, marked as given on older data (confirm or withdraw), never silently gone:
+        // stage 2 stays unlocked.
         r = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("1")});
         QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
+        QCOMPARE(r.json().value(QStringLiteral("saved_verdict")).toObject().value(QStringLiteral("state_token")).toString(),
+                 QStringLiteral("overridden_older_data"));
         one = stageOf(1);
         QCOMPARE(one.value(QStringLiteral("new_data")).toBool(), false);
-        QCOMPARE(one.value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
+        QCOMPARE(one.value(QStringLiteral("state")).toString(), QStringLiteral("overridden"));
+        QCOMPARE(one.value(QStringLiteral("state_token")).toString(), QStringLiteral("overridden_older_data"));
+        QCOMPARE(one.value(QStringLiteral("override")).toObject().value(QStringLiteral("basis_changed")).toBool(), true);
         QCOMPARE(one.value(QStringLiteral("runs")).toArray(),
                  (QJsonArray{QStringLiteral("base"), QStringLiteral("second")}));
+        QCOMPARE(stageOf(2).value(QStringLiteral("state")).toString(), QStringLiteral("not started"));
+        r = run(project, {QStringLiteral("status")});
+        QVERIFY2(r.out.contains(QStringLiteral("Stage 1 · Communication baseline: STOP — OVERRIDDEN ON OLDER DATA")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("Confirm the override")), qPrintable(r.out));
+        // The same stop evaluated again, nothing changed: still kept (and still flagged).
+        r = run(project, {QStringLiteral("stage"), QStringLiteral("1")});
+        QCOMPARE(stageOf(1).value(QStringLiteral("state_token")).toString(), QStringLiteral("overridden_older_data"));
+        // Withdrawn: the stop is in force again, stage 2 locks; the override stays on record.
+        r = run(project, {QStringLiteral("override"), QStringLiteral("1"), QStringLiteral("--withdraw")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("withdrawn")), qPrintable(r.out));
+        QCOMPARE(stageOf(1).value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
         QCOMPARE(stageOf(2).value(QStringLiteral("state")).toString(), QStringLiteral("locked"));
+        QCOMPARE(run(project, {QStringLiteral("override"), QStringLiteral("1"), QStringLiteral("--withdraw")}).exitCode,
+                 1);
     }
 
     void overrideUnlocksTheNextStage() {

@@ -97,7 +97,7 @@ private slots:
         addSize(single.samples, 1024, {{10, 11, 12}});
         r = evaluateStageOne({single}, ThresholdSet());
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
-        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("1 repeat")));
+        QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("one repeat")));
         QVERIFY(!r.tables[0].rows[0].cv);
         // A stop elsewhere wins over a missing CV.
         r = evaluateStageOne({single, cvRun(20)}, ThresholdSet());
@@ -261,12 +261,13 @@ private slots:
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
         QVERIFY2(r.verdict.nextStep.contains(QStringLiteral("alltoall_perf with -N 5")), qPrintable(r.verdict.nextStep));
         QVERIFY(!r.verdict.nextStep.contains(QStringLiteral("-R ")));
-        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("(alltoall_perf -N)")), qPrintable(r.verdict.reasons[0]));
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("run alltoall_perf -N 5")), qPrintable(r.verdict.reasons[0]));
         single.tool = BaselineTool::Probe;
         r = evaluateStageOne({single}, ThresholdSet());
         QVERIFY2(r.verdict.nextStep.contains(QStringLiteral("-R 5")), qPrintable(r.verdict.nextStep));
         QVERIFY(!r.verdict.nextStep.contains(QStringLiteral("alltoall_perf")));
-        QVERIFY(r.verdict.reasons[0].endsWith(QStringLiteral("(-R).")));
+        QVERIFY2(r.verdict.reasons[0].endsWith(QStringLiteral("run the probe with -R 5 or more.")),
+                 qPrintable(r.verdict.reasons[0]));
     }
 };
 
