@@ -1,6 +1,7 @@
 #include "anatomy/TraceInput.h"
 
 #include "anatomy/AnatomyTr.h"
+#include "importers/ImportFile.h"
 
 #include <zlib.h>
 
@@ -55,9 +56,9 @@ bool TraceInput::fail(const QString& message, bool unreadable) {
 
 bool TraceInput::open(const QString& path, const QString& shown) {
     m_shown = shown;
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::ReadOnly))
-        return fail(AnatomyTr::tr("cannot be opened: %1").arg(m_file.errorString()), true);
+    // A regular file only, opened without waiting on a FIFO (importers::openImportFile).
+    if (auto refused = importers::openImportFile(m_file, path, shown))
+        return fail(refused->message, true);
     m_buf.assign(size_t(kBlockBytes) + 1, '\0');
     unsigned char magic[2] = {0, 0};
     const qint64 got = m_file.peek(reinterpret_cast<char*>(magic), 2);
