@@ -243,8 +243,14 @@ std::optional<QStringList> schemaDepartures(const QList<SchemaObject>& objects, 
         }
         departures << StoreTr::tr("%1 %2 that moewb did not create").arg(withArticle(o.type), shownName(o.name));
     }
+    // A missing table's indexes and triggers are not named again.
+    QSet<QString> tablesGone;
     for (auto k = known->constBegin(); k != known->constEnd(); ++k)
-        if (!seen.contains(k.key()) && !replaced.contains(k.key()))
+        if (k->type == QLatin1String("table") && !seen.contains(k.key()))
+            tablesGone.insert(k->name.toLower());
+    for (auto k = known->constBegin(); k != known->constEnd(); ++k)
+        if (!seen.contains(k.key()) && !replaced.contains(k.key()) &&
+            (k->type == QLatin1String("table") || !tablesGone.contains(k->table.toLower())))
             departures << StoreTr::tr("no %1 %2 (moewb creates one)").arg(typeWord(k->type), shownName(k->name));
     return departures;
 }
