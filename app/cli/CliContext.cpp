@@ -4,6 +4,7 @@
 #include "CliTr.h"
 #include "TerminalSafeDevice.h"
 #include "TextWrap.h"
+#include "store/ProjectClean.h"
 #include "ssh/TerminalPassphrase.h"
 
 #include <QFileInfo>
@@ -40,6 +41,11 @@ store::ProjectStore* CliContext::project() {
     auto opened = store::ProjectStore::open(path, mode);
     if (!opened) {
         m_err << Cli::tr("moewb: %1").arg(opened.error().text()) << Qt::endl;
+        if (store::isForeignSchemaRefusal(opened.error()))
+            m_err << Cli::tr("moewb: to keep its data without them: moewb project clean %1 -o CLEAN.moewb "
+                             "(a new file with moewb's schema and only the known rows, each checked)")
+                         .arg(path)
+                  << Qt::endl;
         return nullptr;
     }
     m_project = std::move(opened.value());

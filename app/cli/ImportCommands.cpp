@@ -7,6 +7,7 @@
 #include "CliTr.h"
 #include "Command.h"
 #include "ImportOnCluster.h"
+#include "importers/ImportFile.h"
 #include "importers/ImportSupport.h"
 #include "importers/Importer.h"
 #include "importers/WandbCsvImporter.h"
@@ -104,8 +105,8 @@ QStringList wandbRunsOf(const QString& path, const QString& format) {
     if (f.isEmpty()) {
         // The format from the file's head, as the import detects it: only a W&B export
         // is read whole here (a large expert-load file is never held in memory).
-        QFile head(path);
-        if (!head.open(QIODevice::ReadOnly))
+        QFile head;
+        if (importers::openImportFile(head, path))
             return {};
         const auto detected = importers::detectFormat(head.read((1 << 16) + 1), path);
         f = detected ? detected.value() : QString();

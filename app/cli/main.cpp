@@ -38,6 +38,7 @@ QList<Command> trafficCommands();   // TrafficCommands.cpp
 QList<Command> placementCommands(); // PlacementCommands.cpp
 QList<Command> anatomyCommands();   // AnatomyCommands.cpp
 QList<Command> referenceCommands(); // ReferenceCommand.cpp
+QList<Command> projectCommands();   // ProjectCommands.cpp
 } // namespace moewb::cli
 
 namespace {
@@ -45,6 +46,7 @@ namespace {
 QList<Command> allCommands() {
     QList<Command> commands;
     commands += initCommands();
+    commands += projectCommands();
     commands += recordCommands();
     commands += runsCommands();
     commands += importCommands();

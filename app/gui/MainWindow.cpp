@@ -17,6 +17,7 @@
 #include "StartScreen.h"
 #include "WarningsBar.h"
 #include "Worker.h"
+#include "store/ProjectClean.h"
 #include "store/ProjectStore.h"
 
 #ifdef MOEWB_HAVE_DEMO
@@ -52,6 +53,7 @@
 #include <QTextBrowser>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -88,6 +90,8 @@ MainWindow::~MainWindow() {
     // must finish before the process may exit (it renames its temp file at the end).
     if (m_demoThread)
         m_demoThread->wait();
+    if (m_cleanThread)
+        m_cleanThread->wait();
 }
 
 void MainWindow::buildPages() {
@@ -102,7 +106,7 @@ void MainWindow::buildPages() {
     connect(m_start, &StartScreen::openPath, this, [this](const QString& path) {
         QString error;
         if (!openProject(path, false, &error))
-            QMessageBox::warning(this, tr("Open project"), error);
+            showOpenFailure(tr("Open project"), error);
     });
     m_start->setDemoAvailable(demoAvailable());
 
@@ -175,7 +179,7 @@ void MainWindow::buildPages() {
         }
         QString error;
         if (!openProject(path, false, &error)) {
-            QMessageBox::warning(this, tr("Open project"), error);
+            showOpenFailure(tr("Open project"), error);
             return;
         }
         m_browser->select(ProjectBrowser::ItemKind::LearnCost);
@@ -452,7 +456,7 @@ void MainWindow::rebuildRecentMenu() {
         connect(a, &QAction::triggered, this, [this, path] {
             QString error;
             if (!openProject(path, false, &error))
-                QMessageBox::warning(this, tr("Open project"), error);
+                showOpenFailure(tr("Open project"), error);
         });
     }
 }
@@ -475,7 +479,7 @@ bool MainWindow::openDemo() {
         const bool ok = openProject(path, false, &error);
         emit demoOpened(ok, ok ? path : error);
         if (!ok)
-            QMessageBox::warning(this, tr("Open the demo"), error);
+            showOpenFailure(tr("Open the demo"), error);
         return ok;
     }
     m_start->setDemoBusy(true);
@@ -496,7 +500,7 @@ bool MainWindow::openDemo() {
             emit demoOpened(error.isEmpty(), error.isEmpty() ? path : error);
             if (!error.isEmpty()) {
                 statusBar()->showMessage(error);
-                QMessageBox::warning(this, tr("Open the demo"), error);
+                showOpenFailure(tr("Open the demo"), error);
             }
         });
     return true;
@@ -517,11 +521,16 @@ bool MainWindow::openProject(const QString& path, bool create, QString* error) {
         QDir().mkpath(QFileInfo(path).absolutePath());
     auto opened = store::ProjectStore::open(path, create ? store::OpenMode::CreateIfMissing : store::OpenMode::MustExist);
     if (!opened) {
+        // A file refused for its schema (objects moewb did not create): showOpenFailure
+        // offers the clean copy. The current project stays open.
+        m_refusedForeignSchema =
+            store::isForeignSchemaRefusal(opened.error()) ? QFileInfo(path).absoluteFilePath() : QString();
         if (error)
             *error = opened.error().text();
         statusBar()->showMessage(opened.error().text());
         return false;
     }
+    m_refusedForeignSchema.clear();
     // The pages let go of the old project before it closes.
     m_recordEditor->setProject(nullptr);
     m_clustersPage->setProject(nullptr);
@@ -605,7 +614,7 @@ ReferenceDialog* MainWindow::openReferenceDialog() {
     connect(dialog, &ReferenceDialog::finishedProject, this, [this](const QString& path) {
         QString error;
         if (!openProject(path, false, &error))
-            QMessageBox::warning(this, tr("Open project"), error);
+            showOpenFailure(tr("Open project"), error);
     });
     m_referenceDialog = dialog;
     dialog->show();
@@ -833,7 +842,101 @@ void MainWindow::openProjectDialog() {
         return;
     QString error;
     if (!openProject(path, false, &error))
-        QMessageBox::warning(this, tr("Open project"), error);
+        showOpenFailure(tr("Open project"), error);
+}
+
+void MainWindow::showOpenFailure(const QString& title, const QString& error) {
+    const QString refused = m_refusedForeignSchema;
+    if (refused.isEmpty()) {
+        QMessageBox::warning(this, title, error);
+        return;
+    }
+    // Refused for its schema: nothing in it ran; offer a copy with only what moewb knows.
+    QMessageBox box(QMessageBox::Warning, title, error, QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("foreignSchemaBox"));
+    box.setInformativeText(tr("Nothing stored in it was run. A clean copy is a new project with moewb's own tables "
+                              "and their rows, each checked; what moewb did not create is left out, and this file "
+                              "is not changed."));
+    QPushButton* clean = box.addButton(tr("Save a clean copy…"), QMessageBox::AcceptRole);
+    clean->setObjectName(QStringLiteral("saveCleanCopy"));
+    box.addButton(QMessageBox::Close);
+    box.setDefaultButton(clean);
+    box.exec();
+    if (box.clickedButton() != clean)
+        return;
+    const QFileInfo info(refused);
+    QString suggested = info.dir().filePath(info.completeBaseName() + QStringLiteral("-clean.moewb"));
+    for (int k = 2; QFileInfo::exists(suggested); ++k)
+        suggested = info.dir().filePath(info.completeBaseName() + QStringLiteral("-clean-%1.moewb").arg(k));
+    QString target = m_chooseCleanTarget ? m_chooseCleanTarget(suggested)
+                                         : QFileDialog::getSaveFileName(this, tr("Save a clean copy"), suggested,
+                                                                        tr("MoE Workbench projects (*.moewb)"));
+    if (target.isEmpty())
+        return;
+    if (!target.endsWith(QLatin1String(".moewb")))
+        target += QStringLiteral(".moewb");
+    saveCleanCopy(refused, target);
+}
+
+void MainWindow::saveCleanCopy(const QString& source, const QString& target) {
+    if (m_cleanThread)
+        return; // one at a time
+    struct Outcome {
+        QString error;   // empty: written
+        QString summary; // what was kept and left out
+    };
+    statusBar()->showMessage(tr("Writing a clean copy to %1…").arg(QDir::toNativeSeparators(target)));
+    QApplication::setOverrideCursor(Qt::BusyCursor);
+    m_cleanThread = runInWorker<Outcome>(
+        this,
+        [source, target]() -> Outcome {
+            auto cleaned = store::cleanProjectCopy(source, target);
+            if (!cleaned)
+                return {cleaned.error().text(), {}};
+            const store::CleanReport& r = cleaned.value();
+            QStringList lines;
+            lines << tr("%n row(s) copied", "", int(std::min<qint64>(r.copied(), INT_MAX))) + QStringLiteral(", ") +
+                         tr("%n skipped.", "", int(std::min<qint64>(r.skipped(), INT_MAX)));
+            for (const QString& what : r.leftOut.mid(0, 8))
+                lines << tr("Left out: %1").arg(what);
+            if (r.leftOut.size() > 8)
+                lines << tr("… and %n more left out", "", int(r.leftOut.size() - 8));
+            for (const store::CleanTable& t : r.tables) {
+                if (!t.notRead.isEmpty())
+                    lines << tr("Table %1 not read: %2").arg(t.table, t.notRead);
+                else if (t.skipped > 0)
+                    lines << tr("Table %1: %n row(s) skipped", "", int(std::min<qint64>(t.skipped, INT_MAX))).arg(t.table) +
+                                 (t.skippedRows.isEmpty() ? QString() : QStringLiteral(" (") + t.skippedRows.first() +
+                                                                            (t.skipped > 1 ? QStringLiteral(", …)") : QStringLiteral(")")));
+            }
+            return {{}, lines.join(QLatin1Char('\n'))};
+        },
+        [this, target](Outcome outcome) {
+            QApplication::restoreOverrideCursor();
+            m_cleanThread = nullptr;
+            emit cleanCopyWritten(outcome.error.isEmpty(), outcome.error.isEmpty() ? target : outcome.error);
+            if (!outcome.error.isEmpty()) {
+                statusBar()->showMessage(outcome.error);
+                QMessageBox::warning(this, tr("Save a clean copy"), outcome.error);
+                return;
+            }
+            statusBar()->showMessage(tr("Wrote the clean copy %1.").arg(QDir::toNativeSeparators(target)));
+            QMessageBox box(QMessageBox::Information, tr("Save a clean copy"),
+                            tr("Wrote the clean copy %1.").arg(QDir::toNativeSeparators(target)), QMessageBox::NoButton,
+                            this);
+            box.setObjectName(QStringLiteral("cleanCopyWrittenBox"));
+            box.setInformativeText(outcome.summary);
+            QPushButton* open = box.addButton(tr("Open the clean copy"), QMessageBox::AcceptRole);
+            open->setObjectName(QStringLiteral("openCleanCopy"));
+            box.addButton(QMessageBox::Close);
+            box.setDefaultButton(open);
+            box.exec();
+            if (box.clickedButton() == open) {
+                QString error;
+                if (!openProject(target, false, &error))
+                    showOpenFailure(tr("Open project"), error);
+            }
+        });
 }
 
 bool MainWindow::exportReport(const QString& pdfPath) {
@@ -884,6 +987,8 @@ QStringList MainWindow::runningWork() const {
         work << tr("An import is running.");
     if (m_demoThread)
         work << tr("The demo project is being written.");
+    if (m_cleanThread)
+        work << tr("A clean copy of a project is being written.");
     return work;
 }
 
@@ -902,6 +1007,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             m_importDialog->reject();
         if (m_demoThread)
             m_demoThread->wait();
+        if (m_cleanThread)
+            m_cleanThread->wait();
 #ifdef MOEWB_HAVE_REPORT
         // The export paints on this thread between events; cancel and let it finish.
         if (m_reportJob) {

@@ -100,12 +100,28 @@ public:
     QStringList runningWork() const;
     // How closing during work asks; the default shows a question box. Tests replace it.
     void setCloseConfirmation(std::function<bool(const QString&)> ask) { m_confirmClose = std::move(ask); }
+    // Says why opening a project failed, in a box titled `title`. When the last
+    // openProject() refused the file for schema objects moewb did not create (a planted
+    // trigger or view, a foreign table, an altered definition), the box names them and
+    // offers "Save a clean copy…": store::cleanProjectCopy (as `moewb project clean`),
+    // then the copy can be opened. The window stays as it was.
+    void showOpenFailure(const QString& title, const QString& error);
+    // Writes the clean copy of `source` to `target` (off the GUI thread), then says what
+    // it kept and offers to open it; cleanCopyWritten() tells the end.
+    void saveCleanCopy(const QString& source, const QString& target);
+    // Where "Save a clean copy…" writes (the default asks with a file dialog, starting at
+    // `suggested`; empty: cancelled). Tests replace it.
+    void setCleanCopyTarget(std::function<QString(const QString& suggested)> choose) {
+        m_chooseCleanTarget = std::move(choose);
+    }
 
 signals:
     // The demo was written (or found) and opened; false with the reason otherwise.
     void demoOpened(bool ok, const QString& message);
     // The report export ended: the PDF's path, or the reason it was not written.
     void reportExported(bool ok, const QString& pathOrMessage);
+    // A clean copy (saveCleanCopy) was written: its path, or the reason it was not.
+    void cleanCopyWritten(bool ok, const QString& pathOrMessage);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -159,6 +175,10 @@ private:
     QPointer<QObject> m_reportJob; // report::ReportExportJob (deletes itself when done)
     bool m_reportRunning = false;
     std::function<bool(const QString&)> m_confirmClose;
+    std::function<QString(const QString&)> m_chooseCleanTarget;
+    // The file the last openProject() refused for a foreign schema (empty otherwise).
+    QString m_refusedForeignSchema;
+    QPointer<QThread> m_cleanThread;
 };
 
 } // namespace moewb::gui

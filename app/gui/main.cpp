@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
         } else if (!pos.isEmpty()) {
             QString error;
             if (!window.openProject(pos.first(), false, &error))
-                QMessageBox::warning(&window, QCoreApplication::translate("main", "Open project"), error);
+                window.showOpenFailure(QCoreApplication::translate("main", "Open project"), error);
         }
         rc = app.exec();
     } // the window's pages cancel and wait for the work that talks to them

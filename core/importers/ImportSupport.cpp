@@ -1,9 +1,18 @@
 #include "importers/ImportSupport.h"
 
+#include "importers/ImportFile.h"
+
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <new>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace moewb::importers {
 
@@ -56,13 +65,55 @@ QString sizeText(qint64 bytes) {
 
 } // namespace
 
+std::optional<ImportError> openImportFile(QFile& file, const QString& path, const QString& shown) {
+    const QString named = shown.isEmpty() ? path : shown;
+    auto refused = [&named](const QString& message) { return ImportError{named, 0, {}, message, true}; };
+    // O_NONBLOCK: open() of a FIFO returns at once instead of waiting for a writer;
+    // what was opened is then judged by its descriptor (a file swapped for a FIFO or a
+    // device between planning and reading is caught here too).
+    const QByteArray encoded = QFile::encodeName(path);
+    int fd = -1;
+    do {
+        fd = ::open(encoded.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0)
+        return refused(ImportTr::tr("cannot read: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int e = errno;
+        ::close(fd);
+        return refused(ImportTr::tr("cannot read: %1").arg(QString::fromLocal8Bit(std::strerror(e))));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        const QString what = S_ISDIR(st.st_mode)    ? ImportTr::tr("a folder")
+                             : S_ISFIFO(st.st_mode) ? ImportTr::tr("a FIFO (named pipe)")
+                             : S_ISCHR(st.st_mode)  ? ImportTr::tr("a character device")
+                             : S_ISBLK(st.st_mode)  ? ImportTr::tr("a block device")
+                             : S_ISSOCK(st.st_mode) ? ImportTr::tr("a socket")
+                                                    : ImportTr::tr("not a regular file");
+        return refused(ImportTr::tr("is %1, not a regular file: moewb imports regular files only (save the "
+                                    "stream to a file first)")
+                           .arg(what));
+    }
+    // A regular file: reads block as usual from here on.
+    const int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return refused(ImportTr::tr("cannot read: %1").arg(file.errorString()));
+    }
+    return std::nullopt;
+}
+
 Expected<QByteArray, ImportError> readWholeFile(const QString& path) {
-    QFileInfo info(path);
-    if (info.isDir())
-        return unexpected(ImportError{path, 0, {}, ImportTr::tr("is a folder, not a file"), true});
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return unexpected(ImportError{path, 0, {}, ImportTr::tr("cannot read: %1").arg(file.errorString()), true});
+    QFile file;
+    if (auto refused = openImportFile(file, path)) {
+        if (QFileInfo(path).isDir())
+            refused->message = ImportTr::tr("is a folder, not a file");
+        return unexpected(*refused);
+    }
     const qint64 limit = maxImportBytes();
     if (file.size() > limit)
         return unexpected(ImportError{
@@ -75,7 +126,12 @@ Expected<QByteArray, ImportError> readWholeFile(const QString& path) {
             true});
     QByteArray bytes;
     try {
-        bytes = file.readAll();
+        // Never more than the limit and one byte (which tells a file that grew past it).
+        bytes = file.read(std::min(limit, std::max<qint64>(file.size(), 0)) + 1);
+        if (bytes.size() <= limit && !file.atEnd()) {
+            const QByteArray more = file.read(limit + 1 - bytes.size());
+            bytes += more;
+        }
     } catch (const std::bad_alloc&) {
         return unexpected(outOfMemory(path, file.size()));
     }

@@ -1,6 +1,7 @@
 #include "runimport/RunImport.h"
 
 #include "importers/ExpertLoadJsonl.h"
+#include "importers/ImportFile.h"
 #include "importers/Importer.h"
 #include "importers/JsonlExpertLoadImporter.h"
 #include "importers/MegatronTpeJsonlImporter.h"
@@ -295,12 +296,12 @@ std::optional<importers::ExpertLoadJsonlLayout> expertLoadLayout(const QString& 
 
 // The expert-load JSONL format of an open file (given, or detected from its head as
 // importFile would; the file left at its start), or empty.
-QString expertLoadFormatOf(QFile& file, const QString& givenFormat) {
+QString expertLoadFormatOf(QFile& file, const QString& path, const QString& givenFormat) {
     QString format = givenFormat.trimmed();
     if (format.isEmpty()) {
         // One byte past detectFormat's head, so that it knows whether the file goes on.
         const QByteArray head = file.read((1 << 16) + 1);
-        auto detected = importers::detectFormat(head, file.fileName());
+        auto detected = importers::detectFormat(head, path);
         if (!detected || !file.seek(0))
             return {};
         format = detected.value();
@@ -308,23 +309,25 @@ QString expertLoadFormatOf(QFile& file, const QString& givenFormat) {
     return expertLoadLayout(format) ? format : QString();
 }
 
-bool openForBlocks(QFile& file) {
-    return !QFileInfo(file.fileName()).isDir() && file.open(QIODevice::ReadOnly) &&
-           file.size() <= importers::maxImportBytes() && !file.isSequential();
+// A regular file within the import limit (importers::openImportFile); anything else is
+// left to importFile, which says what is wrong with it.
+bool openForBlocks(QFile& file, const QString& path) {
+    return !importers::openImportFile(file, path) && file.size() <= importers::maxImportBytes() &&
+           !file.isSequential();
 }
 
 // Whether `path` is an expert-load JSONL file that can be read in blocks.
 bool isExpertLoadJsonl(const QString& path, const QString& givenFormat) {
-    QFile file(path);
-    return openForBlocks(file) && !expertLoadFormatOf(file, givenFormat).isEmpty();
+    QFile file;
+    return openForBlocks(file, path) && !expertLoadFormatOf(file, path, givenFormat).isEmpty();
 }
 
 std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& path, const QString& givenFormat,
                                                               importers::ExpertLoadJsonlPass* pass = nullptr) {
-    QFile file(path);
-    if (!openForBlocks(file))
+    QFile file;
+    if (!openForBlocks(file, path))
         return std::nullopt;
-    const QString format = expertLoadFormatOf(file, givenFormat);
+    const QString format = expertLoadFormatOf(file, path, givenFormat);
     if (format.isEmpty())
         return std::nullopt;
     importers::ExpertLoadJsonlPass keep;
@@ -455,8 +458,8 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
             e.file = c.shown;
             if (c.walked && e.line == 0 && !e.unreadable && options.format.isEmpty()) {
                 // A walked file of no known format: say how to leave it out.
-                QFile head(c.path);
-                if (head.open(QIODevice::ReadOnly) &&
+                QFile head;
+                if (!importers::openImportFile(head, c.path) &&
                     !importers::detectFormat(head.read(1 << 16), c.path).hasValue()) {
                     // A training folder may hold its config record (record.json beside the
                     // logs): not a log; the run's record is the project's (--record).
@@ -949,9 +952,9 @@ Expected<ImportedData, ImportError> readStreamedFile(const StreamedExpertLoad& p
     auto fail = [&](const QString& message) {
         return unexpected(ImportError{planned.shown, 0, {}, message});
     };
-    QFile file(planned.path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(RunImportTr::tr("cannot read: %1").arg(file.errorString()));
+    QFile file;
+    if (auto refused = importers::openImportFile(file, planned.path, planned.shown))
+        return unexpected(*refused);
     const QFileInfo info(planned.path);
     if (file.size() != planned.size || info.lastModified() != planned.modified)
         return fail(RunImportTr::tr("has changed since the import was planned (%1 bytes, modified %2; now %3 bytes, "

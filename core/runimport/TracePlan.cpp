@@ -2,6 +2,7 @@
 
 #include "anatomy/AnatomySummary.h"
 #include "anatomy/StepTimeline.h"
+#include "importers/ImportFile.h"
 #include "runimport/RunImportTr.h"
 
 #include <QFile>
@@ -25,8 +26,8 @@ bool isTraceFile(const QString& path, const QString& format) {
         return true;
     if (!format.isEmpty())
         return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    QFile f;
+    if (importers::openImportFile(f, path))
         return false;
     return anatomy::looksLikeTrace(f.read(1 << 16), path);
 }

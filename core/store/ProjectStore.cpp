@@ -13,6 +13,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUrl>
+#include <QUnhandledException>
+
+#include <exception>
+#include <new>
 
 #include <cmath>
 #include <unistd.h>
@@ -69,6 +73,93 @@ QString backupPathFor(const QString& path, int version) {
     for (int k = 2; QFileInfo::exists(candidate); ++k)
         candidate = QStringLiteral("%1.%2").arg(base).arg(k);
     return candidate;
+}
+
+// The refusal of a file whose schema is not moewb's of `version` (nothing when it is).
+std::optional<StoreError> checkSchema(const QString& file, const QList<schema::SchemaObject>& objects,
+                                      int version) {
+    QString err;
+    const auto departures = schema::schemaDepartures(objects, version, &err);
+    if (!departures)
+        return StoreError{file, StoreTr::tr("cannot be checked: %1").arg(err)};
+    if (departures->isEmpty())
+        return std::nullopt;
+    const QString message = schema::foreignSchemaMessage(*departures);
+    schema::noteForeignSchemaRefusal(file, message);
+    return StoreError{file, message};
+}
+
+// What an exception that left a migration step was, in words.
+QString describeException(std::exception_ptr e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {
+        return StoreTr::tr("ran out of memory");
+    } catch (const QUnhandledException& u) {
+        if (u.exception())
+            return describeException(u.exception());
+        return StoreTr::tr("an error on a worker thread");
+    } catch (const std::exception& x) {
+        return StoreTr::tr("an unexpected error (%1)").arg(QString::fromLocal8Bit(x.what()));
+    } catch (...) {
+        return StoreTr::tr("an unexpected error");
+    }
+}
+
+// Every migration from the file's version to the current one, in ONE transaction:
+// any failure (a step's error, an exception thrown from it, a foreign key left
+// dangling, a result that is not moewb's schema of the next version) rolls back all of
+// them, and the file stays as it was. Nothing when the upgrade committed.
+std::optional<StoreError> upgrade(QSqlDatabase& db, const QString& file) {
+    auto failed = [&file](const QString& message) { return std::optional<StoreError>(StoreError{file, message}); };
+    QString err;
+    sql::Transaction tx(db);
+    if (!tx.begin(&err))
+        return failed(StoreTr::tr("cannot upgrade the project: %1").arg(err));
+    // Re-read inside the write lock: another process may have upgraded it (or changed
+    // it: it is checked again).
+    const auto current = pragmaInt(db, "user_version", &err);
+    if (!current)
+        return failed(StoreTr::tr("cannot upgrade the project: %1").arg(err));
+    if (*current >= ProjectStore::kSchemaVersion)
+        return std::nullopt;
+    QList<schema::SchemaObject> objects;
+    if (!schema::readSchemaObjects(db, &objects, &err))
+        return failed(StoreTr::tr("cannot upgrade the project: %1").arg(err));
+    if (auto refused = checkSchema(file, objects, int(*current)))
+        return refused;
+    for (const schema::Migration& m : schema::migrations()) {
+        if (m.from < *current)
+            continue;
+        const QString step = StoreTr::tr("cannot upgrade the project from schema version %1 to %2: %3");
+        bool ok = false;
+        try {
+            ok = m.apply(db, &err);
+        } catch (...) {
+            err = describeException(std::current_exception());
+        }
+        if (!ok)
+            return failed(step.arg(m.from).arg(m.from + 1).arg(err));
+        QSqlQuery check(db);
+        if (!check.exec(QStringLiteral("PRAGMA foreign_key_check")))
+            return failed(StoreTr::tr("cannot upgrade the project: %1").arg(sql::errorText(check)));
+        if (check.next())
+            return failed(step.arg(m.from)
+                              .arg(m.from + 1)
+                              .arg(StoreTr::tr("a row of table %1 refers to a missing row of %2")
+                                       .arg(check.value(0).toString(), check.value(2).toString())));
+        check.finish();
+        if (!sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(m.from + 1), &err))
+            return failed(StoreTr::tr("cannot upgrade the project: %1").arg(err));
+        // The step made moewb's schema of the next version, nothing else.
+        if (!schema::readSchemaObjects(db, &objects, &err))
+            return failed(step.arg(m.from).arg(m.from + 1).arg(err));
+        if (auto differs = checkSchema(file, objects, m.from + 1))
+            return failed(step.arg(m.from).arg(m.from + 1).arg(differs->message));
+    }
+    if (!tx.commit(&err))
+        return failed(StoreTr::tr("cannot upgrade the project: %1").arg(err));
+    return std::nullopt;
 }
 
 } // namespace
@@ -222,23 +313,20 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
         return fail(StoreTr::tr("cannot be opened: %1").arg(db.lastError().text()));
 
     QString err;
+    // A project file may come from someone else: before anything else, nothing stored
+    // in its schema may run (views and triggers off, schema not trusted, no extensions;
+    // sql::hardenConnection, docs/store.md, "What opening a project checks").
+    if (!sql::hardenConnection(db, &err))
+        return fail(StoreTr::tr("cannot be opened safely: %1").arg(err));
     if (!sql::exec(db, QStringLiteral("PRAGMA busy_timeout = %1").arg(kBusyTimeoutMs), &err))
         return fail(StoreTr::tr("cannot be opened: %1").arg(err));
     const auto appId = pragmaInt(db, "application_id", &err);
     const auto version = appId ? pragmaInt(db, "user_version", &err) : std::nullopt;
-    const auto objects = version ? [&]() -> std::optional<qint64> {
-        QSqlQuery q(db);
-        if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next()) {
-            err = sql::errorText(q);
-            return std::nullopt;
-        }
-        return q.value(0).toLongLong();
-    }()
-        : std::nullopt;
-    if (!objects) // e.g. "file is not a database" behind a valid-looking header
+    QList<schema::SchemaObject> objects;
+    if (!version || !schema::readSchemaObjects(db, &objects, &err)) // e.g. "file is not a database"
         return fail(StoreTr::tr("is not a readable project: %1").arg(err));
 
-    const bool isNew = *appId == 0 && *version == 0 && *objects == 0;
+    const bool isNew = *appId == 0 && *version == 0 && objects.isEmpty();
     if (readOnly && isNew)
         return fail(StoreTr::tr("is read-only and empty: a new project cannot be created there"));
     if (!isNew) {
@@ -253,6 +341,11 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
                     .arg(kSchemaVersion));
         if (*version < 1)
             return fail(StoreTr::tr("is a damaged project (it has no schema version)"));
+        // Only what moewb wrote: every table, index, view and trigger must be one that
+        // moewb's schema of this version has, with moewb's definition, before any other
+        // statement reads the file.
+        if (auto refused = checkSchema(file, objects, int(*version)))
+            return unexpected(*refused);
         if (readOnly && *version < kSchemaVersion)
             return fail(StoreTr::tr("is read-only and was written by an older MoE Workbench (schema version %1); "
                                     "copy it to a writable folder so it can be upgraded")
@@ -306,7 +399,17 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
             return fail(StoreTr::tr("cannot create the project: %1").arg(err));
     } else if (*version < kSchemaVersion) {
         // Keep the file as it was before changing it: a consistent copy, WAL included.
+        // A failed upgrade leaves the file as it was, so its copy is removed: failed
+        // attempts never pile up copies (at most one per version and upgrade).
         const QString backup = backupPathFor(file, int(*version));
+        struct BackupGuard {
+            QString path;
+            bool keep = false;
+            ~BackupGuard() {
+                if (!keep)
+                    QFile::remove(path);
+            }
+        } backupGuard{backup};
         QSqlQuery vacuum(db);
         vacuum.prepare(QStringLiteral("VACUUM INTO ?"));
         vacuum.bindValue(0, backup);
@@ -317,37 +420,9 @@ Expected<std::unique_ptr<ProjectStore>, StoreError> ProjectStore::open(const QSt
 
         if (!sql::exec(db, QStringLiteral("PRAGMA foreign_keys = OFF"), &err))
             return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
-        for (const schema::Migration& m : schema::migrations()) {
-            if (m.from < *version)
-                continue;
-            sql::Transaction tx(db);
-            if (!tx.begin(&err))
-                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
-            // Re-read inside the write lock: another process may have upgraded it.
-            const auto current = pragmaInt(db, "user_version", &err);
-            if (!current)
-                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
-            if (*current > m.from)
-                continue;
-            if (!m.apply(db, &err))
-                return fail(StoreTr::tr("cannot upgrade the project from schema version %1 to %2: %3")
-                                .arg(m.from)
-                                .arg(m.from + 1)
-                                .arg(err));
-            QSqlQuery check(db);
-            if (!check.exec(QStringLiteral("PRAGMA foreign_key_check")))
-                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(sql::errorText(check)));
-            if (check.next())
-                return fail(StoreTr::tr("cannot upgrade the project from schema version %1 to %2: "
-                                        "a row of table %3 refers to a missing row of %4")
-                                .arg(m.from)
-                                .arg(m.from + 1)
-                                .arg(check.value(0).toString(), check.value(2).toString()));
-            check.finish();
-            if (!sql::exec(db, QStringLiteral("PRAGMA user_version = %1").arg(m.from + 1), &err) ||
-                !tx.commit(&err))
-                return fail(StoreTr::tr("cannot upgrade the project: %1").arg(err));
-        }
+        if (auto failed = upgrade(db, file))
+            return unexpected(*failed);
+        backupGuard.keep = true;
     }
     if (!sql::exec(db, QStringLiteral("PRAGMA foreign_keys = ON"), &err))
         return fail(StoreTr::tr("cannot be opened: %1").arg(err));

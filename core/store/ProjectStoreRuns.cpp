@@ -167,8 +167,10 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     QSqlQuery insertRun(db);
     if (replace) {
         // The run keeps its id (and with it every link to it); its measurements are
-        // written anew below.
-        for (const char* table : {"comm_sample", "step_metric", "expert_load_chunk", "expert_load_summary"}) {
+        // written anew below. The chunks' totals go with them here, not by the schema's
+        // trigger: no trigger runs on moewb's connections (sql::hardenConnection).
+        for (const char* table :
+             {"comm_sample", "step_metric", "expert_load_chunk", "expert_load_totals", "expert_load_summary"}) {
             QSqlQuery clear(db);
             clear.prepare(QStringLiteral("DELETE FROM %1 WHERE run_id = ?").arg(QLatin1String(table)));
             clear.bindValue(0, *existing);

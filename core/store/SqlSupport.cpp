@@ -1,7 +1,11 @@
 #include "store/SqlSupport.h"
 
 #include <QJsonDocument>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlResult>
+
+#include <sqlite3.h>
 
 namespace moewb::store::sql {
 
@@ -32,7 +36,83 @@ QJsonArray arrayFromDb(const QVariant& value) {
 
 QString errorText(const QSqlQuery& query) {
     const QSqlError e = query.lastError();
-    return e.databaseText().isEmpty() ? e.text() : e.databaseText();
+    if (!e.databaseText().isEmpty())
+        return e.databaseText();
+    // Qt's own words for a statement that was never prepared (its preparation failed
+    // and the failure was replaced when the query ran): prepare it again for SQLite's.
+    if (e.type() == QSqlError::StatementError && e.nativeErrorCode().isEmpty() && !query.lastQuery().isEmpty() &&
+        query.driver() != nullptr) {
+        QSqlQuery again(query.driver()->createResult());
+        if (!again.prepare(query.lastQuery())) {
+            const QSqlError p = again.lastError();
+            if (!p.databaseText().isEmpty())
+                return p.databaseText();
+        }
+    }
+    return e.text();
+}
+
+sqlite3* sqliteHandle(QSqlDatabase& db) {
+    if (!db.driver())
+        return nullptr;
+    const QVariant v = db.driver()->handle();
+    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3* const*>(v.constData());
+}
+
+bool hardenConnection(QSqlDatabase& db, QString* error) {
+    auto failed = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    sqlite3* h = sqliteHandle(db);
+    if (!h)
+        return failed(QStringLiteral("the Qt SQLite driver gives no SQLite handle"));
+    // The handle is configured through the SQLite library moewb is linked with: it must
+    // be the one the driver uses (Debian's QSQLITE uses the system libsqlite3). The
+    // version query names no table, so the file's schema is not consulted.
+    {
+        QSqlQuery q(db);
+        if (!q.exec(QStringLiteral("SELECT sqlite_source_id()")) || !q.next())
+            return failed(errorText(q));
+        if (q.value(0).toString() != QString::fromLatin1(sqlite3_sourceid()))
+            return failed(QStringLiteral("the Qt SQLite driver uses another SQLite (%1) than moewb (%2)")
+                              .arg(q.value(0).toString(), QString::fromLatin1(sqlite3_sourceid())));
+    }
+    struct Setting {
+        int op;
+        int value;
+        const char* name;
+    };
+    const Setting settings[] = {
+        {SQLITE_DBCONFIG_DEFENSIVE, 1, "DEFENSIVE"},
+        {SQLITE_DBCONFIG_ENABLE_VIEW, 0, "ENABLE_VIEW"},
+        {SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, "ENABLE_TRIGGER"},
+        {SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "TRUSTED_SCHEMA"},
+        {SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "ENABLE_LOAD_EXTENSION"},
+        {SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, "ENABLE_FTS3_TOKENIZER"},
+        {SQLITE_DBCONFIG_WRITABLE_SCHEMA, 0, "WRITABLE_SCHEMA"},
+    };
+    for (const Setting& s : settings) {
+        int now = -1;
+        if (sqlite3_db_config(h, s.op, s.value, &now) != SQLITE_OK || now != s.value)
+            return failed(QStringLiteral("SQLite refused SQLITE_DBCONFIG_%1 = %2").arg(QLatin1String(s.name)).arg(s.value));
+    }
+    sqlite3_enable_load_extension(h, 0);
+    // Nothing moewb stores or runs comes near these.
+    sqlite3_limit(h, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
+    sqlite3_limit(h, SQLITE_LIMIT_SQL_LENGTH, 1 << 20);
+    sqlite3_limit(h, SQLITE_LIMIT_EXPR_DEPTH, 200);
+    sqlite3_limit(h, SQLITE_LIMIT_TRIGGER_DEPTH, 1);
+    sqlite3_limit(h, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 1000);
+    for (const char* pragma : {"PRAGMA trusted_schema = OFF", "PRAGMA cell_size_check = ON", "PRAGMA mmap_size = 0"}) {
+        QString err;
+        if (!exec(db, QString::fromLatin1(pragma), &err))
+            return failed(err);
+    }
+    return true;
 }
 
 bool exec(QSqlDatabase& db, const QString& statement, QString* error) {

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVariant>
 
+struct sqlite3;
+
 namespace moewb::store {
 // Translation context of the store's messages: StoreTr::tr("...").
 class StoreTr {
@@ -31,10 +33,31 @@ QString toDbJson(const QJsonArray& array);
 QJsonObject objectFromDb(const QVariant& value);
 QJsonArray arrayFromDb(const QVariant& value);
 
+// The connection's defences against a hostile project file, set right after it opens
+// and before any statement (docs/store.md, "What opening a project checks"; SQLite's
+// "Defense Against the Dark Arts"): SQLITE_DBCONFIG_DEFENSIVE on, views and triggers
+// off (SQLITE_DBCONFIG_ENABLE_VIEW / ENABLE_TRIGGER: nothing stored in the schema runs;
+// moewb's own trigger is replaced by code, docs/store.md), schema not trusted
+// (trusted_schema=OFF), no extension loading, PRAGMA cell_size_check=ON, no memory-mapped
+// I/O, and limits on a value's length, a statement's length and an expression's depth.
+// False, with *error set, when the Qt SQLite driver's SQLite is not the one moewb is
+// linked with (its handle cannot be configured then) or a setting is refused.
+bool hardenConnection(QSqlDatabase& db, QString* error);
+// The connection's SQLite handle (the Qt SQLite driver's); null when it has none.
+sqlite3* sqliteHandle(QSqlDatabase& db);
+// The longest string or blob a project connection reads or writes (SQLITE_LIMIT_LENGTH):
+// far above anything moewb stores (an expert-load chunk is kilobytes), far below what
+// would exhaust memory.
+inline constexpr int kMaxValueBytes = 256 << 20;
+
 // Runs one statement; on failure returns false and sets *error to the statement's
 // error text.
 bool exec(QSqlDatabase& db, const QString& statement, QString* error);
 bool exec(QSqlQuery& query, QString* error); // a prepared query
+// The query's error as SQLite said it. A statement that SQLite refused to prepare
+// ("no such table", "unsafe use of load_extension()") and was then run with bound
+// values makes Qt say "Parameter count mismatch": the statement is prepared again to
+// give SQLite's own words.
 QString errorText(const QSqlQuery& query);
 
 // parallelism.ep of a config record's JSON; 0 when absent or not a positive integer.

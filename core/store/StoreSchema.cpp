@@ -59,6 +59,32 @@ QList<ThresholdRow> placeholderThresholds() {
 namespace moewb::store::schema {
 namespace {
 
+// Schema version 1 as the first release created it (tests/fixtures/store/schema-v1.sql
+// is a file it wrote): version 2's tables (kSchemaV2 below) but these three, and no
+// indexes. Kept to know a version-1 file before upgrading it (knownSchema).
+const char* const kSchemaV1Differs[] = {
+    R"(CREATE TABLE run (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('probe', 'training', 'imported')),
+    record_id INTEGER NOT NULL REFERENCES config_record(id),
+    cluster_id INTEGER REFERENCES cluster(id),
+    source_file TEXT NOT NULL DEFAULT '',
+    environment TEXT NOT NULL DEFAULT '{}',
+    created TEXT NOT NULL))",
+    R"(CREATE TABLE expert_load (
+    run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+    step INTEGER NOT NULL,
+    layer INTEGER NOT NULL,
+    expert INTEGER NOT NULL,
+    tokens INTEGER NOT NULL,
+    PRIMARY KEY (run_id, step, layer, expert)) WITHOUT ROWID)",
+    R"(CREATE TABLE threshold (
+    key TEXT PRIMARY KEY NOT NULL,
+    value REAL NOT NULL,
+    updated TEXT NOT NULL))",
+};
+
 // Schema version 2, the base of the current schema (version 3 = these plus
 // kAssessmentTables). Tables that a migration rebuilds or extends must end up
 // with the same columns as here; the migration test compares them.
@@ -228,6 +254,10 @@ const char* const kVersion6Tables[] = {
         PRIMARY KEY (run_id, layer, first_step)))",
     // A chunk's totals go with it, whoever deletes it (replaceRun clears a run's chunks
     // and writes them anew): totals never outlive or outnumber their chunks.
+    // Kept in the schema (files have it; knownSchema checks it is this one) but no
+    // trigger runs on moewb's connections (SQLITE_DBCONFIG_ENABLE_TRIGGER off,
+    // sql::hardenConnection): the code that deletes chunks deletes their totals with them
+    // (replaceRun; removing a run cascades to both). A trigger added here would not run.
     R"(CREATE TRIGGER expert_load_totals_follow_chunk AFTER DELETE ON expert_load_chunk BEGIN
         DELETE FROM expert_load_totals
         WHERE run_id = old.run_id AND layer = old.layer AND first_step = old.first_step;
@@ -470,7 +500,12 @@ bool migrateV4ToV5(QSqlDatabase& db, QString* error) {
         while (read.next()) {
             const qint64 step = read.value(0).toLongLong();
             const int layer = read.value(1).toInt();
-            const auto counts = decodeExpertLoad(read.value(2).toInt(), read.value(3).toByteArray());
+            std::optional<QVector<quint32>> counts;
+            try {
+                counts = decodeExpertLoad(read.value(2).toInt(), read.value(3).toByteArray());
+            } catch (const std::exception&) {
+                counts.reset(); // e.g. std::bad_alloc: named below as a blob that cannot be read
+            }
             if (!counts || counts->isEmpty()) {
                 *error = StoreTr::tr("the expert load of run %1 at step %2, layer %3 cannot be read")
                              .arg(runId)
@@ -505,7 +540,7 @@ struct ChunkForTotals {
     QByteArray totals; // empty: the chunk could not be decoded
 };
 
-void computeTotals(ChunkForTotals& c) {
+void computeTotalsOf(ChunkForTotals& c) {
     const auto chunk = decodeExpertLoadChunk(c.codec, c.counts, c.rows, c.experts);
     c.counts = QByteArray();
     if (!chunk || chunk->steps.isEmpty() || chunk->steps.first() != c.firstStep || chunk->steps.last() != c.lastStep)
@@ -514,6 +549,18 @@ void computeTotals(ChunkForTotals& c) {
                                     c.experts);
     c.totals = encodeExpertTotals(std::span<const qint64>(chunk->steps.constData(), std::size_t(chunk->steps.size())),
                                   totals);
+}
+
+// On a worker of QtConcurrent's pool: an exception (running out of memory on a chunk
+// whose header claims too much) must not leave it, where it would end the upgrade as
+// QUnhandledException; the chunk is named as one that cannot be read instead.
+void computeTotals(ChunkForTotals& c) {
+    try {
+        computeTotalsOf(c);
+    } catch (...) {
+        c.counts = QByteArray();
+        c.totals = QByteArray();
+    }
 }
 
 // v5 -> v6: every chunk of expert_load_chunk is decoded (a batch at a time, on
@@ -577,7 +624,7 @@ bool migrateV5ToV6(QSqlDatabase& db, QString* error) {
 
 } // namespace
 
-bool createLatest(QSqlDatabase& db, QString* error) {
+static bool createLatestTables(QSqlDatabase& db, QString* error) {
     for (const char* statement : kSchemaV2) {
         // Version 5 replaced version 2's expert_load (kVersion5Tables below).
         if (QByteArray(statement).startsWith("CREATE TABLE expert_load ("))
@@ -603,7 +650,11 @@ bool createLatest(QSqlDatabase& db, QString* error) {
     for (const char* statement : kVersion8Tables)
         if (!sql::exec(db, QString::fromUtf8(statement), error))
             return false;
-    return seedMissingThresholds(db, error);
+    return true;
+}
+
+bool createLatest(QSqlDatabase& db, QString* error) {
+    return createLatestTables(db, error) && seedMissingThresholds(db, error);
 }
 
 bool seedMissingThresholds(QSqlDatabase& db, QString* error) {
@@ -633,6 +684,37 @@ const std::vector<Migration>& migrations() {
         {7, "one-step timelines per rank from profiler traces", &migrateV7ToV8},
     };
     return steps;
+}
+
+bool createAtVersion(QSqlDatabase& db, int version, QString* error) {
+    if (version < 1 || version > ProjectStore::kSchemaVersion) {
+        *error = StoreTr::tr("no schema version %1").arg(version);
+        return false;
+    }
+    if (version == ProjectStore::kSchemaVersion)
+        return createLatestTables(db, error);
+    if (version == 1) {
+        // Version 2's statements but for the tables version 2 changed and its indexes.
+        for (const char* statement : kSchemaV2) {
+            const QByteArray s(statement);
+            if (s.startsWith("CREATE INDEX") || s.startsWith("CREATE TABLE run (") ||
+                s.startsWith("CREATE TABLE expert_load (") || s.startsWith("CREATE TABLE threshold ("))
+                continue;
+            if (!sql::exec(db, QString::fromUtf8(statement), error))
+                return false;
+        }
+        for (const char* statement : kSchemaV1Differs)
+            if (!sql::exec(db, QString::fromUtf8(statement), error))
+                return false;
+        return true;
+    }
+    for (const char* statement : kSchemaV2)
+        if (!sql::exec(db, QString::fromUtf8(statement), error))
+            return false;
+    for (const Migration& m : migrations())
+        if (m.from >= 2 && m.from < version && !m.apply(db, error))
+            return false;
+    return true;
 }
 
 } // namespace moewb::store::schema
