@@ -126,12 +126,23 @@ Expected<QByteArray, ImportError> readWholeFile(const QString& path) {
             true});
     QByteArray bytes;
     try {
-        // Never more than the limit and one byte (which tells a file that grew past it).
-        bytes = file.read(std::min(limit, std::max<qint64>(file.size(), 0)) + 1);
-        if (bytes.size() <= limit && !file.atEnd()) {
-            const QByteArray more = file.read(limit + 1 - bytes.size());
-            bytes += more;
+        // Never more than the limit and one byte (which tells a file that grew past it):
+        // its size and one byte in one buffer, grown a MiB at a time only while the file
+        // grows, until a read gives nothing.
+        bytes = QByteArray(qsizetype(std::min(limit, std::max<qint64>(file.size(), 0)) + 1), Qt::Uninitialized);
+        qint64 got = 0;
+        for (;;) {
+            if (got == bytes.size()) {
+                if (got > limit)
+                    break;
+                bytes.resize(qsizetype(std::min(limit + 1, got + (qint64(1) << 20))));
+            }
+            const qint64 n = file.read(bytes.data() + got, bytes.size() - got);
+            if (n <= 0)
+                break;
+            got += n;
         }
+        bytes.resize(qsizetype(got));
     } catch (const std::bad_alloc&) {
         return unexpected(outOfMemory(path, file.size()));
     }

@@ -586,6 +586,10 @@ bool migrateV5ToV6(QSqlDatabase& db, QString* error) {
     const qsizetype batchSize = std::max(8, 4 * QThreadPool::globalInstance()->maxThreadCount());
     QList<ChunkForTotals> batch;
     auto flush = [&]() -> bool {
+        // Nothing to decode (an empty file, or the schema built in memory by
+        // knownSchema): no worker is started.
+        if (batch.isEmpty())
+            return true;
         QtConcurrent::blockingMap(batch, &computeTotals);
         for (const ChunkForTotals& c : batch) {
             if (c.totals.isEmpty()) {

@@ -14,7 +14,6 @@
 #include "store/StoreSchema.h"
 
 #include "HostileFile.h"
-#include "SqlScript.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -42,6 +41,12 @@ qint64 scalar(const QString& path, const QString& query) {
 
 QString text(const QString& path, const QString& query) {
     return moewb::testing::firstValue(path, query);
+}
+
+// A fixture's SQL (tests/fixtures/store/), to plant into an empty file.
+QByteArray fixture(const char* name) {
+    QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/") + QLatin1String(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() + '\n' : QByteArray("not a fixture");
 }
 
 QJsonObject record(const QString& name) {
@@ -318,17 +323,7 @@ private slots:
 
     void cleanCopyOfAnOlderVersionIsUpgraded() {
         const QString source = m_dir.filePath(QStringLiteral("old-v3.moewb"));
-        {
-            QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v3.sql"));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            {
-                QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
-                db.setDatabaseName(source);
-                QVERIFY(db.open());
-                QCOMPARE(testing::runSqlScript(db, QString::fromUtf8(f.readAll())), QString());
-            }
-            QSqlDatabase::removeDatabase(QStringLiteral("raw"));
-        }
+        QCOMPARE(plant(source, fixture("schema-v3.sql").constData()), QString());
         QCOMPARE(plant(source, "CREATE TABLE zz_extra (x);"), QString());
         QVERIFY(!ProjectStore::open(source, OpenMode::MustExist));
         QVERIFY(!QFile::exists(source + QStringLiteral(".v3.bak"))); // refused before any backup
@@ -348,20 +343,9 @@ private slots:
     void failedUpgradesLeaveNoBackups() {
         // A chunk that is not a zstd frame: the 5 -> 6 step fails, each time.
         const QString path = m_dir.filePath(QStringLiteral("broken-v5.moewb"));
-        {
-            QFile f(QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/store/schema-v5.sql"));
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            {
-                QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
-                db.setDatabaseName(path);
-                QVERIFY(db.open());
-                QCOMPARE(testing::runSqlScript(db, QString::fromUtf8(f.readAll()) +
-                                                       QStringLiteral("INSERT INTO expert_load_chunk VALUES "
-                                                                      "(3, 1, 1, 1, 1, 4, 1, X'0102');")),
-                         QString());
-            }
-            QSqlDatabase::removeDatabase(QStringLiteral("raw"));
-        }
+        const QByteArray script =
+            fixture("schema-v5.sql") + "INSERT INTO expert_load_chunk VALUES (3, 1, 1, 1, 1, 4, 1, X'0102');";
+        QCOMPARE(plant(path, script.constData()), QString());
         for (int attempt = 0; attempt < 4; ++attempt) {
             auto opened = ProjectStore::open(path, OpenMode::MustExist);
             QVERIFY(!opened);
