@@ -12,12 +12,12 @@ QString utcMinutes(const QDateTime& t) {
 
 } // namespace
 
-QStringList shownReasons(const QStringList& reasons, int* more) {
+QStringList shownReasons(const QStringList& reasons, int* more, int limit) {
     // One more than the limit is shown whole: "1 more" would hide no space.
-    const bool cut = reasons.size() > kShownReasons + 1;
+    const bool cut = reasons.size() > limit + 1;
     if (more)
-        *more = cut ? int(reasons.size()) - kShownReasons : 0;
-    return cut ? reasons.mid(0, kShownReasons) : reasons;
+        *more = cut ? int(reasons.size()) - limit : 0;
+    return cut ? reasons.mid(0, limit) : reasons;
 }
 
 StageStateText describeStageState(const StageStatus& s, int stage) {

@@ -33,7 +33,9 @@ struct StageStateText {
 
 StageStateText describeStageState(const StageStatus& status, int stage);
 
-// The first kShownReasons reasons, and the number left for Details.
-QStringList shownReasons(const QStringList& reasons, int* more = nullptr);
+// The first `limit` reasons (all of them when only one more), and the number left for
+// Details. The window's verdict strip passes a smaller limit: its plots belong on the
+// first screen.
+QStringList shownReasons(const QStringList& reasons, int* more = nullptr, int limit = kShownReasons);
 
 } // namespace moewb::stages

@@ -72,11 +72,12 @@ QString escaped(const QString& s) {
 
 QString bulletList(const QStringList& items);
 
-// The first stages::kShownReasons reasons on the strip; the rest go under "Details"
-// (said on the strip), as the report and the CLI do.
+// The first reasons on the strip (fewer than the report's and the CLI's six: the plots
+// belong on the first screen); the rest go under "Details", said on the strip.
 QString shortReasons(const QStringList& reasons, QString* details) {
+    constexpr int kStripReasons = 2;
     int more = 0;
-    const QStringList shown = stages::shownReasons(reasons, &more);
+    const QStringList shown = stages::shownReasons(reasons, &more, kStripReasons);
     if (more == 0)
         return bulletList(reasons);
     *details = bulletList(reasons.mid(shown.size())) + *details;

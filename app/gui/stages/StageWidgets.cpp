@@ -386,6 +386,7 @@ OverrideDialog::OverrideDialog(int stage, const QStringList& stopReasons, QWidge
         scroll->setWidgetResizable(true);
         scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setFocusPolicy(Qt::NoFocus); // the justification takes the focus first
         layout->addWidget(scroll, 1);
         m_reasons = scroll;
     }
