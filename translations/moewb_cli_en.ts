@@ -122,5 +122,33 @@
                 <numerusform>%1 busiest in %n steps</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>traces digested on cluster %1 (%n node(s)): only the per-step digests were brought back</source>
+            <translation>
+                <numerusform>traces digested on cluster %1 (%n node): only the per-step digests were brought back</numerusform>
+                <numerusform>traces digested on cluster %1 (%n nodes): only the per-step digests were brought back</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Wrote %1 (schema %2) from %3 (schema %4): %n row(s) copied</source>
+            <translation>
+                <numerusform>Wrote %1 (schema %2) from %3 (schema %4): %n row copied</numerusform>
+                <numerusform>Wrote %1 (schema %2) from %3 (schema %4): %n rows copied</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>, %n skipped.</source>
+            <translation>
+                <numerusform>, %n skipped.</numerusform>
+                <numerusform>, %n skipped.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more skipped</source>
+            <translation>
+                <numerusform>… and %n more skipped</numerusform>
+                <numerusform>… and %n more skipped</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

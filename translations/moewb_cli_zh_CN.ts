@@ -2305,6 +2305,162 @@ Commands:
         <source>console logs: refuse a file at its first damaged line (default: keep the readable fields of damaged lines and list them in the plan)</source>
         <translation>控制台日志：在第一处损坏的行拒绝整个文件（默认：保留损坏行中可读的字段，并在导入计划中列出这些行）</translation>
     </message>
+    <message>
+        <source>with --step: the step&apos;s timeline per rank (the intervals, in ns from the step&apos;s start)</source>
+        <translation>与 --step 一起用：该步每个 rank 的时间线（区间，以从步开始起的纳秒计）</translation>
+    </message>
+    <message>
+        <source>--timeline needs --step N</source>
+        <translation>--timeline 需要 --step N</translation>
+    </message>
+    <message>
+        <source>run %1 was imported before timelines were kept: import its traces again, into a new run, to keep them</source>
+        <translation>运行 %1 是在保存时间线之前导入的：请把它的 trace 重新导入为一个新运行，以保存时间线</translation>
+    </message>
+    <message>
+        <source>run %1 keeps the timelines of its first %2 profiled steps (%3 to %4), not of step %5</source>
+        <translation>运行 %1 只保存了前 %2 个剖析步（%3 到 %4）的时间线，没有第 %5 步的</translation>
+    </message>
+    <message>
+        <source>Timeline (ms from the step&apos;s start, on the ranks&apos; common clock):</source>
+        <translation>时间线（从步开始起的毫秒数，各 rank 的共同时钟）：</translation>
+    </message>
+    <message>
+        <source>FROM</source>
+        <translation>起</translation>
+    </message>
+    <message>
+        <source>TO</source>
+        <translation>止</translation>
+    </message>
+    <message>
+        <source>INTERVALS</source>
+        <translation>区间数</translation>
+    </message>
+    <message>
+        <source>WAITING</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>LEFT OUT</source>
+        <translation>略去</translation>
+    </message>
+    <message>
+        <source>(--json prints each interval: class, kernel, group, bytes, seq)</source>
+        <translation>（--json 会打印每个区间：类别、kernel、进程组、字节数、seq）</translation>
+    </message>
+    <message>
+        <source>moewb: to keep its data without them: moewb project clean %1 -o CLEAN.moewb (a new file with moewb&apos;s schema and only the known rows, each checked)</source>
+        <translation>moewb: 若要保留其数据而去掉这些对象：moewb project clean %1 -o CLEAN.moewb（一个使用 moewb schema 的新文件，只含已知的行，逐行检查）</translation>
+    </message>
+    <message>
+        <source>PATH is a folder of profiler traces on this cluster&apos;s shared file system: digest them on its nodes and bring back only the per-step digests</source>
+        <translation>PATH 是该集群共享文件系统上的 profiler trace 文件夹：在其节点上做摘要，只取回每步摘要</translation>
+    </message>
+    <message>
+        <source>with --on-cluster: trust unknown host keys and record them in ~/.ssh/known_hosts (default: refuse them)</source>
+        <translation>与 --on-cluster 一起使用：信任未知主机密钥并记入 ~/.ssh/known_hosts（默认：拒绝）</translation>
+    </message>
+    <message>
+        <source>with --on-cluster: the probe bundle directory (it holds moe-digest)</source>
+        <translation>与 --on-cluster 一起使用：probe 包目录（其中有 moe-digest）</translation>
+    </message>
+    <message>
+        <source>--on-cluster takes one PATH, the traces&apos; folder as the nodes see it, and makes a new run (not with --into or --format)</source>
+        <translation>--on-cluster 只接受一个 PATH（节点上看到的 trace 文件夹），并新建一个运行（不能与 --into 或 --format 同用）</translation>
+    </message>
+    <message>
+        <source>no cluster named %1 in %2</source>
+        <translation>%2 中没有名为 %1 的集群</translation>
+    </message>
+    <message>
+        <source>cluster %1 is this computer: import the folder itself, without --on-cluster</source>
+        <translation>集群 %1 就是本机：请直接导入该文件夹，不要加 --on-cluster</translation>
+    </message>
+    <message numerus="yes">
+        <source>traces digested on cluster %1 (%n node(s)): only the per-step digests were brought back</source>
+        <translation>
+            <numerusform>trace 已在集群 %1（%n 个节点）上摘要：只取回了每步摘要</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the project file to clean (default: --project); it is only read</source>
+        <translation>要清理的项目文件（默认：--project）；只读取，不修改</translation>
+    </message>
+    <message>
+        <source>the clean copy to write (must not exist)</source>
+        <translation>要写入的干净副本（不得已存在）</translation>
+    </message>
+    <message>
+        <source>expects at most one IN, got %1</source>
+        <translation>最多接受一个 IN，实际给了 %1 个</translation>
+    </message>
+    <message>
+        <source>name the project to clean (IN, or --project)</source>
+        <translation>请指定要清理的项目（IN 或 --project）</translation>
+    </message>
+    <message>
+        <source>needs -o OUT, the clean copy to write</source>
+        <translation>需要 -o OUT，即要写入的干净副本</translation>
+    </message>
+    <message>
+        <source>OUT must be another file than IN</source>
+        <translation>OUT 必须是与 IN 不同的文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (schema %2) from %3 (schema %4): %n row(s) copied</source>
+        <translation>
+            <numerusform>已从 %3（schema %4）写入 %1（schema %2）：复制 %n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n skipped.</source>
+        <translation>
+            <numerusform>，跳过 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out (moewb did not create them, or they were altered):</source>
+        <translation>已排除（并非 moewb 创建，或已被篡改）：</translation>
+    </message>
+    <message>
+        <source>Rows per table (copied, skipped):</source>
+        <translation>各表行数（已复制，已跳过）：</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>skipped %1</source>
+        <translation>已跳过 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more skipped</source>
+        <translation>
+            <numerusform>… 另有 %n 行被跳过</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>write a clean copy of a project that was refused for objects moewb did not create: moewb&apos;s schema, only the known tables&apos; rows, each checked</source>
+        <translation>为因含有非 moewb 创建的对象而被拒绝的项目写一个干净副本：使用 moewb 的 schema，只含已知表的行，逐行检查</translation>
+    </message>
+    <message>
+        <source>… and %1 more reasons (moewb --json lists them all).</source>
+        <translation>… 另有 %1 条原因(moewb --json 列出全部)。</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>状态:%1</translation>
+    </message>
+    <message>
+        <source>Stage %1&apos;s override is withdrawn: the stop is in force again (the override stays on record for the report). State: %2.</source>
+        <translation>阶段 %1 的豁免已撤回:停止结论重新生效(豁免仍留档并写入报告)。状态:%2。</translation>
+    </message>
+    <message>
+        <source>take back the override in effect (it stays on record; the stop is in force again)</source>
+        <translation>撤回生效的豁免(豁免仍留档;停止结论重新生效)</translation>
+    </message>
 </context>
 <context>
     <name>Reference</name>

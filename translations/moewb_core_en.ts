@@ -386,13 +386,6 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).</source>
-            <translation>
-                <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (-R).</numerusform>
-                <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (-R).</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
             <source>the last %n step(s), %1–%2</source>
             <translation>
                 <numerusform>the last %n step, %1–%2</numerusform>
@@ -442,13 +435,6 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (alltoall_perf -N).</source>
-            <translation>
-                <numerusform>%1, %2: %n repeat; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
-                <numerusform>%1, %2: %n repeats; run-to-run variation needs at least 2 (alltoall_perf -N).</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
             <source>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step(s): the busiest rank's compute + communication without waiting / its step time); the mean device %3.</source>
             <translation>
                 <numerusform>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step: the busiest rank's compute + communication without waiting / its step time); the mean device %3.</numerusform>
@@ -463,6 +449,13 @@
             <translation>
                 <numerusform>cluster %1 is not removed: %n run were measured on it (%2); remove them first</numerusform>
                 <numerusform>cluster %1 is not removed: %n runs were measured on it (%2); remove them first</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 and %n more</source>
+            <translation>
+                <numerusform>%1 and %n more</numerusform>
+                <numerusform>%1 and %n more</numerusform>
             </translation>
         </message>
     </context>

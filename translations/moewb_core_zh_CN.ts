@@ -233,6 +233,50 @@
         <source>not a PyTorch profiler trace: it starts with neither &apos;{&apos; nor &apos;[&apos;</source>
         <translation>不是 PyTorch profiler 轨迹：开头既不是 &apos;{&apos; 也不是 &apos;[&apos;</translation>
     </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>&apos;,&apos; or &apos;]&apos; was expected (JSON error)</source>
+        <translation>此处应为 &apos;,&apos; 或 &apos;]&apos;（JSON 错误）</translation>
+    </message>
+    <message>
+        <source>%1: the trace digest is refused, line %2: %3</source>
+        <translation>%1：拒绝该 trace 摘要，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>a line longer than %1 MiB</source>
+        <translation>有一行超过 %1 MiB</translation>
+    </message>
+    <message>
+        <source>the document ends early (no end line): the digest was cut off</source>
+        <translation>文档提前结束（没有结束行）：摘要被截断</translation>
+    </message>
+    <message>
+        <source>text after the end line</source>
+        <translation>结束行之后还有内容</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1)</source>
+        <translation>不是 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>not a %1 document (schema %2)</source>
+        <translation>不是 %1 文档（schema 为 %2）</translation>
+    </message>
+    <message>
+        <source>a bad &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; 无效</translation>
+    </message>
+    <message>
+        <source>the end line does not match the %1 files announced</source>
+        <translation>结束行与声明的 %1 个文件不符</translation>
+    </message>
+    <message>
+        <source>more files than the %1 announced</source>
+        <translation>文件数多于声明的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>Assessment</name>
@@ -818,6 +862,10 @@
     <message>
         <source>drop rate not applicable</source>
         <translation>丢弃率不适用</translation>
+    </message>
+    <message>
+        <source>The MoE runs use %1 routing settings (top-k, capacity factor, overflow policy): each is compared with the dense control in its own table, never with the others.</source>
+        <translation>这些 MoE 运行使用 %1 种路由设置(top-k、容量因子、溢出策略):每种设置在各自的表中与稠密对照比较,彼此之间从不比较。</translation>
     </message>
 </context>
 <context>
@@ -2075,6 +2123,34 @@
         <translation>
             <numerusform>另有 %n 项：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>is %1, not a regular file: moewb imports regular files only (save the stream to a file first)</source>
+        <translation>是%1，不是普通文件：moewb 只导入普通文件（请先把数据流保存为文件）</translation>
     </message>
 </context>
 <context>
@@ -3708,12 +3784,6 @@ busiest</source>
         <source>%1: the world size is unknown, so the effective bandwidth cannot be computed; the table shows algbw (bytes per rank / median time) instead.</source>
         <translation>%1：world size 未知，无法计算有效带宽；表中改为显示 algbw（每个 rank 的字节数 / 中位耗时）。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (-R).</source>
-        <translation>
-            <numerusform>%1，%2：%n 次重复；测量重复间波动至少需要 2 次（-R）。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1, %2: run-to-run CV %3 &gt; %4.</source>
         <translation>%1，%2：重复间 CV %3 &gt; %4。</translation>
@@ -4147,12 +4217,6 @@ busiest</source>
             <numerusform>%n 个运行中的全部 %1 个大小：轮间 CV 最大 %2 ≤ %3；P99/中位数最大 %4 ≤ %5。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%1, %2: %n repeat(s); run-to-run variation needs at least 2 (alltoall_perf -N).</source>
-        <translation>
-            <numerusform>%1，%2：%n 次重复；测量重复间波动至少需要 2 次（alltoall_perf -N）。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Measure it the way the training communicates: run nccl-tests on N nodes, one rank per GPU (mpirun -np RANKS or srun), e.g. alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5, with NCCL_TESTS_SPLIT_MASK set so that the ranks form EP groups of the record&apos;s EP size; then import its output (moewb import).</source>
         <translation>请按训练的通信方式测量：在 N 个节点上运行 nccl-tests，每个 GPU 一个 rank（mpirun -np RANKS 或 srun），例如 alltoall_perf -b 1M -e 256M -f 2 -n 20 -w 5 -g 1 -N 5，并设置 NCCL_TESTS_SPLIT_MASK，使各 rank 按配置记录的 EP 规模分成 EP 组；然后导入其输出（moewb import）。</translation>
@@ -4178,6 +4242,114 @@ busiest</source>
     <message>
         <source>Finding — %1, below the %2 limit: the training&apos;s all-to-all runs well below what the cluster delivers, so the cause is in the training (message sizes, overlap with compute, imbalance); see the step anatomy (moewb anatomy %3).</source>
         <translation>发现 — %1，低于 %2 的限值：训练中的 all-to-all 远低于集群能提供的水平，原因在训练本身（消息大小、与计算的重叠、负载不均）；请查看步骤剖析（moewb anatomy %3）。</translation>
+    </message>
+    <message>
+        <source>stage %1 has no override in effect</source>
+        <translation>阶段 %1 没有生效的豁免</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> 及另外 %1 项</translation>
+    </message>
+    <message>
+        <source>%1 ×</source>
+        <translation>%1 ×</translation>
+    </message>
+    <message>
+        <source>%1: the 0-byte rows are shown but not gated and not used for suggested thresholds (an empty all-to-all times only the launch).</source>
+        <translation>%1:0 字节的行仅显示,不参与判定,也不用于建议阈值(空的 all-to-all 只测到启动开销)。</translation>
+    </message>
+    <message>
+        <source>run alltoall_perf -N 5 or import several files</source>
+        <translation>运行 alltoall_perf -N 5 或导入多个文件</translation>
+    </message>
+    <message>
+        <source>run the probe with -R 5 or more</source>
+        <translation>以 -R 5 或更多运行探针</translation>
+    </message>
+    <message>
+        <source>%1, %2: one repeat; run-to-run variation needs at least 2 — %3.</source>
+        <translation>%1,%2:仅一次重复;运行间波动至少需要 2 次 — %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2 sizes have one repeat each; run-to-run variation needs at least 2 — %3.</source>
+        <translation>%1:%2 个消息大小各只有一次重复;运行间波动至少需要 2 次 — %3。</translation>
+    </message>
+    <message>
+        <source>%1: run-to-run CV &gt; %2 at %3 sizes: %4.</source>
+        <translation>%1:%3 个消息大小的运行间 CV &gt; %2:%4。</translation>
+    </message>
+    <message>
+        <source>%1: P99/median &gt; %2 at %3 sizes: %4.</source>
+        <translation>%1:%3 个消息大小的 P99/中位数 &gt; %2:%4。</translation>
+    </message>
+    <message>
+        <source>LOCKED</source>
+        <translation>已锁定</translation>
+    </message>
+    <message>
+        <source>Evaluate the earlier stage until it passes, or override its stop with a written justification.</source>
+        <translation>评估前一阶段直至通过,或以书面理由豁免其停止。</translation>
+    </message>
+    <message>
+        <source>NOT EVALUATED</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>Evaluate stage %1.</source>
+        <translation>评估阶段 %1。</translation>
+    </message>
+    <message>
+        <source>Fix the cause and evaluate stage %1 again, or override its stop with a written justification.</source>
+        <translation>排除原因后重新评估阶段 %1,或以书面理由豁免其停止。</translation>
+    </message>
+    <message>
+        <source>STALE</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>The load-balancing method changed after this verdict: evaluate stage %1 again.</source>
+        <translation>此结论之后负载均衡方法已改变:请重新评估阶段 %1。</translation>
+    </message>
+    <message>
+        <source>STOP — OVERRIDDEN ON OLDER DATA</source>
+        <translation>停止 — 豁免基于旧数据</translation>
+    </message>
+    <message>
+        <source>STOP — OVERRIDDEN</source>
+        <translation>停止 — 已豁免</translation>
+    </message>
+    <message>
+        <source>someone unnamed</source>
+        <translation>未署名者</translation>
+    </message>
+    <message>
+        <source>Overridden by %1 on %2: “%3”.</source>
+        <translation>由 %1 于 %2 豁免:“%3”。</translation>
+    </message>
+    <message>
+        <source>The override was given on older data: the stop was evaluated again on other runs or thresholds.</source>
+        <translation>此豁免基于旧数据:停止结论已在其他运行或阈值上重新评估。</translation>
+    </message>
+    <message>
+        <source>Confirm the override (write it again for this stop) or withdraw it.</source>
+        <translation>请确认豁免(为此停止重新填写)或撤回豁免。</translation>
+    </message>
+    <message>
+        <source>The override was given on older data: new data arrived since the stop.</source>
+        <translation>此豁免基于旧数据:停止结论之后有新数据。</translation>
+    </message>
+    <message>
+        <source>Evaluate stage %1 again, then confirm or withdraw the override.</source>
+        <translation>请重新评估阶段 %1,然后确认或撤回豁免。</translation>
+    </message>
+    <message>
+        <source>The stop stays on record beside the justification; stage %1 is unlocked.</source>
+        <translation>停止结论与理由一并留档;阶段 %1 已解锁。</translation>
+    </message>
+    <message>
+        <source>New data since the verdict: evaluate stage %1 again.</source>
+        <translation>结论之后有新数据:请重新评估阶段 %1。</translation>
     </message>
 </context>
 <context>
@@ -4249,10 +4421,6 @@ busiest</source>
     <message>
         <source>cannot upgrade the project from schema version %1 to %2: %3</source>
         <translation>无法将项目从 schema 版本 %1 升级到 %2：%3</translation>
-    </message>
-    <message>
-        <source>cannot upgrade the project from schema version %1 to %2: a row of table %3 refers to a missing row of %4</source>
-        <translation>无法将项目从 schema 版本 %1 升级到 %2：表 %3 中有一行引用了 %4 中不存在的行</translation>
     </message>
     <message>
         <source>cannot be opened: unexpected schema version after upgrade</source>
@@ -4630,6 +4798,256 @@ busiest</source>
     <message>
         <source>all-to-all call at step %1: %2</source>
         <translation>第 %1 步的 all-to-all 调用：%2</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a real number</source>
+        <translation>实数</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>a blob</source>
+        <translation>blob</translation>
+    </message>
+    <message>
+        <source>nothing (NULL)</source>
+        <translation>空值（NULL）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1: nothing (NULL) where moewb requires a value</source>
+        <translation>%1：此处为空值（NULL），而 moewb 要求有值</translation>
+    </message>
+    <message>
+        <source>%1: %2 where moewb stores %3</source>
+        <translation>%1：此处为%2，而 moewb 存放的是%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (out of memory)</source>
+        <translation>%1：无法读取（内存不足）</translation>
+    </message>
+    <message>
+        <source>%1: text that is not UTF-8</source>
+        <translation>%1：文本不是 UTF-8</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>row %1 (%2)</source>
+        <translation>第 %1 行（%2）</translation>
+    </message>
+    <message>
+        <source>rowid %1</source>
+        <translation>rowid %1</translation>
+    </message>
+    <message>
+        <source>after row %1</source>
+        <translation>第 %1 行之后</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1; the rest of the table was not read</source>
+        <translation>无法读取：%1；表中其余部分未读取</translation>
+    </message>
+    <message>
+        <source>after rowid %1</source>
+        <translation>rowid %1 之后</translation>
+    </message>
+    <message>
+        <source>is not a project file</source>
+        <translation>不是项目文件</translation>
+    </message>
+    <message>
+        <source>already exists; a clean copy never overwrites a file</source>
+        <translation>已存在；干净副本从不覆盖文件</translation>
+    </message>
+    <message>
+        <source>cannot be opened safely: %1</source>
+        <translation>无法安全打开：%1</translation>
+    </message>
+    <message>
+        <source>was written by a newer MoE Workbench (schema version %1; this build reads up to %2). Update MoE Workbench to clean it.</source>
+        <translation>由较新的 MoE Workbench 写入（schema 版本 %1；此版本最高可读 %2）。请更新 MoE Workbench 后再清理。</translation>
+    </message>
+    <message>
+        <source>cannot be created: %1</source>
+        <translation>无法创建：%1</translation>
+    </message>
+    <message>
+        <source>cannot be created: the Qt SQLite driver gives no SQLite handle</source>
+        <translation>无法创建：Qt SQLite 驱动未提供 SQLite 句柄</translation>
+    </message>
+    <message>
+        <source>the source has no such table</source>
+        <translation>源文件中没有此表</translation>
+    </message>
+    <message>
+        <source>the source has %1 of this name in its place; nothing was read from it</source>
+        <translation>源文件中此处是同名的%1；未从中读取任何内容</translation>
+    </message>
+    <message>
+        <source>a view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>a trigger</source>
+        <translation>触发器</translation>
+    </message>
+    <message>
+        <source>an index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>its definition in the source is not moewb&apos;s; nothing was read from it</source>
+        <translation>它在源文件中的定义不是 moewb 的；未从中读取任何内容</translation>
+    </message>
+    <message>
+        <source>was written at schema version %1 but cannot be upgraded: %2</source>
+        <translation>已按 schema 版本 %1 写入，但无法升级：%2</translation>
+    </message>
+    <message>
+        <source>cannot be checked: %1</source>
+        <translation>无法检查：%1</translation>
+    </message>
+    <message>
+        <source>ran out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>an error on a worker thread</source>
+        <translation>工作线程出错</translation>
+    </message>
+    <message>
+        <source>an unexpected error (%1)</source>
+        <translation>意外错误（%1）</translation>
+    </message>
+    <message>
+        <source>an unexpected error</source>
+        <translation>意外错误</translation>
+    </message>
+    <message>
+        <source>a row of table %1 refers to a missing row of %2</source>
+        <translation>表 %1 中有一行引用了 %2 中不存在的行</translation>
+    </message>
+    <message>
+        <source>the step timeline of rank %1 at step %2 holds more than its bound</source>
+        <translation>第 %2 步 rank %1 的步时间线超出了上限</translation>
+    </message>
+    <message>
+        <source>the step timeline of rank %1 at step %2 cannot be compressed</source>
+        <translation>第 %2 步 rank %1 的步时间线无法压缩</translation>
+    </message>
+    <message>
+        <source>step timeline of rank %1 at step %2: %3</source>
+        <translation>第 %2 步 rank %1 的步时间线：%3</translation>
+    </message>
+    <message>
+        <source>no schema version %1</source>
+        <translation>没有 schema 版本 %1</translation>
+    </message>
+    <message>
+        <source>a table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>an object of type %1</source>
+        <translation>类型为 %1 的对象</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>trigger</source>
+        <translation>触发器</translation>
+    </message>
+    <message>
+        <source>cannot build the schema of version %1: %2</source>
+        <translation>无法构建版本 %1 的 schema：%2</translation>
+    </message>
+    <message>
+        <source>the %1 %2 with a definition that moewb does not give it</source>
+        <translation>%1 %2，其定义不是 moewb 给出的</translation>
+    </message>
+    <message>
+        <source>%1 %2 in place of moewb&apos;s %3 %2</source>
+        <translation>%1 %2，占据了 moewb 的%3 %2 的位置</translation>
+    </message>
+    <message>
+        <source>%1 %2 that moewb did not create</source>
+        <translation>并非 moewb 创建的%1 %2</translation>
+    </message>
+    <message>
+        <source>no %1 %2 (moewb creates one)</source>
+        <translation>缺少%1 %2（moewb 会创建它）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 以及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>this project contains %1; it may have been altered — not opened</source>
+        <translation>此项目包含%1；它可能已被篡改——未打开</translation>
+    </message>
+    <message>
+        <source>a step timeline of rank %1 at step %2 is damaged: %3</source>
+        <translation>第 %2 步 rank %1 的步时间线已损坏：%3</translation>
+    </message>
+    <message>
+        <source>not a compressed frame</source>
+        <translation>不是压缩帧</translation>
+    </message>
+    <message>
+        <source>it claims %1 bytes</source>
+        <translation>它声称有 %1 字节</translation>
+    </message>
+    <message>
+        <source>it does not decompress</source>
+        <translation>无法解压</translation>
+    </message>
+    <message>
+        <source>unknown layout</source>
+        <translation>未知的布局</translation>
+    </message>
+    <message>
+        <source>%1 labels</source>
+        <translation>%1 个标签</translation>
+    </message>
+    <message>
+        <source>label %1 is cut</source>
+        <translation>标签 %1 被截断</translation>
+    </message>
+    <message>
+        <source>%1 intervals in %2 bytes</source>
+        <translation>%2 字节中有 %1 个区间</translation>
+    </message>
+    <message>
+        <source>interval %1 is out of range</source>
+        <translation>区间 %1 超出范围</translation>
     </message>
 </context>
 </TS>

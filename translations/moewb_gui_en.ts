@@ -140,6 +140,37 @@
         </message>
     </context>
     <context>
+        <name>moewb::gui::MainWindow</name>
+        <message numerus="yes">
+            <source>%n row(s) copied</source>
+            <translation>
+                <numerusform>%n row copied</numerusform>
+                <numerusform>%n rows copied</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n skipped.</source>
+            <translation>
+                <numerusform>%n skipped.</numerusform>
+                <numerusform>%n skipped.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more left out</source>
+            <translation>
+                <numerusform>… and %n more left out</numerusform>
+                <numerusform>… and %n more left out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Table %1: %n row(s) skipped</source>
+            <translation>
+                <numerusform>Table %1: %n row skipped</numerusform>
+                <numerusform>Table %1: %n rows skipped</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>moewb::gui::ProjectBrowser</name>
         <message numerus="yes">
             <source>Incomplete: %n field(s) missing or invalid; comparisons using it are refused.</source>

@@ -300,16 +300,6 @@
         <translation>尚未评估。打开该阶段并点击“评估”。</translation>
     </message>
     <message>
-        <source>Overridden with the justification: &quot;%1&quot;</source>
-        <translation>已豁免，理由：“%1”</translation>
-    </message>
-    <message>
-        <source>Stopped, then overridden with the justification: &quot;%1&quot;
-The stop: %2</source>
-        <translation>曾停止，后已豁免，理由：“%1”
-停止原因：%2</translation>
-    </message>
-    <message>
         <source>%1
 Override the stop on the stage&apos;s page with a written justification, or fix the cause and evaluate again.</source>
         <translation>%1
@@ -324,6 +314,14 @@ Evaluate the stage again.</source>
     <message>
         <source>Not ready: %1</source>
         <translation>未就绪：%1</translation>
+    </message>
+    <message>
+        <source>The stop: %1</source>
+        <translation>停止原因:%1</translation>
+    </message>
+    <message>
+        <source>overridden, on older data</source>
+        <translation>已豁免(基于旧数据)</translation>
     </message>
 </context>
 <context>
@@ -1764,6 +1762,66 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <source>C&amp;lusters</source>
         <translation>集群(&amp;L)</translation>
     </message>
+    <message>
+        <source>Nothing stored in it was run. A clean copy is a new project with moewb&apos;s own tables and their rows, each checked; what moewb did not create is left out, and this file is not changed.</source>
+        <translation>其中存储的任何内容都未被运行。干净副本是一个新项目，只含 moewb 自己的表及其各行（逐行检查）；不是 moewb 创建的内容被排除，此文件不会被修改。</translation>
+    </message>
+    <message>
+        <source>Save a clean copy…</source>
+        <translation>保存干净副本…</translation>
+    </message>
+    <message>
+        <source>Save a clean copy</source>
+        <translation>保存干净副本</translation>
+    </message>
+    <message>
+        <source>Writing a clean copy to %1…</source>
+        <translation>正在将干净副本写入 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied</source>
+        <translation>
+            <numerusform>已复制 %n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped.</source>
+        <translation>
+            <numerusform>跳过 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out: %1</source>
+        <translation>已排除：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more left out</source>
+        <translation>
+            <numerusform>… 另有 %n 项被排除</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Table %1 not read: %2</source>
+        <translation>表 %1 未读取：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Table %1: %n row(s) skipped</source>
+        <translation>
+            <numerusform>表 %1：跳过 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote the clean copy %1.</source>
+        <translation>已写入干净副本 %1。</translation>
+    </message>
+    <message>
+        <source>Open the clean copy</source>
+        <translation>打开干净副本</translation>
+    </message>
+    <message>
+        <source>A clean copy of a project is being written.</source>
+        <translation>正在写入项目的干净副本。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::PreferencesDialog</name>
@@ -2920,6 +2978,125 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>some calls&apos; split sizes were cut in the trace</source>
         <translation>追踪中部分调用的切分大小被截断</translation>
+    </message>
+    <message>
+        <source>The step as a timeline, ranks as rows</source>
+        <translation>该步的时间线，每行一个 rank</translation>
+    </message>
+    <message>
+        <source>This run&apos;s traces were imported before the workbench kept step timelines: import the traces again, into a new run, to see each step as a timeline.</source>
+        <translation>此运行的 trace 是在工作台保存步时间线之前导入的：请把这些 trace 重新导入为一个新运行，即可按时间线查看每一步。</translation>
+    </message>
+    <message>
+        <source>The timeline keeps the first %1 profiled steps (%2 to %3): step %4 is not among them.</source>
+        <translation>时间线只保留前 %1 个剖析步（%2 到 %3）：第 %4 步不在其中。</translation>
+    </message>
+    <message>
+        <source>rank %1 (%2 left out)</source>
+        <translation>rank %1（略去 %2 个）</translation>
+    </message>
+    <message>
+        <source>Cut at %1 intervals a rank, the earliest kept: %2.</source>
+        <translation>每个 rank 最多保留 %1 个区间（保留最早的）：%2。</translation>
+    </message>
+    <message>
+        <source>Only the first %1 profiled steps are kept as timelines.</source>
+        <translation>只有前 %1 个剖析步保存了时间线。</translation>
+    </message>
+</context>
+<context>
+    <name>moewb::gui::StepTimelineView</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all</translation>
+    </message>
+    <message>
+        <source>dispatch</source>
+        <translation>分发（dispatch）</translation>
+    </message>
+    <message>
+        <source>combine</source>
+        <translation>合并（combine）</translation>
+    </message>
+    <message>
+        <source>other communication</source>
+        <translation>其他通信</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>memcpy/memset</source>
+        <translation>memcpy/memset（内存拷贝）</translation>
+    </message>
+    <message>
+        <source>busiest rank</source>
+        <translation>最忙的 rank</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Show the whole step again (or double-click the timeline)</source>
+        <translation>重新显示整个步（或双击时间线）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>进程（rank）</translation>
+    </message>
+    <message>
+        <source>No rank&apos;s timeline is stored for this step.</source>
+        <translation>此步没有保存任何 rank 的时间线。</translation>
+    </message>
+    <message>
+        <source>Times on the ranks&apos; common clock (aligned on the ends of the collectives they share), from the step&apos;s start; each rank&apos;s own step shaded. Wheel after a click (or Ctrl+wheel) zooms, drag pans, double-click resets.</source>
+        <translation>时间为各 rank 的共同时钟（按它们共享的集合通信的结束时刻对齐），从该步开始算起；每个 rank 自己的步以底色标出。点击后滚轮（或 Ctrl+滚轮）缩放，拖动平移，双击复原。</translation>
+    </message>
+    <message>
+        <source>Time from the step&apos;s start</source>
+        <translation>从步开始起的时间</translation>
+    </message>
+    <message>
+        <source>%1 · busiest</source>
+        <translation>%1 · 最忙</translation>
+    </message>
+    <message>
+        <source>%1, from %2 to %3</source>
+        <translation>%1，从 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>compute (merged kernels)</source>
+        <translation>计算（合并后的 kernel）</translation>
+    </message>
+    <message>
+        <source>memcpy/memset (merged)</source>
+        <translation>memcpy/memset（已合并）</translation>
+    </message>
+    <message>
+        <source>%1 waiting for the group&apos;s latest rank</source>
+        <translation>%1 等待组内最晚到达的 rank</translation>
+    </message>
+    <message>
+        <source>Kernel: %1</source>
+        <translation>Kernel：%1</translation>
+    </message>
+    <message>
+        <source>Process group: %1</source>
+        <translation>进程组：%1</translation>
+    </message>
+    <message>
+        <source>Bytes: %1</source>
+        <translation>字节数：%1</translation>
+    </message>
+    <message>
+        <source>Rank %1 · %2</source>
+        <translation>Rank %1 · %2</translation>
     </message>
 </context>
 <context>

@@ -61,13 +61,6 @@
                 <numerusform>%n suggested thresholds applied. Evaluate again to use them.</numerusform>
             </translation>
         </message>
-        <message numerus="yes">
-            <source>&lt;p&gt;%n more reason(s) under Details.&lt;/p&gt;</source>
-            <translation>
-                <numerusform>&lt;p&gt;%n more reason under Details.&lt;/p&gt;</numerusform>
-                <numerusform>&lt;p&gt;%n more reasons under Details.&lt;/p&gt;</numerusform>
-            </translation>
-        </message>
     </context>
     <context>
         <name>moewb::gui::StageThreePage</name>

@@ -1157,10 +1157,6 @@
         <translation>尚无结论</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Overridden&lt;/b&gt; by %1 on %2: “%3”. The stop stays on record beside this justification; the next stage is unlocked.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;已由 %1 于 %2 &lt;b&gt;豁免&lt;/b&gt;：“%3”。停止记录与该理由一同保留；下一阶段已解锁。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;⚠ Stale:&lt;/b&gt; the load-balancing method changed after this stage was decided. Re-run this stage.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;⚠ 已过期：&lt;/b&gt;本阶段判定之后，负载均衡方法发生了变化。请重新运行本阶段。&lt;/p&gt;</translation>
     </message>
@@ -1243,10 +1239,6 @@
         <translation>按此阶段现在会使用的运行重新评估，并保存该判定</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Overridden&lt;/b&gt; by %1 on %2, given on older data: “%3”. The stop stays on record beside this justification; the next stage stays unlocked until you re-evaluate.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;由 %1 于 %2 &lt;b&gt;豁免&lt;/b&gt;，依据的是较旧的数据：“%3”。停止记录与此理由一并保留；在你重新评估之前，下一阶段保持解锁。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p style=&quot;color:#B35C00&quot;&gt;&lt;b&gt;⚠ %1&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&quot;color:#B35C00&quot;&gt;&lt;b&gt;⚠ %1&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
@@ -1262,12 +1254,6 @@
         <source>Details: thresholds and notes</source>
         <translation>详情：阈值与说明</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;p&gt;%n more reason(s) under Details.&lt;/p&gt;</source>
-        <translation>
-            <numerusform>&lt;p&gt;另有 %n 条理由见“详情”。&lt;/p&gt;</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&lt;br&gt;To unlock it: open stage %1 (Ctrl+%1) and evaluate it until it passes, or override its stop there with a written justification.</source>
         <translation>&lt;br&gt;解锁方法：打开阶段 %1（Ctrl+%1）并评估直到通过，或在那里以书面理由越过其停止结论。</translation>
@@ -1279,6 +1265,42 @@
     <message>
         <source>&lt;p&gt;The tables and plots below show the data as the gate would read it; nothing is decided or saved while the stage is locked.&lt;/p&gt;</source>
         <translation>&lt;p&gt;下方的表格和图按关卡读取的方式显示数据；阶段锁定期间不作结论，也不保存任何内容。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 more reasons under Details.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;另有 %1 条原因,见“详情”。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Confirm override…</source>
+        <translation>确认豁免…</translation>
+    </message>
+    <message>
+        <source>Write the override again for this stop</source>
+        <translation>为此停止重新填写豁免</translation>
+    </message>
+    <message>
+        <source>Withdraw override</source>
+        <translation>撤回豁免</translation>
+    </message>
+    <message>
+        <source>The stop is in force again; the override stays on record</source>
+        <translation>停止结论重新生效;豁免仍留档</translation>
+    </message>
+    <message>
+        <source>↷ VERDICT: %1</source>
+        <translation>↷ 结论:%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not withdrawn: %1</source>
+        <translation>未撤回:%1</translation>
+    </message>
+    <message>
+        <source>Stage %1&apos;s override is withdrawn: the stop is in force again.</source>
+        <translation>阶段 %1 的豁免已撤回:停止结论重新生效。</translation>
     </message>
 </context>
 <context>

@@ -495,6 +495,80 @@
         <source>%1: no such file</source>
         <translation>%1:没有这个文件</translation>
     </message>
+    <message>
+        <source>%1: %2 failed</source>
+        <translation>%1：%2 失败</translation>
+    </message>
+    <message>
+        <source>%1: %2 exited with status %3%4</source>
+        <translation>%1：%2 以状态 %3 退出%4</translation>
+    </message>
+    <message>
+        <source>the listing is larger than %1 MiB</source>
+        <translation>列表大于 %1 MiB</translation>
+    </message>
+    <message>
+        <source>the listing ends early (no end line)</source>
+        <translation>列表提前结束（没有结束行）</translation>
+    </message>
+    <message>
+        <source>not a moe-digest-list/1 listing</source>
+        <translation>不是 moe-digest-list/1 列表</translation>
+    </message>
+    <message>
+        <source>text after the listing&apos;s end line</source>
+        <translation>列表结束行之后还有内容</translation>
+    </message>
+    <message>
+        <source>the listing&apos;s end line does not match its files</source>
+        <translation>列表结束行与其文件数不符</translation>
+    </message>
+    <message>
+        <source>a malformed line in the listing</source>
+        <translation>列表中有一行格式错误</translation>
+    </message>
+    <message>
+        <source>the cluster has no nodes</source>
+        <translation>该集群没有节点</translation>
+    </message>
+    <message>
+        <source>the traces&apos; folder on the cluster must be an absolute path, not &quot;%1&quot;</source>
+        <translation>集群上的 trace 文件夹必须是绝对路径，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the probe bundle %1 has no moe-digest; build the target moe-probe-bundle</source>
+        <translation>probe 包 %1 中没有 moe-digest；请构建目标 moe-probe-bundle</translation>
+    </message>
+    <message>
+        <source>listing the traces in %1</source>
+        <translation>正在列出 %1 中的 trace</translation>
+    </message>
+    <message>
+        <source>%1: moe-digest --list %2: %3</source>
+        <translation>%1：moe-digest --list %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: no profiler trace under %2</source>
+        <translation>%1：%2 下没有 profiler trace</translation>
+    </message>
+    <message numerus="yes">
+        <source>digesting %n trace file(s), %1 MB</source>
+        <translation>
+            <numerusform>正在摘要 %n 个 trace 文件，%1 MB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: moe-digest answered for %2 of %3 files</source>
+        <translation>%1：moe-digest 只回答了 %3 个文件中的 %2 个</translation>
+    </message>
+    <message>
+        <source>%1: moe-digest answered for %2 where %3 was asked</source>
+        <translation>%1：请求的是 %3，moe-digest 却回答了 %2</translation>
+    </message>
+    <message>
+        <source>digested</source>
+        <translation>摘要完成</translation>
+    </message>
 </context>
 <context>
     <name>RemoteSsh</name>

@@ -378,10 +378,6 @@
         <translation>结论</translation>
     </message>
     <message>
-        <source>Verdict on the current data: %1</source>
-        <translation>基于当前数据的结论：%1</translation>
-    </message>
-    <message>
         <source>Stop reasons:</source>
         <translation>停止原因：</translation>
     </message>
@@ -740,10 +736,6 @@
         <translation>%1，估算</translation>
     </message>
     <message>
-        <source>LOCKED</source>
-        <translation>已锁定</translation>
-    </message>
-    <message>
         <source>Appendix: full tables</source>
         <translation>附录：完整表格</translation>
     </message>
@@ -820,10 +812,6 @@
     <message>
         <source>Why, in one line</source>
         <translation>一句话理由</translation>
-    </message>
-    <message>
-        <source>Overridden: %1</source>
-        <translation>已豁免：%1</translation>
     </message>
     <message>
         <source>New data since the saved verdict.</source>
@@ -996,6 +984,30 @@
     <message>
         <source>The traces of %1 hold no all-to-all call to compare with stage 1.</source>
         <translation>%1 的追踪中没有可与阶段 1 对比的 all-to-all 调用。</translation>
+    </message>
+    <message>
+        <source>Not yet: stage %1 has not been evaluated.%2 The conclusions cannot be used for %3 until it is evaluated and passes.</source>
+        <translation>尚不可以:阶段 %1 尚未评估。%2 在其评估并通过之前,结论不能用于 %3。</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>结论:%1</translation>
+    </message>
+    <message>
+        <source>On the current data the gate says %1 (not saved in the project: evaluate stage %2 to decide).</source>
+        <translation>按当前数据,门控结论为 %1(未保存到项目:评估阶段 %2 以作出决定)。</translation>
+    </message>
+    <message>
+        <source>Details: %1 more reasons</source>
+        <translation>详情:另有 %1 条原因</translation>
+    </message>
+    <message>
+        <source>Overridden (the justification is under Overrides). The stop: %1</source>
+        <translation>已豁免(理由见“豁免”一节)。停止原因:%1</translation>
+    </message>
+    <message>
+        <source>Not evaluated in the project; on the current data the gate says %1.</source>
+        <translation>项目中尚未评估;按当前数据,门控结论为 %1。</translation>
     </message>
 </context>
 </TS>
