@@ -21,6 +21,7 @@
 #include <climits>
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace moewb::importers {
 
@@ -166,9 +167,11 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
     std::optional<double> lastElapsedMs;
     qint64 timerBlocks = 0, timerBlocksWithoutIteration = 0, sharesAboveOne = 0;
     QSet<QString> timerOptions;
+    bool timerBlockDamaged = false; // a line of the block left out: its busiest rank may be the one missing
     auto flushTimers = [&] {
         if (!timerBlock)
             return;
+        const bool blockDamaged = std::exchange(timerBlockDamaged, false);
         const MegatronTimerBlock block = std::move(*timerBlock);
         timerBlock.reset();
         if (block.timers().isEmpty())
@@ -189,7 +192,9 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
         // Per rank for forward-backward only: the busiest device is found from it.
         for (auto r = fb->perRankMs.cbegin(); r != fb->perRankMs.cend(); ++r)
             addMetric(*lastStep, QStringLiteral("timer_forward_backward_ms_rank_%1").arg(r.key()), r.value());
-        if (counting) {
+        if (blockDamaged) {
+            return; // no busiest-device share from a block with a rank line left out
+        } else if (counting) {
             ++*counting;
         } else if (lastElapsedMs && *lastElapsedMs > 0) {
             const double share = fb->maxMs / *lastElapsedMs;
@@ -211,6 +216,7 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                     if (strict)
                         return unexpected(*timerError);
                     damaged.add(*timerError, 0);
+                    timerBlockDamaged = true;
                 }
                 continue;
             }

@@ -77,22 +77,43 @@ private slots:
     }
 
     void malformedLinesNameLineAndTimer() {
-        auto r = MegatronLogImporter::parse(kIteration + "times across ranks (ms):\n     rank  0: 5.00\n",
-                                            QStringLiteral("t.log"));
+        // --strict: the first damaged timer line refuses the file, naming its line and timer.
+        auto r = MegatronLogImporter::parseStrict(kIteration + "times across ranks (ms):\n     rank  0: 5.00\n",
+                                                  QStringLiteral("t.log"));
         QVERIFY(!r);
         QCOMPARE(r.error().line, 3);
         QCOMPARE(r.error().field, QStringLiteral("rank"));
-        r = MegatronLogImporter::parse(
+        r = MegatronLogImporter::parseStrict(
             kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  1: 1e400\n",
             QStringLiteral("t.log"));
         QVERIFY(!r);
         QCOMPARE(r.error().line, 4);
         QCOMPARE(r.error().field, QStringLiteral("forward-backward"));
-        r = MegatronLogImporter::parse(
+        r = MegatronLogImporter::parseStrict(
             kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  1: -3.00\n",
             QStringLiteral("t.log"));
         QVERIFY(!r);
         QVERIFY2(r.error().message.contains(QLatin1String("absurd")), qPrintable(r.error().text()));
+        // By default the iteration is kept and the damaged timer line listed (DamagedLines.h).
+        r = MegatronLogImporter::parse(
+            kIteration + "times across ranks (ms):\n  forward-backward:\n     rank  1: 1e400\n",
+            QStringLiteral("t.log"));
+        QVERIFY(r);
+        QCOMPARE(r->rows, 1);
+        const QJsonArray damaged = r->environment.value(QStringLiteral("damaged_lines")).toArray();
+        QCOMPARE(damaged.size(), 1);
+        QCOMPARE(damaged[0].toObject().value(QStringLiteral("line")).toInteger(), 4);
+        QCOMPARE(damaged[0].toObject().value(QStringLiteral("field")).toString(), QStringLiteral("forward-backward"));
+        QVERIFY(!byName(*r).contains(QStringLiteral("timer_forward_backward_ms_rank_1")));
+        // A block with a rank line left out gives no busiest-device share (its busiest rank
+        // may be the one missing), while its other ranks are kept.
+        r = MegatronLogImporter::parse(kIteration +
+                                           "times across ranks (ms):\n  forward-backward:\n     rank  0: 500.00\n"
+                                           "     rank  1: three\n",
+                                       QStringLiteral("t.log"));
+        QVERIFY(r);
+        QCOMPARE(byName(*r).value(QStringLiteral("timer_forward_backward_ms_rank_0")).value(10), 500.0);
+        QVERIFY(!byName(*r).contains(QStringLiteral("busiest_device_share")));
     }
 
     void shareAboveStepTimeIsNotStored() {
