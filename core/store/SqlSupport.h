@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVariant>
 
+#include <optional>
+
 namespace moewb::store {
 // Translation context of the store's messages: StoreTr::tr("...").
 class StoreTr {
@@ -28,8 +30,34 @@ inline QVariant toDbText(const QString& text) {
 QDateTime fromDbTime(const QVariant& value);
 QString toDbJson(const QJsonObject& object);
 QString toDbJson(const QJsonArray& array);
-QJsonObject objectFromDb(const QVariant& value);
-QJsonArray arrayFromDb(const QVariant& value);
+
+// Text read from the file is bounded here, the one place every reader goes through
+// (docs/store.md, "Reading a project from someone else"): a project may come from
+// someone else, and a 1 MiB name or reason would otherwise reach every table, page and
+// report. Names (runs, records, clusters, nodes) longer than kMaxNameLength
+// (NameRules.h) come back as their first kMaxNameLength − 1 characters and "…"; other
+// text (reasons, justifications, notes, paths, and every string inside a JSON column)
+// at kMaxTextLength characters, likewise. A JSON column longer than its byte limit
+// reads as empty (and is logged). Rows read to be rewritten use the raw readers.
+inline constexpr qsizetype kMaxTextLength = 4096;
+inline constexpr qsizetype kMaxJsonBytes = qsizetype(4) << 20;
+// A verdict's basis names every run it was computed on: 100,000 runs fit.
+inline constexpr qsizetype kMaxBasisJsonBytes = qsizetype(64) << 20;
+// `text` cut to `limit` characters, the last of them "…" (never inside a surrogate pair).
+QString capText(const QString& text, qsizetype limit = kMaxTextLength);
+QString nameFromDb(const QVariant& value);
+QString textFromDb(const QVariant& value);
+// Bounded: every string capped with capText, the whole column at most maxBytes.
+QJsonObject objectFromDb(const QVariant& value, qsizetype maxBytes = kMaxJsonBytes);
+QJsonArray arrayFromDb(const QVariant& value, qsizetype maxBytes = kMaxJsonBytes);
+// A verdict's basis (kMaxBasisJsonBytes), each run's name in it cut like a name.
+QJsonObject basisFromDb(const QVariant& value);
+// As stored: for a row that is read to be changed and written back.
+QJsonObject rawObjectFromDb(const QVariant& value);
+// The id of the row of `table` (run, config_record or cluster) named `name`, or —
+// when no name is that, and `name` is a name as nameFromDb cut it — of the one row
+// whose name it was cut from. nullopt when none (or several) match.
+std::optional<qint64> idByName(QSqlDatabase& db, const char* table, const QString& name);
 
 // Runs one statement; on failure returns false and sets *error to the statement's
 // error text.
