@@ -12,6 +12,10 @@ function(moewb_add_qtest name)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 300)
   endif()
+  # ASan + UBSan in a Debug build (the debug-asan preset) run several times slower.
+  if(MOEWB_SANITIZE)
+    math(EXPR T_TIMEOUT "${T_TIMEOUT} * 5")
+  endif()
   set_tests_properties(${name} PROPERTIES
     TIMEOUT ${T_TIMEOUT}
     LABELS "${T_LABELS}"

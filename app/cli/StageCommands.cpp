@@ -521,6 +521,16 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         } else {
             QTextStream& s = ctx.out();
             s << stageTitle(stage) << "\n" << banner << "\n\n" << o.text;
+            // What could not be read is not a verdict's reason: it is said in a preview too.
+            for (const stages::ExpertLoadRunInput& in : e.stageThreeInputs)
+                if (!in.unreadable.isEmpty())
+                    s << Cli::tr("Not read (the run is left out): run %1: %2%3")
+                             .arg(in.runName, in.unreadable.first(),
+                                  in.unreadable.size() > 1
+                                      ? Cli::tr(" (and %n more part(s) of its expert load)", "",
+                                                int(in.unreadable.size() - 1))
+                                      : QString())
+                      << '\n';
             for (const QString& n : v.notes)
                 s << Cli::tr("Note: %1").arg(n) << '\n';
             s << Cli::tr("No verdict: only passing stage %1 (or overriding its stop with a written justification) "

@@ -1,5 +1,7 @@
 #include "TerminalSafeDevice.h"
 
+#include "common/DisplayText.h"
+
 namespace moewb::cli {
 namespace {
 
@@ -9,28 +11,25 @@ void appendHex(QByteArray& out, const char* prefix, unsigned value, int width, c
     out += suffix;
 }
 
-// The code point of the escaped multi-byte sequence starting at s[i] (n bytes left),
-// its length in *seqLen; 0 when it is not one of them; -1 when more bytes are needed.
+// The code point of the UTF-8 sequence starting at s[0] (n bytes left) when it is a
+// hidden character (common/DisplayText.h: the one rule every surface escapes by), its
+// length in *seqLen; 0 when it is not one (or not a valid sequence: passed on as it is);
+// -1 when more bytes are needed to tell.
 long escapedMultiByte(const unsigned char* s, qint64 n, int* seqLen) {
-    if (s[0] == 0xC2) {
-        if (n < 2)
+    const unsigned char lead = s[0];
+    const int len = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    if (len == 0)
+        return 0;
+    char32_t cp = lead & (0x7F >> len);
+    for (int k = 1; k < len; ++k) {
+        if (k >= n)
             return -1;
-        *seqLen = 2;
-        return s[1] >= 0x80 && s[1] <= 0x9F ? long(s[1]) : 0; // U+0080–U+009F
-    }
-    if (s[0] == 0xE2) {
-        if (n < 2)
-            return (-1);
-        if (s[1] != 0x80 && s[1] != 0x81)
+        if ((s[k] & 0xC0) != 0x80)
             return 0;
-        if (n < 3)
-            return -1;
-        *seqLen = 3;
-        const long cp = 0x2000 + ((s[1] & 0x3F) << 6) + (s[2] & 0x3F);
-        const bool refused = (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-        return refused ? cp : 0;
+        cp = (cp << 6) | (s[k] & 0x3F);
     }
-    return 0;
+    *seqLen = len;
+    return isHiddenCharacter(cp) ? long(cp) : 0;
 }
 
 } // namespace
@@ -60,7 +59,7 @@ QByteArray TerminalSafeDevice::escape(QByteArray& pending, const char* in, qint6
             appendHex(out, "\\x", c, 2, "");
             continue;
         }
-        if (c == 0xC2 || c == 0xE2) {
+        if (c >= 0xC2 && c <= 0xF4) {
             int seqLen = 1;
             const long cp = escapedMultiByte(s + i, n - i, &seqLen);
             if (cp < 0 && len > 0) { // split across writes: decide on the next one
@@ -95,11 +94,16 @@ QByteArray escapeJsonForTerminal(const QByteArray& json) {
     QByteArray out;
     out.reserve(n);
     for (qint64 i = 0; i < n; ++i) {
-        if (s[i] == 0xC2 || s[i] == 0xE2) {
+        if (s[i] >= 0xC2 && s[i] <= 0xF4) {
             int seqLen = 1;
             const long cp = escapedMultiByte(s + i, n - i, &seqLen);
             if (cp > 0) {
-                appendHex(out, "\\u", unsigned(cp), 4, "");
+                if (cp > 0xFFFF) { // JSON writes it as a surrogate pair
+                    appendHex(out, "\\u", unsigned(0xD800 + ((cp - 0x10000) >> 10)), 4, "");
+                    appendHex(out, "\\u", unsigned(0xDC00 + ((cp - 0x10000) & 0x3FF)), 4, "");
+                } else {
+                    appendHex(out, "\\u", unsigned(cp), 4, "");
+                }
                 i += seqLen - 1;
                 continue;
             }

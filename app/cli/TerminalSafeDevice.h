@@ -4,9 +4,9 @@
 // text all reach the terminal through it, so a project or a log written by somebody
 // else cannot move the cursor, retitle the window, change colours or reorder the text
 // around it: C0 controls other than newline and tab, DEL and the C1 controls are
-// written as \xNN; line/paragraph separators and bidirectional overrides (U+2028,
-// U+2029, U+202A–U+202E, U+2066–U+2069) as \u{NNNN} — the escapes of
-// store::printableName.
+// written as \xNN; every other hidden character (common/DisplayText.h's rule: bidi
+// marks, overrides and isolates, other invisible format characters, line/paragraph
+// separators) as \u{nnnn} — the escapes of displayText.
 #include <QByteArray>
 #include <QIODevice>
 #include <cstdio>

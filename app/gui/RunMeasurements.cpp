@@ -7,6 +7,14 @@
 
 namespace moewb::gui {
 
+namespace {
+// The store's sentences about a run's unreadable expert load: the first, and how many more.
+QString unreadableText(const QStringList& unreadable) {
+    return unreadable.size() <= 1 ? unreadable.value(0)
+                                  : QStringLiteral("%1 (+%2)").arg(unreadable.first()).arg(unreadable.size() - 1);
+}
+} // namespace
+
 LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& runNames, const RunReadOptions& options) {
     LoadedRuns out;
     auto opened = store::ProjectStore::open(projectPath, store::OpenMode::MustExist);
@@ -41,15 +49,22 @@ LoadedRuns readRunMeasurements(const QString& projectPath, const QStringList& ru
             // the gate window's counts only (released at the end of this block); the
             // heatmap reads only the last step's blocks.
             const auto in = stages::loadStageThreeInputs(project, {name}, stages::ExpertLoadCounts::Window);
-            if (in && !in->isEmpty()) {
+            if (in && !in->isEmpty() && !in->first().unreadable.isEmpty()) {
+                // The damage, named; nothing drawn from what is left (the rest of the page stays).
+                m.problem = unreadableText(in->first().unreadable);
+            } else if (in && !in->isEmpty()) {
                 m.load = stages::summarizeStageThreeRun(in->first(), thresholds);
                 if (options.heatmap && !m.load->ratioOverSteps.isEmpty()) {
                     const qint64 last = m.load->ratioOverSteps.constLast().step;
                     stages::ExpertLoadRunInput atLast;
                     atLast.runName = name;
                     atLast.environment = row->environment;
-                    atLast.blocks = project.expertLoad(row->id, last);
-                    m.heatmap = plots::layerExpertHeatmap(atLast, last, true);
+                    QStringList unreadable;
+                    atLast.blocks = project.expertLoad(row->id, last, {}, &unreadable);
+                    if (unreadable.isEmpty())
+                        m.heatmap = plots::layerExpertHeatmap(atLast, last, true);
+                    else
+                        m.problem = unreadableText(unreadable);
                 }
             } else if (!in) {
                 m.problem = in.error().message;

@@ -137,8 +137,15 @@ PlotSpec busyShareHeatmap(const store::RunAnatomy& anatomy, const QString& runNa
         firstStep = std::min(firstStep, r.step);
         lastStep = std::max(lastStep, r.step);
     }
+    // The store reads steps 0..10^12 and ranks 0..2^20 only; the grid stays within
+    // maxHeatmapCells (fewer step columns for many ranks).
     const qint64 span = lastStep - firstStep + 1;
-    const int columns = int(std::min<qint64>(span, maxHeatmapColumns));
+    const qsizetype rows = qsizetype(lastRank) - firstRank + 1;
+    if (rows > maxHeatmapCells || span < 1) {
+        spec.note = Plots::tr("Ranks %1 to %2: too many to draw.").arg(firstRank).arg(lastRank);
+        return spec;
+    }
+    const int columns = int(std::min<qint64>({span, maxHeatmapColumns, std::max<qint64>(1, maxHeatmapCells / rows)}));
     Heatmap h;
     h.columns = columns;
     h.rows = lastRank - firstRank + 1;

@@ -377,6 +377,13 @@ PlotSpec layerExpertHeatmap(const stages::ExpertLoadRunInput& run, qint64 step, 
         spec.note = Plots::tr("No expert load at step %1.").arg(step);
         return spec;
     }
+    if (qsizetype(maxLayer - minLayer + 1) * experts > maxHeatmapCells) {
+        spec.note = Plots::tr("Layers %1 to %2 × %3 experts: too many cells to draw.")
+                        .arg(minLayer)
+                        .arg(maxLayer)
+                        .arg(experts);
+        return spec;
+    }
     Heatmap h;
     h.columns = experts;
     h.rows = maxLayer - minLayer + 1;
@@ -427,7 +434,7 @@ PlotSpec expertStepHeatmap(const stages::ExpertLoadRunInput& run, int layer, boo
         return spec;
     }
     const qsizetype steps = blocks.size();
-    const int columns = int(std::min<qsizetype>(steps, maxHeatmapColumns));
+    const int columns = int(std::min<qsizetype>({steps, maxHeatmapColumns, std::max<qsizetype>(1, maxHeatmapCells / experts)}));
     Heatmap h;
     h.columns = columns;
     h.rows = experts;

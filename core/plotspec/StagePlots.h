@@ -33,6 +33,10 @@ PlotSpec layerExpertHeatmap(const stages::ExpertLoadRunInput& run, qint64 step, 
 // "stage3-expert-step": rows = experts, columns = steps of one layer; more than
 // maxHeatmapColumns steps are max-pooled into maxHeatmapColumns columns.
 inline constexpr int maxHeatmapColumns = 2000;
+// At most this many cells in either heatmap (128 MiB of values): fewer step columns
+// where the experts are many; a layer × expert grid beyond it is not drawn (its note
+// says why). A project file from someone else may claim 65,536 layers and experts.
+inline constexpr qsizetype maxHeatmapCells = qsizetype(1) << 24;
 PlotSpec expertStepHeatmap(const stages::ExpertLoadRunInput& run, int layer, bool relativeToMean);
 // "stage3-drop-vs-loss": one point per run with a drop rate and a window loss,
 // coloured by the record's capacity factor (dropless / "none" -> 0).

@@ -1185,7 +1185,12 @@ Expected<store::RunData, QList<ImportError>> mergeInto(const store::ProjectStore
     }
     std::map<std::pair<qint64, int>, LoadValue> load;
     const QStringList loadSources{runShown, sources[1].shown};
-    const auto stored = project.expertLoad(existing.id);
+    // What the run holds is written back with the new data: a chunk that cannot be read
+    // would be lost, so the import is refused instead (naming it).
+    QStringList unreadable;
+    const auto stored = project.expertLoad(existing.id, {}, {}, &unreadable);
+    for (const QString& problem : std::as_const(unreadable))
+        errors << ImportError{runShown, 0, {}, problem};
     if (!stored.isEmpty() && !plan.expertLoad.isEmpty() &&
         stored.first().tokensPerExpert.size() != plan.expertLoad.first().tokensPerExpert.size())
         errors << ImportError{sources[1].shown, 0, {},

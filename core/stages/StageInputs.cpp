@@ -192,10 +192,13 @@ Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store
         1, qint64(loadThresholds(project).get(QStringLiteral("stage3.window_steps")).value));
     QList<ExpertLoadRunInput> out;
     for (const store::RunRow& r : *rows) {
-        ExpertLoadRunInput in{r.name, recordOfRun(project, r), {}, project.stepMetrics(r.id), r.environment,
-                              project.expertLoadSummary(r.id)};
-        if (counts == ExpertLoadCounts::All) {
-            in.blocks = project.expertLoad(r.id);
+        ExpertLoadRunInput in{r.name, recordOfRun(project, r), {}, project.stepMetrics(r.id), r.environment};
+        in.summary = project.expertLoadSummary(r.id, {}, {}, &in.unreadable);
+        if (!in.unreadable.isEmpty()) {
+            // Not judged (the gate says why): no counts are read for it.
+            in.summary.clear();
+        } else if (counts == ExpertLoadCounts::All) {
+            in.blocks = project.expertLoad(r.id, {}, {}, &in.unreadable);
         } else if (!in.summary.isEmpty()) {
             // The gate's window: the last `window` distinct steps of the summary.
             const record::ConfigRecord& rec = in.record;
@@ -215,7 +218,7 @@ Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store
                         first = in.summary[i].step;
                     }
                 }
-                in.blocks = project.expertLoadRange(r.id, first, {});
+                in.blocks = project.expertLoadRange(r.id, first, {}, {}, &in.unreadable);
             }
         }
         if (const store::RunAnatomy anatomy = project.runAnatomy(r.id); !anatomy.a2a.isEmpty()) {
@@ -223,6 +226,10 @@ Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store
                 if (row.ratio && (!in.a2aAgainstBaseline || *row.ratio < in.a2aAgainstBaseline->ratio))
                     in.a2aAgainstBaseline = ExpertLoadRunInput::A2aAgainstBaseline{
                         row.kind, row.bytesPerRank, row.trainingGBps, *row.baselineGBps, *row.ratio, row.baselineRun};
+        }
+        if (!in.unreadable.isEmpty()) {
+            in.summary.clear();
+            in.blocks.clear();
         }
         out << std::move(in);
     }

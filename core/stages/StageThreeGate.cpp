@@ -435,6 +435,19 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
 
     QStringList stops, missing, passes;
     for (const ExpertLoadRunInput& r : runs) {
+        // A run whose expert load cannot all be read is not judged on the rest: the
+        // verdict names what could not be read and cannot pass (a stop of another run
+        // still stops).
+        if (!r.unreadable.isEmpty()) {
+            missing << Stages::tr("run %1: %2%3; it is not judged. Re-import it, or remove it: the project file is "
+                                  "damaged or was altered.")
+                           .arg(r.runName, r.unreadable.first(),
+                                r.unreadable.size() > 1
+                                    ? Stages::tr(" (and %n more part(s) of its expert load)", "",
+                                                 int(r.unreadable.size() - 1))
+                                    : QString());
+            continue;
+        }
         if (r.record.isDense()) {
             missing << Stages::tr("run %1 is a dense model: it has no experts.").arg(r.runName);
             continue;

@@ -39,6 +39,10 @@ struct ExpertLoadRunInput {
         QString baselineRun;
     };
     std::optional<A2aAgainstBaseline> a2aAgainstBaseline = {};
+    // What the store could not read of the run's expert load (ProjectStore's readers:
+    // run, layer, steps and why). Not empty: the run is not judged on what is left —
+    // the gate names it and cannot pass (docs/method.md, stage 3).
+    QStringList unreadable = {};
 };
 
 enum class BusiestShareSource { None, ProfilerTraces, Collector, Measured, Estimated };

@@ -11,6 +11,7 @@
 // uint32); encodeExpertLoad/decodeExpertLoad read and write that form (the 4 → 5
 // migration reads it).
 #include <QByteArray>
+#include <QString>
 #include <QVector>
 
 #include <cstdint>
@@ -28,9 +29,34 @@ enum class ExpertLoadCodec : int {
 // Steps per chunk: a chunk of 256 steps × 256 experts is 256 KiB of raw counts.
 constexpr int kChunkSteps = 256;
 
+// Bounds on reading (docs/store.md, "Reading a project from someone else"). A project
+// file is input from someone else: every figure a chunk, summary or totals row or its
+// blob claims is checked against these before anything is allocated for it. They are
+// the writer's own limits: ExpertLoadSink cuts a layer's rows into chunks of at most
+// kChunkSteps steps and refuses a row of more than kMaxChunkExperts experts or a layer
+// outside 0..kMaxLayer.
+constexpr int kMaxChunkExperts = 65536;
+constexpr int kMaxLayer = 65535;
+// A chunk's uncompressed stream for (rows, experts) is at least 2 + rows + rows ×
+// experts bytes (one byte per varint) and at most 20 + 10 · rows + 5 · rows × experts
+// (a step difference takes up to 10 bytes, a count's difference up to 5); a summary's
+// at most 2 + 60 · rows (six 10-byte varints a row); a totals blob's at most 20 + 10 ·
+// rows + 10 · experts. A zstd frame whose declared content size falls outside its
+// row's range is refused without being inflated, and one that inflates to anything but
+// its declared size is refused too. The largest legal frame (256 × 65,536) inflates to
+// 80 MiB: the hard cap.
+std::size_t maxChunkStreamBytes(int rows, int experts);
+constexpr std::size_t kMaxStreamBytes = 20 + 10 * std::size_t(kChunkSteps) +
+                                        5 * std::size_t(kChunkSteps) * std::size_t(kMaxChunkExperts);
+// Empty when a chunk, summary or totals row of `rows` steps and `experts` experts at
+// `layer` fits the bounds above (rows and experts as read from the file, before any
+// narrowing); else why not ("it claims 2147483647 steps (1 to 256)").
+QString chunkShapeProblem(qint64 layer, qint64 rows, qint64 experts);
+
 QByteArray encodeExpertLoad(const QVector<quint32>& tokensPerExpert,
                             ExpertLoadCodec codec = ExpertLoadCodec::RawUInt32LE);
-// nullopt for an unknown codec or a blob whose size does not fit the codec.
+// nullopt for an unknown codec or a blob whose size does not fit the codec (or holds
+// more than kMaxChunkExperts counts).
 std::optional<QVector<quint32>> decodeExpertLoad(int codec, const QByteArray& blob);
 
 // One chunk: `steps` strictly increasing, `counts` row-major (steps.size() × experts).
@@ -40,8 +66,12 @@ struct DecodedChunk {
     QVector<quint32> counts; // row-major: steps.size() × experts
     int experts = 0;
 };
-// nullopt for an unknown codec, a damaged blob, or one whose shape is not (rows, experts).
-std::optional<DecodedChunk> decodeExpertLoadChunk(int codec, const QByteArray& blob, int rows, int experts);
+// nullopt for an unknown codec, a shape outside the bounds above, a damaged blob, one
+// whose shape is not (rows, experts), steps that do not strictly increase, or a count
+// outside 0..2^32 − 1; `why` (optional) then says which, in a few words. Nothing is
+// allocated for the counts before the frame has inflated to its checked size.
+std::optional<DecodedChunk> decodeExpertLoadChunk(int codec, const QByteArray& blob, int rows, int experts,
+                                                  QString* why = nullptr);
 
 // The summary of one (step, layer): what stage 3's gate and curves need.
 struct LoadSummaryValues {
@@ -57,7 +87,11 @@ struct LoadSummaryValues {
 LoadSummaryValues summarizeCounts(qint64 step, std::span<const quint32> counts, int expertParallel);
 
 QByteArray encodeLoadSummary(std::span<const LoadSummaryValues> rows);
-std::optional<QVector<LoadSummaryValues>> decodeLoadSummary(int codec, const QByteArray& blob, int rows);
+// nullopt, with `why`, as for a chunk; besides, each row's figures must be ones counts
+// of `experts` experts can give: max ≤ sum ≤ experts × (2^32 − 1), argmax < experts,
+// busiest rank's tokens ≤ sum, and the steps strictly increase.
+std::optional<QVector<LoadSummaryValues>> decodeLoadSummary(int codec, const QByteArray& blob, int rows,
+                                                            int experts = kMaxChunkExperts, QString* why = nullptr);
 
 // A chunk's per-expert totals (schema version 6, `expert_load_totals.totals`): each
 // expert's count summed over the chunk's steps, with the steps, so that a sum over a
@@ -71,7 +105,8 @@ struct DecodedTotals {
     QVector<qint64> steps;
     std::vector<std::uint64_t> totals; // one per expert
 };
-// nullopt for an unknown codec, a damaged blob, or one whose shape is not (rows, experts).
-std::optional<DecodedTotals> decodeExpertTotals(int codec, const QByteArray& blob, int rows, int experts);
+// nullopt, with `why`, as for a chunk; a total above rows × (2^32 − 1) is refused.
+std::optional<DecodedTotals> decodeExpertTotals(int codec, const QByteArray& blob, int rows, int experts,
+                                                QString* why = nullptr);
 
 } // namespace moewb::store

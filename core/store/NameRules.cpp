@@ -1,16 +1,20 @@
 #include "store/NameRules.h"
 
+// The characters a name may not hold, and how a name is shown, follow the one rule for
+// text from a file (common/DisplayText.h): nameProblem refuses every hidden character
+// (isHiddenCharacter: controls, bidi marks, overrides and isolates, other invisible
+// format characters, line/paragraph separators), named by code point and position in
+// characters; printableName is displayText(name, kMaxNameLength), so a longer name shows
+// its first kMaxNameLength − 1 characters and "…".
+
 #include "store/SqlSupport.h"
+
+#include "common/DisplayText.h"
 
 namespace moewb::store {
 namespace {
 
-bool refusedCharacter(char16_t c) {
-    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
-           (c >= 0x2066 && c <= 0x2069);
-}
-
-QString codePoint(char16_t c) {
+QString codePoint(char32_t c) {
     return QStringLiteral("U+") + QStringLiteral("%1").arg(uint(c), 4, 16, QLatin1Char('0')).toUpper();
 }
 
@@ -43,9 +47,14 @@ QString nameProblem(NameKind kind, const QString& name) {
                 .arg(name.size());
         }
     }
-    for (qsizetype i = 0; i < name.size(); ++i) {
-        const char16_t c = name[i].unicode();
-        if (!refusedCharacter(c))
+    qsizetype at = 0; // characters (code points) before name[i]
+    for (qsizetype i = 0; i < name.size(); ++i, ++at) {
+        char32_t c = name[i].unicode();
+        if (name[i].isHighSurrogate() && i + 1 < name.size() && name[i + 1].isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(name[i], name[i + 1]);
+            ++i;
+        }
+        if (!isHiddenCharacter(c))
             continue;
         const QString shown = printableName(name);
         switch (kind) {
@@ -53,45 +62,24 @@ QString nameProblem(NameKind kind, const QString& name) {
             return StoreTr::tr("the config record name \"%1\" holds the control character %2 at character %3; "
                               "names may not hold control characters")
                 .arg(shown, codePoint(c))
-                .arg(i + 1);
+                .arg(at + 1);
         case NameKind::Run:
             return StoreTr::tr("the run name \"%1\" holds the control character %2 at character %3; names may "
                               "not hold control characters")
                 .arg(shown, codePoint(c))
-                .arg(i + 1);
+                .arg(at + 1);
         case NameKind::Cluster:
             return StoreTr::tr("the cluster name \"%1\" holds the control character %2 at character %3; names "
                               "may not hold control characters")
                 .arg(shown, codePoint(c))
-                .arg(i + 1);
+                .arg(at + 1);
         }
     }
     return {};
 }
 
 QString printableName(const QString& name) {
-    bool escape = false;
-    for (QChar c : name)
-        escape = escape || refusedCharacter(c.unicode());
-    if (!escape && name.size() <= kMaxNameLength)
-        return name;
-    QString out;
-    out.reserve(std::min<qsizetype>(name.size(), kMaxNameLength) + 8);
-    for (qsizetype i = 0; i < name.size(); ++i) {
-        if (i == kMaxNameLength) {
-            out += QChar(0x2026);
-            break;
-        }
-        const char16_t c = name[i].unicode();
-        if (escape && c == u'\\') // unambiguous once anything is escaped
-            out += QStringLiteral("\\\\");
-        else if (refusedCharacter(c))
-            out += c < 0x100 ? QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'))
-                             : QStringLiteral("\\u{%1}").arg(uint(c), 4, 16, QLatin1Char('0'));
-        else
-            out += name[i];
-    }
-    return out;
+    return displayText(name, kMaxNameLength);
 }
 
 } // namespace moewb::store

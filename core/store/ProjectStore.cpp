@@ -441,7 +441,7 @@ namespace {
 ConfigRecordRow recordFrom(const QSqlQuery& q) {
     ConfigRecordRow r;
     r.id = q.value(0).toLongLong();
-    r.name = q.value(1).toString();
+    r.name = sql::nameFromDb(q.value(1));
     r.json = sql::objectFromDb(q.value(2));
     r.complete = q.value(3).toBool();
     r.created = sql::fromDbTime(q.value(4));
@@ -507,10 +507,12 @@ QList<ConfigRecordRow> ProjectStore::configRecords() const {
 }
 
 std::optional<ConfigRecordRow> ProjectStore::configRecord(const QString& name) const {
-    QSqlQuery q(connection(m_connectionName));
-    q.prepare(QStringLiteral("SELECT id, name, json, complete, created FROM config_record WHERE name = ?"));
-    q.bindValue(0, name);
-    if (!q.exec() || !q.next())
+    QSqlDatabase db = connection(m_connectionName);
+    const auto id = sql::idByName(db, "config_record", name);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT id, name, json, complete, created FROM config_record WHERE id = ?"));
+    q.bindValue(0, id.value_or(-1));
+    if (!id || !q.exec() || !q.next())
         return std::nullopt;
     return recordFrom(q);
 }
@@ -576,8 +578,8 @@ QList<ClusterRow> ProjectStore::clusters() const {
             "SELECT id, name, gpus_per_node, identity_file, facts FROM cluster ORDER BY name")))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next())
-        rows.append(ClusterRow{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toInt(),
-                               q.value(3).toString(), sql::objectFromDb(q.value(4))});
+        rows.append(ClusterRow{q.value(0).toLongLong(), sql::nameFromDb(q.value(1)), q.value(2).toInt(),
+                               sql::textFromDb(q.value(3)), sql::objectFromDb(q.value(4))});
     return rows;
 }
 
@@ -591,7 +593,7 @@ QList<NodeRow> ProjectStore::nodes(qint64 clusterId) const {
     if (!q.exec())
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next())
-        rows.append(NodeRow{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+        rows.append(NodeRow{q.value(0).toLongLong(), q.value(1).toLongLong(), sql::nameFromDb(q.value(2)),
                             q.value(3).toInt(), sql::objectFromDb(q.value(4))});
     return rows;
 }
@@ -600,9 +602,9 @@ QList<NodeRow> ProjectStore::nodes(qint64 clusterId) const {
 
 namespace {
 ThresholdRow thresholdFrom(const QSqlQuery& q) {
-    return ThresholdRow{q.value(0).toString(), q.value(1).toDouble(),
+    return ThresholdRow{sql::nameFromDb(q.value(0)), q.value(1).toDouble(),
                         thresholdSourceFromName(q.value(2).toString()).value_or(ThresholdSource::Team),
-                        q.value(3).toString(), sql::fromDbTime(q.value(4))};
+                        sql::textFromDb(q.value(3)), sql::fromDbTime(q.value(4))};
 }
 } // namespace
 
@@ -652,8 +654,8 @@ bool validStage(int stage) {
     return stage >= 1 && stage <= 4;
 }
 VerdictRow verdictFrom(const QSqlQuery& q) {
-    return VerdictRow{q.value(0).toInt(), q.value(1).toString(), sql::arrayFromDb(q.value(2)),
-                      sql::fromDbTime(q.value(3)), sql::objectFromDb(q.value(4))};
+    return VerdictRow{q.value(0).toInt(), sql::nameFromDb(q.value(1)), sql::arrayFromDb(q.value(2)),
+                      sql::fromDbTime(q.value(3)), sql::basisFromDb(q.value(4))};
 }
 } // namespace
 
@@ -728,8 +730,8 @@ QList<OverrideRow> ProjectStore::overrides() const {
     if (!q.exec(QStringLiteral("SELECT id, stage, justification, author, created FROM override ORDER BY id")))
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next())
-        rows.append(OverrideRow{q.value(0).toLongLong(), q.value(1).toInt(), q.value(2).toString(),
-                                q.value(3).toString(), sql::fromDbTime(q.value(4))});
+        rows.append(OverrideRow{q.value(0).toLongLong(), q.value(1).toInt(), sql::textFromDb(q.value(2)),
+                                sql::nameFromDb(q.value(3)), sql::fromDbTime(q.value(4))});
     return rows;
 }
 

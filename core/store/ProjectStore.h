@@ -302,11 +302,20 @@ public:
     TimelineExtent timelineExtent(qint64 runId) const;
     // Ordered by step, then layer; filters are optional. Decodes the chunks that hold
     // the steps and layer asked for (docs/store.md, "Expert load").
+    //
+    // Every expert-load reader below checks each row and blob it reads against the
+    // format's bounds before it allocates anything for it (ExpertLoadCodec.h, docs/store.md
+    // "Reading a project from someone else"). A chunk that fails is left out and named
+    // in `problems` (optional; without it, logged): one sentence per chunk with the layer,
+    // the steps and why, for the caller to put after the run's name ("the expert load of
+    // layer 3, steps 0–255 cannot be read: it claims 2147483647 steps (1 to 256)"). A
+    // caller that judges a run must not judge it on what is left.
     QVector<ExpertLoadBlock> expertLoad(qint64 runId, std::optional<qint64> step = {},
-                                        std::optional<int> layer = {}) const;
+                                        std::optional<int> layer = {}, QStringList* problems = nullptr) const;
     // The steps firstStep..lastStep (each bound optional), ordered by step, then layer.
     QVector<ExpertLoadBlock> expertLoadRange(qint64 runId, std::optional<qint64> firstStep,
-                                             std::optional<qint64> lastStep, std::optional<int> layer = {}) const;
+                                             std::optional<qint64> lastStep, std::optional<int> layer = {},
+                                             QStringList* problems = nullptr) const;
     // How many expert-load chunks expertLoad()/expertLoadRange() have decoded in this
     // process, all threads together: what tests count to check that a view reads only
     // the chunks it draws.
@@ -315,14 +324,18 @@ public:
     // EP rank's tokens, dropped tokens), ordered by step, then layer; from firstStep on
     // when given. Reads no counts.
     QVector<ExpertLoadSummaryRow> expertLoadSummary(qint64 runId, std::optional<int> layer = {},
-                                                    std::optional<qint64> firstStep = {}) const;
+                                                    std::optional<qint64> firstStep = {},
+                                                    QStringList* problems = nullptr) const;
     // Each layer's tokens per expert summed over the steps firstStep..lastStep (each
     // bound optional, inclusive): the chunks inside the window from the totals stored
     // beside them (schema version 6), only the chunks its edges cut decoded. The same
-    // sums as adding up expertLoadRange(runId, firstStep, lastStep)'s blocks. With
-    // `cancel` set (from another thread) it stops early and returns nothing.
+    // sums as adding up expertLoadRange(runId, firstStep, lastStep)'s blocks. A chunk
+    // whose totals row is missing or damaged is decoded instead. With `cancel` set (from
+    // another thread) it stops early and returns nothing. Sums that would pass 2^64 − 1
+    // are refused: nothing comes back, and `problems` says so.
     ExpertLoadTotals expertLoadTotals(qint64 runId, std::optional<qint64> firstStep, std::optional<qint64> lastStep,
-                                      const std::atomic<bool>* cancel = nullptr) const;
+                                      const std::atomic<bool>* cancel = nullptr,
+                                      QStringList* problems = nullptr) const;
 
     // Thresholds are keyed ("stage1.cv_max"); setThreshold inserts or replaces.
     Expected<Ok, StoreError> setThreshold(const ThresholdRow& t);
@@ -363,6 +376,16 @@ private:
     QString m_connectionName;
     int m_schemaVersion = 0;
     bool m_readOnly = false;
+    // What this store may still decode beyond 64 times the bytes it came from
+    // (ProjectStoreExpertLoad.cpp: a bound on decompression bombs of legal shape): data
+    // kept for the caller (memory), and bytes inflated at all (time). The readers set
+    // both to their allowances on first use.
+    struct InflationLeft {
+        bool started = false;
+        qint64 kept = 0;
+        qint64 inflated = 0;
+    };
+    mutable InflationLeft m_inflationLeft;
 };
 
 } // namespace moewb::store

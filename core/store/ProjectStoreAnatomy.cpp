@@ -2,6 +2,7 @@
 // per-step, per-rank summaries of its profiler traces and its all-to-all calls (the
 // one-step timelines: ProjectStoreTimeline.cpp).
 #include "store/AnatomyTables.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
 
@@ -15,6 +16,13 @@
 namespace moewb::store {
 
 namespace {
+
+// Ranks, world sizes and ranks per call as the importers bound them (ImportLimits.h's
+// kMaxRanks); a call's bytes per rank at most 2^44 (16 TiB).
+constexpr qint64 kMaxRanks = qint64(1) << 20;
+constexpr qint64 kMaxBytesPerRank = qint64(1) << 44;
+// Steps as the importers bound them (MetricNames.h's kMaxStep).
+constexpr qint64 kMaxStep = 1000000000000LL;
 
 bool finite(const RankStepAnatomy& r) {
     for (double v : {r.stepUs, r.computeUs, r.a2aUs, r.a2aWaitUs, r.otherCommUs, r.otherCommWaitUs, r.exposedCommUs,
@@ -100,15 +108,24 @@ RunAnatomy ProjectStore::runAnatomy(qint64 runId) const {
     q.bindValue(0, runId);
     if (!q.exec())
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+    // A row the importer could not have written (a rank outside 0..2^20, a time that is
+    // negative or not a number) is left out, and said (docs/store.md, "Reading a project
+    // from someone else").
+    qint64 leftOut = 0;
     while (q.next()) {
         RankStepAnatomy r;
         r.step = q.value(0).toLongLong();
-        r.rank = q.value(1).toInt();
+        const qint64 rank = q.value(1).toLongLong();
+        r.rank = int(std::clamp<qint64>(rank, -1, kMaxRanks));
         double* fields[] = {&r.stepUs,          &r.computeUs,     &r.a2aUs,    &r.a2aWaitUs,
                             &r.otherCommUs,     &r.otherCommWaitUs, &r.exposedCommUs, &r.memcpyUs,
                             &r.idleUs,          &r.busyUs};
         for (int i = 0; i < 10; ++i)
             *fields[i] = q.value(2 + i).toDouble();
+        if (rank < 0 || rank >= kMaxRanks || r.step < 0 || r.step > kMaxStep || !finite(r)) {
+            ++leftOut;
+            continue;
+        }
         a.rows.append(r);
     }
     q.finish();
@@ -122,16 +139,28 @@ RunAnatomy ProjectStore::runAnatomy(qint64 runId) const {
     while (c.next()) {
         A2aCallRow r;
         r.step = c.value(0).toLongLong();
-        r.group = c.value(1).toString();
-        r.ranks = c.value(2).toInt();
+        r.group = sql::nameFromDb(c.value(1));
+        const qint64 ranks = c.value(2).toLongLong();
+        r.ranks = int(std::clamp<qint64>(ranks, -1, kMaxRanks));
         r.bytesPerRank = c.value(3).toLongLong();
         r.transferUs = c.value(4).toDouble();
         r.slowestUs = c.value(5).toDouble();
-        r.kind = c.value(6).toString();
+        r.kind = sql::nameFromDb(c.value(6));
         r.splitsCut = c.value(7).toInt() != 0;
+        if (ranks < 0 || ranks > kMaxRanks || r.step < 0 || r.step > kMaxStep || r.bytesPerRank < 0 || r.bytesPerRank > kMaxBytesPerRank ||
+            !std::isfinite(r.transferUs) || r.transferUs < 0 || !std::isfinite(r.slowestUs) || r.slowestUs < 0) {
+            ++leftOut;
+            continue;
+        }
         a.a2a.append(r);
     }
     c.finish();
+    if (leftOut > 0)
+        qWarning("%s", qPrintable(error(StoreTr::tr("run #%1: %2 rows of its step anatomy hold values no trace can "
+                                                    "give (a rank, a size or a time out of range) and are left out")
+                                            .arg(runId)
+                                            .arg(leftOut))
+                                      .text()));
     if (a.rows.isEmpty())
         return a;
     // What the traces said about themselves is kept in the run's environment.
@@ -140,10 +169,14 @@ RunAnatomy ProjectStore::runAnatomy(qint64 runId) const {
     env.bindValue(0, runId);
     if (env.exec() && env.next()) {
         const QJsonObject e = sql::objectFromDb(env.value(0));
-        for (const QJsonValue& v : e.value(QStringLiteral("trace_ranks")).toArray())
-            a.ranksTraced.append(v.toInt());
-        a.worldSize = e.value(QStringLiteral("trace_world_size")).toInt();
-        a.format = e.value(QStringLiteral("trace_format")).toString();
+        for (const QJsonValue& v : e.value(QStringLiteral("trace_ranks")).toArray()) {
+            const qint64 rank = v.toInteger(-1);
+            if (rank >= 0 && rank < kMaxRanks && a.ranksTraced.size() < kMaxRanks)
+                a.ranksTraced.append(int(rank));
+        }
+        const qint64 world = e.value(QStringLiteral("trace_world_size")).toInteger(0);
+        a.worldSize = world > 0 && world <= kMaxRanks ? int(world) : 0;
+        a.format = sql::capText(e.value(QStringLiteral("trace_format")).toString(), kMaxNameLength);
     }
     if (a.ranksTraced.isEmpty()) {
         for (const RankStepAnatomy& r : std::as_const(a.rows))

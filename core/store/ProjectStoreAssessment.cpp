@@ -64,7 +64,7 @@ Expected<Ok, StoreError> ProjectStore::saveAssessment(const AssessmentSheetRow& 
             return unexpected(
                 error(StoreTr::tr("cannot save the assessment sheet: %1").arg(sql::errorText(q))));
         while (q.next())
-            runIds.insert(q.value(0).toString(), q.value(1).toLongLong());
+            runIds.insert(sql::nameFromDb(q.value(0)), q.value(1).toLongLong()); // as runs() names them
     }
     for (const AssessmentDimensionRow& d : sheet.dimensions)
         for (const EvidenceLink& e : d.evidence)
@@ -142,7 +142,7 @@ AssessmentSheetRow ProjectStore::assessment() const {
     QSqlQuery q(db);
     q.setForwardOnly(true);
     if (q.exec(QStringLiteral("SELECT author, updated FROM assessment WHERE id = 1")) && q.next()) {
-        sheet.author = q.value(0).toString();
+        sheet.author = sql::nameFromDb(q.value(0));
         sheet.updated = sql::fromDbTime(q.value(1));
     }
     QHash<QString, qsizetype> index;
@@ -163,7 +163,7 @@ AssessmentSheetRow ProjectStore::assessment() const {
             continue;
         EvidenceLink e;
         e.kind = *kind;
-        e.run = q.value(2).toString();
+        e.run = sql::nameFromDb(q.value(2));
         e.stage = q.value(3).isNull() ? 0 : q.value(3).toInt();
         e.note = q.value(4).toString();
         sheet.dimensions[*at].evidence.append(e);

@@ -1,14 +1,18 @@
 // Expert load in chunks (schema version 5): the sink that writes them and the
 // readers that decode them. docs/store.md, "Expert load".
 #include "store/ExpertLoadSink.h"
+#include "store/NameRules.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
 
 #include <QFuture>
 #include <QHash>
+#include <QSet>
 #include <QSqlQuery>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <zstd.h>
 
 #include <QJsonObject>
 
@@ -213,11 +217,19 @@ bool ExpertLoadSink::add(qint64 step, int layer, std::span<const quint32> counts
         d->error = StoreTr::tr("the expert load at step %1, layer %2 lists no experts").arg(step).arg(layer);
         return false;
     }
-    if (counts.size() > 65536) {
+    if (counts.size() > std::size_t(kMaxChunkExperts)) {
         d->error = StoreTr::tr("the expert load at step %1, layer %2 lists %3 experts (at most 65,536)")
                        .arg(step)
                        .arg(layer)
                        .arg(counts.size());
+        return false;
+    }
+    // The readers refuse any other layer (ExpertLoadCodec.h, "Bounds on reading").
+    if (layer < 0 || layer > kMaxLayer) {
+        d->error = StoreTr::tr("the expert load at step %1 names layer %2 (layers are 0 to %3)")
+                       .arg(step)
+                       .arg(layer)
+                       .arg(kMaxLayer);
         return false;
     }
     PendingRows& rows = d->layers[layer];
@@ -278,6 +290,178 @@ qint64 ExpertLoadSink::chunks() const {
 namespace {
 std::atomic<qint64> s_chunksDecoded{0};
 
+// Decoded data beyond kInflationRatio times the stored bytes it came from: real counts
+// compress a few times at most, so only data built to inflate (a bomb of legal shape:
+// 256 steps × 65,536 experts of zeros in a few KB) or synthetic constant counts go past
+// it. Over its life a ProjectStore keeps at most kKeptAllowance bytes of such data for
+// its callers (memory) and inflates at most kInflatedAllowance bytes of it (time: about
+// a second); beyond either, such a chunk is refused like a damaged one (docs/store.md,
+// "Reading a project from someone else").
+constexpr qint64 kInflationRatio = 64;
+constexpr qint64 kKeptAllowance = qint64(256) << 20;
+constexpr qint64 kInflatedAllowance = qint64(512) << 20;
+
+// A store's allowances, set on its first read.
+void startAllowances(bool& started, qint64& kept, qint64& inflated) {
+    if (started)
+        return;
+    started = true;
+    kept = kKeptAllowance;
+    inflated = kInflatedAllowance;
+}
+
+// One row of expert_load_chunk, expert_load_summary or expert_load_totals: its key and
+// shape as read, each checked before it is narrowed or used.
+struct ChunkRow {
+    int layer = 0;
+    qint64 firstStep = 0;
+    qint64 lastStep = 0;
+    int rows = 0;
+    int experts = 0;
+};
+
+// Columns at..at+4 of q: layer, first_step, last_step, steps, experts. nullopt (and
+// why) when a value is not an integer or lies outside the format's bounds; `shown`
+// then still holds what could be read, for the message.
+std::optional<ChunkRow> chunkRow(const QSqlQuery& q, int at, ChunkRow* shown, QString* why) {
+    qint64 v[5] = {};
+    bool allIntegers = true;
+    for (int i = 0; i < 5; ++i) {
+        const QVariant value = q.value(at + i);
+        bool ok = value.typeId() == QMetaType::LongLong || value.typeId() == QMetaType::Int ||
+                  value.typeId() == QMetaType::ULongLong || value.typeId() == QMetaType::UInt;
+        v[i] = ok ? value.toLongLong(&ok) : 0;
+        allIntegers = allIntegers && ok;
+    }
+    shown->layer = int(std::clamp<qint64>(v[0], INT_MIN, INT_MAX));
+    shown->firstStep = v[1];
+    shown->lastStep = v[2];
+    if (!allIntegers) {
+        *why = StoreTr::tr("its row holds a value that is not a whole number");
+        return std::nullopt;
+    }
+    if (const QString problem = chunkShapeProblem(v[0], v[3], v[4]); !problem.isEmpty()) {
+        *why = problem;
+        return std::nullopt;
+    }
+    qint64 span = 0;
+    if (v[1] > v[2] || (!__builtin_sub_overflow(v[2], v[1], &span) && span < v[3] - 1)) {
+        *why = StoreTr::tr("its row's steps %1–%2 cannot hold %3 steps").arg(v[1]).arg(v[2]).arg(v[3]);
+        return std::nullopt;
+    }
+    return ChunkRow{int(v[0]), v[1], v[2], int(v[3]), int(v[4])};
+}
+
+// The row's codec and blob at `at`, `at + 1` (a blob that is not one: empty).
+int codecAt(const QSqlQuery& q, int at) {
+    bool ok = false;
+    const qint64 codec = q.value(at).toLongLong(&ok);
+    return ok && codec >= 0 && codec <= INT_MAX ? int(codec) : -1;
+}
+QByteArray blobAt(const QSqlQuery& q, int at) {
+    const QVariant v = q.value(at);
+    return v.typeId() == QMetaType::QByteArray ? v.toByteArray() : QByteArray();
+}
+
+// The steps a decoded chunk holds must be its row's.
+QString stepsMismatch(const QVector<qint64>& steps, const ChunkRow& row) {
+    if (!steps.isEmpty() && steps.first() == row.firstStep && steps.last() == row.lastStep)
+        return {};
+    return StoreTr::tr("its steps %1–%2 are not its row's")
+        .arg(steps.isEmpty() ? 0 : steps.first())
+        .arg(steps.isEmpty() ? 0 : steps.last());
+}
+
+enum class LoadTable { Chunk, Summary, Totals };
+
+// What the readers could not read: one sentence per chunk naming the layer and the
+// steps (the caller names the run); without a list to add them to, each is logged with
+// the run's name.
+class Problems {
+public:
+    Problems(QSqlDatabase db, qint64 runId, QStringList* out, const QString& file)
+        : m_db(db), m_runId(runId), m_out(out), m_file(file) {}
+    void add(LoadTable table, const ChunkRow& row, const QString& why) {
+        QString text;
+        switch (table) {
+        case LoadTable::Chunk:
+            text = StoreTr::tr("the expert load of layer %1, steps %2–%3 cannot be read: %4");
+            break;
+        case LoadTable::Summary:
+            text = StoreTr::tr("the load summary of layer %1, steps %2–%3 cannot be read: %4");
+            break;
+        case LoadTable::Totals:
+            text = StoreTr::tr("the expert totals of layer %1, steps %2–%3 cannot be read: %4");
+            break;
+        }
+        addText(text.arg(row.layer).arg(row.firstStep).arg(row.lastStep).arg(why));
+    }
+    // A query that failed: SQLite's own words.
+    void addQuery(const QString& sqlError) {
+        addText(StoreTr::tr("the expert load cannot be read: %1").arg(sqlError));
+    }
+
+private:
+    void addText(const QString& text) {
+        if (m_out) {
+            m_out->append(text);
+            return;
+        }
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral("SELECT name FROM run WHERE id = ?"));
+        q.bindValue(0, m_runId);
+        const QString run =
+            q.exec() && q.next() ? printableName(sql::nameFromDb(q.value(0))) : QStringLiteral("#%1").arg(m_runId);
+        qWarning("%s: run %s: %s", qPrintable(m_file), qPrintable(run), qPrintable(text));
+    }
+    QSqlDatabase m_db;
+    qint64 m_runId;
+    QStringList* m_out;
+    QString m_file;
+};
+
+// Charges `retained` decoded bytes, kept from `stored` bytes of blob, against a store's
+// allowance for data that inflates past kInflationRatio. False (nothing charged) when
+// it would run out; *why then says so.
+bool chargeKept(qint64& left, qint64 retained, qint64 stored, QString* why) {
+    const qint64 beyond = retained - kInflationRatio * stored;
+    if (beyond <= 0)
+        return true;
+    if (beyond > left) {
+        *why = StoreTr::tr("it inflates to %1 KiB from %2 bytes, more than %3 times, and this project has already "
+                           "read its %4 MiB of such data (a decompression bomb?)")
+                   .arg(retained >> 10)
+                   .arg(stored)
+                   .arg(kInflationRatio)
+                   .arg(kKeptAllowance >> 20);
+        return false;
+    }
+    left -= beyond;
+    return true;
+}
+
+// The same for the bytes a blob's zstd frame declares, before it is inflated (the
+// decoder then checks the frame against its row's shape and its declared size).
+bool chargeInflating(qint64& left, const QByteArray& blob, QString* why) {
+    const unsigned long long declared = ZSTD_getFrameContentSize(blob.constData(), std::size_t(blob.size()));
+    if (declared == ZSTD_CONTENTSIZE_ERROR || declared == ZSTD_CONTENTSIZE_UNKNOWN || declared > kMaxStreamBytes)
+        return true; // refused by the decoder, uninflated
+    const qint64 beyond = qint64(declared) - kInflationRatio * blob.size();
+    if (beyond <= 0)
+        return true;
+    if (beyond > left) {
+        *why = StoreTr::tr("it would inflate to %1 KiB from %2 bytes, more than %3 times, and this project has "
+                           "already inflated its %4 GiB of such data (a decompression bomb?)")
+                   .arg(declared >> 10)
+                   .arg(blob.size())
+                   .arg(kInflationRatio)
+                   .arg(kInflatedAllowance >> 30);
+        return false;
+    }
+    left -= beyond;
+    return true;
+}
+
 // SELECT `columns` FROM `table` — expert_load_chunk, expert_load_summary or
 // expert_load_totals, each keyed by (run, layer, first step) with the chunk's last
 // step beside it — for one run, one layer when given, and the chunks whose steps
@@ -307,10 +491,9 @@ bool selectChunkRows(QSqlQuery& q, const char* columns, const char* table, qint6
     return q.exec();
 }
 
-QString undecodableChunk(int layer, qint64 firstStep) {
-    return StoreTr::tr("expert load of layer %1 from step %2 cannot be decoded (damaged, or an unknown encoding)")
-        .arg(layer)
-        .arg(firstStep);
+// Bytes a block of `experts` counts keeps (its QVector's header included).
+constexpr qint64 blockBytes(int experts) {
+    return qint64(sizeof(ExpertLoadBlock)) + 32 + 4 * qint64(experts);
 }
 } // namespace
 
@@ -318,168 +501,312 @@ qint64 ProjectStore::expertLoadChunksDecoded() {
     return s_chunksDecoded.load(std::memory_order_relaxed);
 }
 
-QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qint64> step,
-                                                  std::optional<int> layer) const {
-    return expertLoadRange(runId, step, step, layer);
+QVector<ExpertLoadBlock> ProjectStore::expertLoad(qint64 runId, std::optional<qint64> step, std::optional<int> layer,
+                                                  QStringList* problems) const {
+    return expertLoadRange(runId, step, step, layer, problems);
 }
 
 QVector<ExpertLoadBlock> ProjectStore::expertLoadRange(qint64 runId, std::optional<qint64> firstStep,
-                                                       std::optional<qint64> lastStep, std::optional<int> layer) const {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    if (!selectChunkRows(q, "layer, first_step, steps, experts, codec, counts", "expert_load_chunk", runId, layer,
-                         firstStep, lastStep))
-        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+                                                       std::optional<qint64> lastStep, std::optional<int> layer,
+                                                       QStringList* problems) const {
+    startAllowances(m_inflationLeft.started, m_inflationLeft.kept, m_inflationLeft.inflated);
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    Problems damage(db, runId, problems, m_path);
+    QSqlQuery q(db);
+    if (!selectChunkRows(q, "layer, first_step, last_step, steps, experts, codec, counts", "expert_load_chunk", runId,
+                         layer, firstStep, lastStep))
+        damage.addQuery(sql::errorText(q));
     std::vector<QVector<ExpertLoadBlock>> perLayer;
     qsizetype total = 0;
     int previousLayer = INT_MIN;
     while (q.next()) {
-        const int l = q.value(0).toInt();
-        const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
-        auto chunk = decodeExpertLoadChunk(q.value(4).toInt(), q.value(5).toByteArray(), rows, experts);
-        s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
+        ChunkRow row;
+        QString why;
+        const std::optional<ChunkRow> checked = chunkRow(q, 0, &row, &why);
+        std::optional<DecodedChunk> chunk;
+        if (checked) {
+            row = *checked;
+            const QByteArray blob = blobAt(q, 6);
+            // The most this chunk can keep: its rows inside the window, at most one a step
+            // (steps strictly increase). A chunk that would run out of the allowance even
+            // so is refused before it is inflated.
+            const qint64 from = firstStep ? std::max(row.firstStep, *firstStep) : row.firstStep;
+            const qint64 to = lastStep ? std::min(row.lastStep, *lastStep) : row.lastStep;
+            qint64 span = 0;
+            const qint64 most = to < from ? 0
+                                : __builtin_sub_overflow(to, from, &span) || span >= row.rows ? row.rows
+                                                                                                : span + 1;
+            qint64 wouldLeave = m_inflationLeft.kept;
+            if (chargeKept(wouldLeave, most * blockBytes(row.experts), blob.size(), &why) &&
+                chargeInflating(m_inflationLeft.inflated, blob, &why)) {
+                chunk = decodeExpertLoadChunk(codecAt(q, 5), blob, row.rows, row.experts, &why);
+                s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
+            }
+            if (chunk && !(why = stepsMismatch(chunk->steps, row)).isEmpty())
+                chunk.reset();
+            if (chunk) {
+                qint64 kept = 0;
+                for (qint64 s : std::as_const(chunk->steps))
+                    kept += (firstStep && s < *firstStep) || (lastStep && s > *lastStep) ? 0 : 1;
+                if (!chargeKept(m_inflationLeft.kept, kept * blockBytes(row.experts), blob.size(), &why))
+                    chunk.reset();
+            }
+        }
         if (!chunk) {
-            qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
+            damage.add(LoadTable::Chunk, row, why);
             continue;
         }
-        if (l != previousLayer || perLayer.empty()) {
+        if (row.layer != previousLayer || perLayer.empty()) {
             perLayer.emplace_back();
-            previousLayer = l;
+            previousLayer = row.layer;
         }
-        for (int r = 0; r < rows; ++r) {
+        const int experts = row.experts;
+        for (int r = 0; r < row.rows; ++r) {
             const qint64 s = chunk->steps[r];
             if ((firstStep && s < *firstStep) || (lastStep && s > *lastStep))
                 continue;
             ++total;
-            perLayer.back().append(ExpertLoadBlock{s, l, QVector<quint32>(chunk->counts.constBegin() + qsizetype(r) * experts,
-                                                                 chunk->counts.constBegin() + qsizetype(r + 1) * experts)});
+            perLayer.back().append(
+                ExpertLoadBlock{s, row.layer,
+                                QVector<quint32>(chunk->counts.constBegin() + qsizetype(r) * experts,
+                                                 chunk->counts.constBegin() + qsizetype(r + 1) * experts)});
         }
     }
     return mergeLayers(perLayer, total);
 }
 
 QVector<ExpertLoadSummaryRow> ProjectStore::expertLoadSummary(qint64 runId, std::optional<int> layer,
-                                                              std::optional<qint64> firstStep) const {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    if (!selectChunkRows(q, "layer, first_step, steps, experts, ep, codec, data", "expert_load_summary", runId, layer,
-                         firstStep, {}))
-        qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+                                                              std::optional<qint64> firstStep,
+                                                              QStringList* problems) const {
+    startAllowances(m_inflationLeft.started, m_inflationLeft.kept, m_inflationLeft.inflated);
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    Problems damage(db, runId, problems, m_path);
+    QSqlQuery q(db);
+    if (!selectChunkRows(q, "layer, first_step, last_step, steps, experts, ep, codec, data", "expert_load_summary",
+                         runId, layer, firstStep, {}))
+        damage.addQuery(sql::errorText(q));
     std::vector<QVector<ExpertLoadSummaryRow>> perLayer;
     qsizetype total = 0;
     int previousLayer = INT_MIN;
     while (q.next()) {
-        const int l = q.value(0).toInt();
-        const int rows = q.value(2).toInt(), experts = q.value(3).toInt();
-        const int ep = q.value(4).isNull() ? 0 : q.value(4).toInt();
-        auto values = decodeLoadSummary(q.value(5).toInt(), q.value(6).toByteArray(), rows);
+        ChunkRow row;
+        QString why;
+        const std::optional<ChunkRow> checked = chunkRow(q, 0, &row, &why);
+        std::optional<QVector<LoadSummaryValues>> values;
+        int ep = 0;
+        if (checked) {
+            row = *checked;
+            bool epOk = true;
+            const qint64 epValue = q.value(5).isNull() ? 0 : q.value(5).toLongLong(&epOk);
+            if (!epOk || epValue < 0 || epValue > kMaxChunkExperts) {
+                why = StoreTr::tr("its expert-parallel size %1 is outside 1 to %2")
+                          .arg(q.value(5).toString().left(32))
+                          .arg(kMaxChunkExperts);
+            } else {
+                ep = int(epValue);
+                const QByteArray blob = blobAt(q, 7);
+                if (chargeInflating(m_inflationLeft.inflated, blob, &why))
+                    values = decodeLoadSummary(codecAt(q, 6), blob, row.rows, row.experts, &why);
+                if (values) {
+                    QVector<qint64> steps;
+                    steps.reserve(values->size());
+                    for (const LoadSummaryValues& v : std::as_const(*values))
+                        steps.append(v.step);
+                    if (!(why = stepsMismatch(steps, row)).isEmpty() ||
+                        !chargeKept(m_inflationLeft.kept, qint64(values->size()) * qint64(sizeof(ExpertLoadSummaryRow)),
+                                         blob.size(), &why))
+                        values.reset();
+                }
+            }
+        }
         if (!values) {
-            qWarning("%s", qPrintable(error(undecodableChunk(l, q.value(1).toLongLong())).text()));
+            damage.add(LoadTable::Summary, row, why);
             continue;
         }
-        if (l != previousLayer || perLayer.empty()) {
+        if (row.layer != previousLayer || perLayer.empty()) {
             perLayer.emplace_back();
-            previousLayer = l;
+            previousLayer = row.layer;
         }
-        for (const LoadSummaryValues& v : *values) {
+        for (const LoadSummaryValues& v : std::as_const(*values)) {
             if (firstStep && v.step < *firstStep)
                 continue;
             ++total;
-            perLayer.back().append(ExpertLoadSummaryRow{v.step, l, experts, v.sum, v.max, v.argmax, v.busiestRankTokens ? ep : 0,
-                                            v.busiestRankTokens, v.droppedTokens});
+            perLayer.back().append(ExpertLoadSummaryRow{v.step, row.layer, row.experts, v.sum, v.max, v.argmax,
+                                                        v.busiestRankTokens ? ep : 0, v.busiestRankTokens,
+                                                        v.droppedTokens});
         }
     }
     return mergeLayers(perLayer, total);
 }
 
 ExpertLoadTotals ProjectStore::expertLoadTotals(qint64 runId, std::optional<qint64> firstStep,
-                                                std::optional<qint64> lastStep, const std::atomic<bool>* cancel) const {
+                                                std::optional<qint64> lastStep, const std::atomic<bool>* cancel,
+                                                QStringList* problems) const {
     ExpertLoadTotals out;
     const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     const auto inside = [&](qint64 s) { return (!firstStep || s >= *firstStep) && (!lastStep || s <= *lastStep); };
-    // The row every block of a layer is added to; nullptr once two expert counts meet.
-    const auto rowOf = [&out](int layer, int experts) -> std::vector<quint64>* {
+    startAllowances(m_inflationLeft.started, m_inflationLeft.kept, m_inflationLeft.inflated);
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    Problems damage(db, runId, problems, m_path);
+    // The row every block of a layer is added to; nullptr once two expert counts meet,
+    // or when the layer's new row would take more than the inflation allowance left.
+    const auto rowOf = [&](const ChunkRow& chunk, qint64 stored, LoadTable table) -> std::vector<quint64>* {
         if (out.experts == 0)
-            out.experts = experts;
-        else if (experts != out.experts)
+            out.experts = chunk.experts;
+        else if (chunk.experts != out.experts)
             out.mixedExperts = true;
         if (out.mixedExperts)
             return nullptr;
-        std::vector<quint64>& row = out.perLayer[layer];
-        row.resize(std::size_t(experts), 0);
+        if (!out.perLayer.contains(chunk.layer)) {
+            QString why;
+            if (!chargeKept(m_inflationLeft.kept, qint64(chunk.experts) * 8, stored, &why)) {
+                damage.add(table, chunk, why);
+                return nullptr;
+            }
+        }
+        std::vector<quint64>& row = out.perLayer[chunk.layer];
+        row.resize(std::size_t(chunk.experts), 0);
         return &row;
     };
+    // Each expert's tokens added in 64 bits; a sum that would overflow is refused.
+    bool overflow = false;
+    const auto add = [&overflow](std::vector<quint64>& row, int e, quint64 v) {
+        overflow = __builtin_add_overflow(row[std::size_t(e)], v, &row[std::size_t(e)]) || overflow;
+    };
     std::vector<std::pair<qint64, qint64>> spans; // steps carrying load, as inclusive ranges
-    QList<QPair<int, qint64>> cut;                 // (layer, first step): chunks to decode
+    // Chunks to decode: their key, and the steps their totals row claims (the first
+    // step twice when there is none), to name a chunk that is missing.
+    QList<ChunkRow> cut;
 
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     {
         QSqlQuery q(db);
         if (!selectChunkRows(q, "layer, first_step, last_step, steps, experts, codec, totals", "expert_load_totals",
                              runId, {}, firstStep, lastStep))
-            qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+            damage.addQuery(sql::errorText(q));
         while (q.next()) {
             if (cancelled())
                 return {};
-            const int layer = q.value(0).toInt();
-            const qint64 first = q.value(1).toLongLong(), last = q.value(2).toLongLong();
-            const int rows = q.value(3).toInt(), experts = q.value(4).toInt();
-            std::optional<DecodedTotals> t;
-            if (inside(first) && inside(last))
-                t = decodeExpertTotals(q.value(5).toInt(), q.value(6).toByteArray(), rows, experts);
-            // A chunk the window cuts, or whose totals cannot be read: its counts are decoded.
-            if (!t || t->steps.isEmpty() || t->steps.first() != first || t->steps.last() != last) {
-                cut.append({layer, first});
+            ChunkRow row;
+            QString why;
+            const std::optional<ChunkRow> checked = chunkRow(q, 0, &row, &why);
+            if (!checked) {
+                cut.append(row); // its chunk is read instead
                 continue;
             }
-            std::vector<quint64>* row = rowOf(layer, experts);
-            if (!row)
+            row = *checked;
+            std::optional<DecodedTotals> t;
+            const QByteArray blob = blobAt(q, 6);
+            if (inside(row.firstStep) && inside(row.lastStep) && chargeInflating(m_inflationLeft.inflated, blob, &why))
+                t = decodeExpertTotals(codecAt(q, 5), blob, row.rows, row.experts, &why);
+            // A chunk the window cuts, or whose totals cannot be read: its counts are decoded.
+            if (!t || !stepsMismatch(t->steps, row).isEmpty()) {
+                cut.append(row);
                 continue;
-            for (int e = 0; e < experts; ++e)
-                (*row)[std::size_t(e)] += t->totals[std::size_t(e)];
-            if (qint64(rows) == last - first + 1)
-                spans.emplace_back(first, last);
+            }
+            std::vector<quint64>* sums = rowOf(row, blob.size(), LoadTable::Totals);
+            if (!sums)
+                continue;
+            for (int e = 0; e < row.experts; ++e)
+                add(*sums, e, t->totals[std::size_t(e)]);
+            if (qint64(row.rows) == row.lastStep - row.firstStep + 1)
+                spans.emplace_back(row.firstStep, row.lastStep);
             else
-                for (qint64 s : t->steps)
+                for (qint64 s : std::as_const(t->steps))
                     spans.emplace_back(s, s);
+        }
+    }
+    // Chunks without a totals row (a file whose totals were lost): their counts are
+    // decoded, so that the sums never silently leave a chunk out. Keys only, from the
+    // two tables' primary-key indexes: no blob is read.
+    {
+        QSet<QPair<int, qint64>> everyTotals;
+        QSqlQuery keys(db);
+        keys.setForwardOnly(true);
+        keys.prepare(QStringLiteral("SELECT layer, first_step FROM expert_load_totals WHERE run_id = ?"));
+        keys.bindValue(0, runId);
+        if (keys.exec())
+            while (keys.next())
+                everyTotals.insert({keys.value(0).toInt(), keys.value(1).toLongLong()});
+        QSet<QPair<int, qint64>> queued;
+        for (const ChunkRow& c : std::as_const(cut))
+            queued.insert({c.layer, c.firstStep});
+        keys.prepare(QStringLiteral("SELECT layer, first_step FROM expert_load_chunk WHERE run_id = ?%1")
+                         .arg(lastStep ? QStringLiteral(" AND first_step <= ?") : QString()));
+        keys.bindValue(0, runId);
+        if (lastStep)
+            keys.bindValue(1, *lastStep);
+        if (!keys.exec())
+            damage.addQuery(sql::errorText(keys));
+        while (keys.next()) {
+            const QPair<int, qint64> key{keys.value(0).toInt(), keys.value(1).toLongLong()};
+            if (!everyTotals.contains(key) && !queued.contains(key))
+                cut.append(ChunkRow{key.first, key.second, key.second, 0, 0});
         }
     }
     if (!cut.isEmpty()) {
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT steps, experts, codec, counts FROM expert_load_chunk WHERE run_id = ? AND "
-                                 "layer = ? AND first_step = ?"));
-        for (const auto& [layer, first] : cut) {
+        q.prepare(QStringLiteral("SELECT layer, first_step, last_step, steps, experts, codec, counts FROM "
+                                 "expert_load_chunk WHERE run_id = ? AND layer = ? AND first_step = ?"));
+        for (const ChunkRow& key : std::as_const(cut)) {
             if (cancelled())
                 return {};
             q.bindValue(0, runId);
-            q.bindValue(1, layer);
-            q.bindValue(2, first);
+            q.bindValue(1, key.layer);
+            q.bindValue(2, key.firstStep);
             if (!q.exec()) {
-                qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+                damage.addQuery(sql::errorText(q));
                 continue;
             }
-            if (!q.next())
+            if (!q.next()) {
+                // A totals row without its chunk: the counts it stands for are gone.
+                if ((!firstStep || key.lastStep >= *firstStep) && (!lastStep || key.firstStep <= *lastStep))
+                    damage.add(LoadTable::Chunk, key, StoreTr::tr("it is missing (its totals row is there)"));
                 continue;
-            const int rows = q.value(0).toInt(), experts = q.value(1).toInt();
-            const auto chunk = decodeExpertLoadChunk(q.value(2).toInt(), q.value(3).toByteArray(), rows, experts);
+            }
+            ChunkRow row;
+            QString why;
+            const std::optional<ChunkRow> checked = chunkRow(q, 0, &row, &why);
+            std::optional<DecodedChunk> chunk;
+            const QByteArray blob = blobAt(q, 6);
+            if (checked) {
+                row = *checked;
+                if ((firstStep && row.lastStep < *firstStep) || (lastStep && row.firstStep > *lastStep)) {
+                    q.finish();
+                    continue; // outside the window
+                }
+                if (chargeInflating(m_inflationLeft.inflated, blob, &why)) {
+                    chunk = decodeExpertLoadChunk(codecAt(q, 5), blob, row.rows, row.experts, &why);
+                    s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
+                }
+                if (chunk && !(why = stepsMismatch(chunk->steps, row)).isEmpty())
+                    chunk.reset();
+            }
             q.finish();
-            s_chunksDecoded.fetch_add(1, std::memory_order_relaxed);
             if (!chunk) {
-                qWarning("%s", qPrintable(error(undecodableChunk(layer, first)).text()));
+                damage.add(LoadTable::Chunk, row, why);
                 continue;
             }
-            std::vector<quint64>* row = nullptr;
-            for (int r = 0; r < rows; ++r) {
+            std::vector<quint64>* sums = nullptr;
+            for (int r = 0; r < row.rows; ++r) {
                 const qint64 s = chunk->steps[r];
                 if (!inside(s))
                     continue;
-                if (!row && !(row = rowOf(layer, experts)))
+                if (!sums && !(sums = rowOf(row, blob.size(), LoadTable::Chunk)))
                     break;
-                const quint32* counts = chunk->counts.constData() + qsizetype(r) * experts;
-                for (int e = 0; e < experts; ++e)
-                    (*row)[std::size_t(e)] += counts[e];
+                const quint32* counts = chunk->counts.constData() + qsizetype(r) * row.experts;
+                for (int e = 0; e < row.experts; ++e)
+                    add(*sums, e, counts[e]);
                 spans.emplace_back(s, s);
             }
         }
+    }
+    if (overflow) {
+        // Not one figure of a run can be trusted once a sum ran past 2^64 − 1 tokens.
+        damage.addQuery(StoreTr::tr("its tokens per expert add up to more than 2^64 − 1"));
+        out.perLayer.clear();
+        out.experts = 0;
+        return out;
     }
     if (out.mixedExperts) {
         out.perLayer.clear();

@@ -144,7 +144,7 @@ Expected<Ok, StoreError> ProjectStore::removeCluster(qint64 clusterId) {
         q.bindValue(0, clusterId);
         if (!q.exec() || !q.next())
             return unexpected(error(StoreTr::tr("there is no cluster %1").arg(clusterId)));
-        name = q.value(0).toString();
+        name = sql::nameFromDb(q.value(0));
     }
     {
         QSqlQuery q(db);
@@ -154,7 +154,7 @@ Expected<Ok, StoreError> ProjectStore::removeCluster(qint64 clusterId) {
             return unexpected(error(err));
         QStringList runs;
         while (q.next())
-            runs << q.value(0).toString();
+            runs << sql::nameFromDb(q.value(0));
         if (!runs.isEmpty())
             return unexpected(error(StoreTr::tr("cluster %1 is not removed: %n run(s) were measured on it (%2); remove "
                                                 "them first",

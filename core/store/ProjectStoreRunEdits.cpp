@@ -23,13 +23,9 @@ QSqlDatabase connectionOf(const QString& name) {
     return QSqlDatabase::database(name, /*open=*/false);
 }
 
+// A run's id by its name, or by its name as the store cut it on reading (SqlSupport.h).
 std::optional<qint64> runId(QSqlDatabase& db, const QString& name) {
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT id FROM run WHERE name = ?"));
-    q.bindValue(0, name);
-    if (!q.exec() || !q.next())
-        return std::nullopt;
-    return q.value(0).toLongLong();
+    return sql::idByName(db, "run", name);
 }
 
 // "from-run:OLD", "from-run:OLD:LAYER (…)", "from-run:OLD (…)" name the run OLD.
@@ -57,7 +53,7 @@ bool rewriteJsonColumn(QSqlDatabase& db, const QString& select, const QString& u
     }
     QList<QPair<QVariant, QJsonObject>> changed;
     while (read.next()) {
-        QJsonObject object = sql::objectFromDb(read.value(1));
+        QJsonObject object = sql::rawObjectFromDb(read.value(1));
         if (edit(object))
             changed.append({read.value(0), object});
     }
@@ -91,9 +87,12 @@ Expected<Ok, StoreError> ProjectStore::removeRuns(const QStringList& names) {
     if (!tx.begin(&err))
         return unexpected(error(err));
     QSqlQuery q(db);
-    q.prepare(QStringLiteral("DELETE FROM run WHERE name = ?"));
+    q.prepare(QStringLiteral("DELETE FROM run WHERE id = ?"));
     for (const QString& name : names) {
-        q.bindValue(0, name);
+        const auto id = runId(db, name);
+        if (!id)
+            return unexpected(error(StoreTr::tr("no run named %1").arg(name)));
+        q.bindValue(0, *id);
         if (!sql::exec(q, &err))
             return unexpected(error(StoreTr::tr("cannot remove run %1: %2").arg(name, err)));
         if (q.numRowsAffected() != 1)
@@ -186,14 +185,12 @@ Expected<Ok, StoreError> ProjectStore::moveRun(const QString& name, const QStrin
     const auto id = runId(db, name);
     if (!id)
         return unexpected(error(StoreTr::tr("no run named %1").arg(name)));
-    QSqlQuery record(db);
-    record.prepare(QStringLiteral("SELECT id FROM config_record WHERE name = ?"));
-    record.bindValue(0, recordName);
-    if (!record.exec() || !record.next())
+    const auto recordId = sql::idByName(db, "config_record", recordName);
+    if (!recordId)
         return unexpected(error(StoreTr::tr("run %1 not moved: no config record named %2").arg(name, recordName)));
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE run SET record_id = ? WHERE id = ?"));
-    q.bindValue(0, record.value(0).toLongLong());
+    q.bindValue(0, *recordId);
     q.bindValue(1, *id);
     if (!sql::exec(q, &err) || !tx.commit(&err))
         return unexpected(error(StoreTr::tr("run %1 not moved: %2").arg(name, err)));
@@ -223,13 +220,14 @@ Expected<Ok, StoreError> ProjectStore::setRunTags(const QString& name, const QSt
     sql::Transaction tx(db);
     if (!tx.begin(&err))
         return unexpected(error(err));
+    const auto found = runId(db, name);
     QSqlQuery select(db);
-    select.prepare(QStringLiteral("SELECT id, environment FROM run WHERE name = ?"));
-    select.bindValue(0, name);
-    if (!select.exec() || !select.next())
+    select.prepare(QStringLiteral("SELECT id, environment FROM run WHERE id = ?"));
+    select.bindValue(0, found.value_or(-1));
+    if (!found || !select.exec() || !select.next())
         return unexpected(error(StoreTr::tr("no run named %1").arg(name)));
     const qint64 id = select.value(0).toLongLong();
-    QJsonObject env = sql::objectFromDb(select.value(1));
+    QJsonObject env = sql::rawObjectFromDb(select.value(1));
     select.finish();
     if (clean.isEmpty())
         env.remove(kTagsKey);

@@ -69,23 +69,14 @@ private:
     qint64 m_done = 0;
 };
 
-std::optional<qint64> idByName(QSqlDatabase& db, const char* table, const QString& name) {
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT id FROM %1 WHERE name = ?").arg(QLatin1String(table)));
-    q.bindValue(0, name);
-    if (!q.exec() || !q.next())
-        return std::nullopt;
-    return q.value(0).toLongLong();
-}
-
 RunRow runFrom(const QSqlQuery& q) {
     RunRow r;
     r.id = q.value(0).toLongLong();
-    r.name = q.value(1).toString();
+    r.name = sql::nameFromDb(q.value(1));
     r.kind = runKindFromName(q.value(2).toString()).value_or(RunKind::Imported);
-    r.recordName = q.value(3).toString();
-    r.clusterName = q.value(4).toString();
-    r.sourceFile = q.value(5).toString();
+    r.recordName = sql::nameFromDb(q.value(3));
+    r.clusterName = sql::nameFromDb(q.value(4));
+    r.sourceFile = sql::textFromDb(q.value(5));
     r.created = sql::fromDbTime(q.value(6));
     r.commSampleCount = q.value(7).toLongLong();
     r.stepCount = q.value(8).toLongLong();
@@ -137,25 +128,25 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
     // An automatic name another import took since it was chosen: the next free one,
     // chosen here, inside the write lock, so two imports never collide.
     QString name = run.name;
-    std::optional<qint64> existing = idByName(db, "run", name);
+    std::optional<qint64> existing = sql::idByName(db, "run", name);
     if (existing && !replace && !run.automaticNameBase.isEmpty()) {
         for (int n = 1; existing; ++n) {
             name = n == 1 ? run.automaticNameBase : QStringLiteral("%1-%2").arg(run.automaticNameBase).arg(n);
             if (const QString problem = nameProblem(NameKind::Run, name); !problem.isEmpty())
                 return unexpected(error(problem));
-            existing = idByName(db, "run", name);
+            existing = sql::idByName(db, "run", name);
         }
     }
     if (existing && !replace)
         return unexpected(error(StoreTr::tr("a run named %1 already exists").arg(name)));
     if (!existing && replace)
         return unexpected(error(StoreTr::tr("no run named %1").arg(run.name)));
-    const auto recordId = idByName(db, "config_record", run.recordName);
+    const auto recordId = sql::idByName(db, "config_record", run.recordName);
     if (!recordId)
         return failed(StoreTr::tr("no config record named %1").arg(run.recordName));
     std::optional<qint64> clusterId;
     if (!run.clusterName.isEmpty()) {
-        clusterId = idByName(db, "cluster", run.clusterName);
+        clusterId = sql::idByName(db, "cluster", run.clusterName);
         if (!clusterId)
             return failed(StoreTr::tr("no cluster named %1").arg(run.clusterName));
     }
@@ -329,9 +320,13 @@ Expected<qint64, StoreError> ProjectStore::writeRun(const RunData& run, const st
 Expected<Ok, StoreError> ProjectStore::removeRun(const QString& name) {
     if (m_readOnly)
         return unexpected(readOnlyError());
-    QSqlQuery q(connection(m_connectionName));
-    q.prepare(QStringLiteral("DELETE FROM run WHERE name = ?"));
-    q.bindValue(0, name);
+    QSqlDatabase db = connection(m_connectionName);
+    const auto id = sql::idByName(db, "run", name);
+    if (!id)
+        return unexpected(error(StoreTr::tr("no run named %1").arg(name)));
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("DELETE FROM run WHERE id = ?"));
+    q.bindValue(0, *id);
     QString err;
     if (!sql::exec(q, &err))
         return unexpected(error(StoreTr::tr("cannot remove run %1: %2").arg(name, err)));
@@ -352,9 +347,13 @@ QList<RunRow> ProjectStore::runs() const {
 }
 
 std::optional<RunRow> ProjectStore::run(const QString& name) const {
-    QSqlQuery q(connection(m_connectionName));
-    q.prepare(QString::fromLatin1(kRunSelect) + QStringLiteral("WHERE r.name = ?"));
-    q.bindValue(0, name);
+    QSqlDatabase db = connection(m_connectionName);
+    const auto id = sql::idByName(db, "run", name);
+    if (!id)
+        return std::nullopt;
+    QSqlQuery q(db);
+    q.prepare(QString::fromLatin1(kRunSelect) + QStringLiteral("WHERE r.id = ?"));
+    q.bindValue(0, *id);
     if (!q.exec() || !q.next())
         return std::nullopt;
     return runFrom(q);
@@ -395,7 +394,7 @@ QVector<StepMetric> ProjectStore::stepMetrics(qint64 runId, const QString& name)
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next()) {
         const QVariant v = q.value(2);
-        metrics.append(StepMetric{q.value(0).toLongLong(), q.value(1).toString(),
+        metrics.append(StepMetric{q.value(0).toLongLong(), sql::nameFromDb(q.value(1)),
                                   v.isNull() ? std::numeric_limits<double>::quiet_NaN() : v.toDouble()});
     }
     return metrics;
@@ -412,7 +411,7 @@ QStringList ProjectStore::stepMetricNames(qint64 runId) const {
     if (!q.exec())
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
     while (q.next())
-        names.append(q.value(0).toString());
+        names.append(sql::nameFromDb(q.value(0)));
     return names;
 }
 

@@ -1,5 +1,9 @@
 #include "store/SqlSupport.h"
 
+#include "common/DisplayText.h"
+
+#include "store/NameRules.h"
+
 #include <QJsonDocument>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -26,12 +30,153 @@ QString toDbJson(const QJsonArray& array) {
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 
-QJsonObject objectFromDb(const QVariant& value) {
+QString capText(const QString& text, qsizetype limit) {
+    return displayText(text, limit, LineBreaks::Keep);
+}
+
+QString nameFromDb(const QVariant& value) {
+    return displayText(value.toString(), kMaxNameLength);
+}
+
+QString textFromDb(const QVariant& value) {
+    return capText(value.toString(), kMaxTextLength);
+}
+
+namespace {
+
+// Every string of a JSON value (object keys too) capped; the value unchanged, without
+// a copy, when nothing is too long.
+bool capStrings(QJsonValue& v);
+bool capStrings(QJsonArray& a) {
+    bool changed = false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        QJsonValue item = a.at(i);
+        if (capStrings(item)) {
+            a.replace(i, item);
+            changed = true;
+        }
+    }
+    return changed;
+}
+bool capStrings(QJsonObject& o) {
+    bool tooLongKey = false;
+    for (auto it = o.constBegin(); it != o.constEnd() && !tooLongKey; ++it)
+        tooLongKey = capText(it.key()) != it.key();
+    bool changed = false;
+    if (tooLongKey) {
+        QJsonObject capped;
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it)
+            capped.insert(capText(it.key()), it.value());
+        o = capped;
+        changed = true;
+    }
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        QJsonValue item = it.value();
+        if (capStrings(item)) {
+            it.value() = item;
+            changed = true;
+        }
+    }
+    return changed;
+}
+bool capStrings(QJsonValue& v) {
+    if (v.isString()) {
+        const QString text = v.toString();
+        const QString shown = capText(text);
+        if (shown.size() == text.size() && shown == text)
+            return false;
+        v = shown;
+        return true;
+    }
+    if (v.isArray()) {
+        QJsonArray a = v.toArray();
+        if (!capStrings(a))
+            return false;
+        v = a;
+        return true;
+    }
+    if (v.isObject()) {
+        QJsonObject o = v.toObject();
+        if (!capStrings(o))
+            return false;
+        v = o;
+        return true;
+    }
+    return false;
+}
+
+QJsonDocument boundedJson(const QVariant& value, qsizetype maxBytes) {
+    const QByteArray utf8 = value.toString().toUtf8();
+    if (utf8.size() > maxBytes) {
+        qWarning("a JSON column of %lld bytes (more than %lld) is read as empty", qlonglong(utf8.size()),
+                 qlonglong(maxBytes));
+        return {};
+    }
+    return QJsonDocument::fromJson(utf8);
+}
+
+} // namespace
+
+QJsonObject objectFromDb(const QVariant& value, qsizetype maxBytes) {
+    QJsonObject o = boundedJson(value, maxBytes).object();
+    capStrings(o);
+    return o;
+}
+
+QJsonArray arrayFromDb(const QVariant& value, qsizetype maxBytes) {
+    QJsonArray a = boundedJson(value, maxBytes).array();
+    capStrings(a);
+    return a;
+}
+
+QJsonObject basisFromDb(const QVariant& value) {
+    QJsonObject basis = objectFromDb(value, kMaxBasisJsonBytes);
+    QJsonArray runs = basis.value(QLatin1String("runs")).toArray();
+    bool cut = false;
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        QJsonObject r = runs.at(i).toObject();
+        const QString name = r.value(QLatin1String("name")).toString();
+        if (const QString shown = displayText(name, kMaxNameLength); shown != name) {
+            r.insert(QStringLiteral("name"), shown);
+            runs.replace(i, r);
+            cut = true;
+        }
+    }
+    if (cut)
+        basis.insert(QStringLiteral("runs"), runs);
+    return basis;
+}
+
+QJsonObject rawObjectFromDb(const QVariant& value) {
     return QJsonDocument::fromJson(value.toString().toUtf8()).object();
 }
 
-QJsonArray arrayFromDb(const QVariant& value) {
-    return QJsonDocument::fromJson(value.toString().toUtf8()).array();
+std::optional<qint64> idByName(QSqlDatabase& db, const char* table, const QString& name) {
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT id FROM %1 WHERE name = ?").arg(QLatin1String(table)));
+    q.bindValue(0, name);
+    if (q.exec() && q.next())
+        return q.value(0).toLongLong();
+    if (!name.contains(QLatin1Char('\\')) && !name.endsWith(QChar(0x2026)))
+        return std::nullopt;
+    // A name as nameFromDb showed it (cut, or with hidden characters escaped): the row
+    // whose name it was shown for (names of at least 128 code points, or holding any
+    // character outside printable ASCII).
+    QSqlQuery cut(db);
+    cut.setForwardOnly(true);
+    cut.prepare(QStringLiteral("SELECT id, name FROM %1 WHERE length(name) >= 128 OR name GLOB '*[^ -~]*'")
+                    .arg(QLatin1String(table)));
+    std::optional<qint64> found;
+    if (!cut.exec())
+        return std::nullopt;
+    while (cut.next()) {
+        if (nameFromDb(cut.value(1)) != name)
+            continue;
+        if (found)
+            return std::nullopt; // two names cut alike: neither is meant
+        found = cut.value(0).toLongLong();
+    }
+    return found;
 }
 
 QString errorText(const QSqlQuery& query) {

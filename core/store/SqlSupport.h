@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVariant>
 
+#include <optional>
+
 struct sqlite3;
 
 namespace moewb::store {
@@ -30,8 +32,37 @@ inline QVariant toDbText(const QString& text) {
 QDateTime fromDbTime(const QVariant& value);
 QString toDbJson(const QJsonObject& object);
 QString toDbJson(const QJsonArray& array);
-QJsonObject objectFromDb(const QVariant& value);
-QJsonArray arrayFromDb(const QVariant& value);
+
+// Text read from the file is bounded and made safe to show here, the one place every
+// reader goes through (docs/store.md, "Reading a project from someone else"): a project
+// may come from someone else, and a 1 MiB name or reason, or a right-to-left override in
+// a run name, would otherwise reach every table, page, plot and report. Names (runs,
+// records, clusters, nodes) come back as common/DisplayText.h shows them: hidden
+// characters (controls, bidi and other format characters) escaped, longer than
+// kMaxNameLength (NameRules.h) cut to their first kMaxNameLength − 1 characters and "…";
+// other text (reasons, justifications, notes, paths, and every string inside a JSON
+// column) likewise at kMaxTextLength characters, newlines and tabs kept. A JSON column
+// longer than its byte limit reads as empty (and is logged). Rows read to be rewritten
+// use the raw readers.
+inline constexpr qsizetype kMaxTextLength = 4096;
+inline constexpr qsizetype kMaxJsonBytes = qsizetype(4) << 20;
+// A verdict's basis names every run it was computed on: 100,000 runs fit.
+inline constexpr qsizetype kMaxBasisJsonBytes = qsizetype(64) << 20;
+// `text` as shown: displayText(text, limit, LineBreaks::Keep).
+QString capText(const QString& text, qsizetype limit = kMaxTextLength);
+QString nameFromDb(const QVariant& value);
+QString textFromDb(const QVariant& value);
+// Bounded: every string capped with capText, the whole column at most maxBytes.
+QJsonObject objectFromDb(const QVariant& value, qsizetype maxBytes = kMaxJsonBytes);
+QJsonArray arrayFromDb(const QVariant& value, qsizetype maxBytes = kMaxJsonBytes);
+// A verdict's basis (kMaxBasisJsonBytes), each run's name in it cut like a name.
+QJsonObject basisFromDb(const QVariant& value);
+// As stored: for a row that is read to be changed and written back.
+QJsonObject rawObjectFromDb(const QVariant& value);
+// The id of the row of `table` (run, config_record or cluster) named `name`, or — when
+// no name is that, and `name` is a name as nameFromDb showed it (cut or escaped) — of
+// the one row it was shown for. nullopt when none (or several) match.
+std::optional<qint64> idByName(QSqlDatabase& db, const char* table, const QString& name);
 
 // The connection's defences against a hostile project file, set right after it opens
 // and before any statement (docs/store.md, "What opening a project checks"; SQLite's

@@ -1,5 +1,6 @@
 // What opening a project checks (docs/store.md): moewb's schema of each version, built
 // from StoreSchema.cpp's own statements and migrations, and how a file departs from it.
+#include "common/DisplayText.h"
 #include "store/ProjectStore.h"
 #include "store/SqlSupport.h"
 #include "store/StoreSchema.h"
@@ -271,28 +272,7 @@ QString foreignSchemaMessage(const QStringList& departures) {
 }
 
 QString shownName(const QString& name, int maxChars) {
-    QString out;
-    int shown = 0;
-    for (qsizetype i = 0; i < name.size(); ++i) {
-        if (shown >= maxChars) {
-            out += QChar(0x2026);
-            break;
-        }
-        char32_t cp = name[i].unicode();
-        if (name[i].isHighSurrogate() && i + 1 < name.size() && name[i + 1].isLowSurrogate()) {
-            cp = QChar::surrogateToUcs4(name[i], name[i + 1]);
-            ++i;
-        }
-        const QChar::Category cat = QChar::category(cp);
-        if (cat == QChar::Other_Control || cat == QChar::Other_Format || cat == QChar::Separator_Line ||
-            cat == QChar::Separator_Paragraph || cat == QChar::Other_Surrogate || cat == QChar::Other_NotAssigned ||
-            cp == 0x2028 || cp == 0x2029)
-            out += QStringLiteral("\\u{%1}").arg(QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0')));
-        else
-            out += QString::fromUcs4(&cp, 1);
-        ++shown;
-    }
-    return out;
+    return displayText(name, maxChars);
 }
 
 

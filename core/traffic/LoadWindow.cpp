@@ -71,12 +71,26 @@ Expected<LayerLoads, QString> sumLoadWindow(const QVector<store::ExpertLoadBlock
 
 Expected<LayerLoads, QString> sumLoadWindow(const store::ProjectStore& project, qint64 runId,
                                             const StepWindow& window, const std::atomic<bool>* cancel) {
-    const store::ExpertLoadTotals totals = project.expertLoadTotals(runId, window.first, window.last, cancel);
+    QStringList unreadable;
+    const store::ExpertLoadTotals totals = project.expertLoadTotals(runId, window.first, window.last, cancel, &unreadable);
     if (cancel && cancel->load(std::memory_order_relaxed))
         return unexpected(Placement::tr("cancelled"));
+    // A sum that leaves a chunk out is not the run's: no sum, and what could not be read.
+    const auto refused = [](const QStringList& problems) {
+        return problems.size() == 1 ? problems.first()
+                                    : Placement::tr("%1 (and %n more part(s) of its expert load)", "",
+                                                    int(problems.size() - 1))
+                                          .arg(problems.first());
+    };
+    if (!unreadable.isEmpty())
+        return unexpected(refused(unreadable));
     // Layers of different widths: the blocks say which one differs first.
-    if (totals.mixedExperts)
-        return sumLoadWindow(project.expertLoadRange(runId, window.first, window.last), window);
+    if (totals.mixedExperts) {
+        const auto blocks = project.expertLoadRange(runId, window.first, window.last, {}, &unreadable);
+        if (!unreadable.isEmpty())
+            return unexpected(refused(unreadable));
+        return sumLoadWindow(blocks, window);
+    }
     LayerLoads out;
     out.experts = totals.experts;
     out.firstStep = totals.firstStep;

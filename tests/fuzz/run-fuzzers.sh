@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the importer fuzz targets (and the probe's control-plane parser) with clang-14 (libFuzzer + ASan + UBSan) in
+# Builds the importer fuzz targets (and the probe's control-plane parser, and the project
+# file's readers) with clang-14 (libFuzzer + ASan + UBSan) in
 # build-fuzz and runs each for SECONDS (default 10) over its corpus: the good fixtures
-# and the malformed corpus of its format (tests/fixtures/importers). New inputs go to
+# and the malformed corpus of its format (tests/fixtures/importers; the store's seeds in
+# tests/fixtures/store-fuzz, written by its make-seeds.py). New inputs go to
 # build-fuzz/corpus/<target>; a crash leaves build-fuzz/artifacts/<target>-crash-* and
 # makes the script exit 1, printing the sanitizer report and the input (base64) so a CI log
 # is enough to reproduce it. The seed is fixed (MOEWB_FUZZ_SEED, default 1) so that CI runs
 # the same mutations every time; MOEWB_FUZZ_SEED=0 lets libFuzzer pick one (exploring).
-# Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
+# Usage: tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]   (default: every target)
 set -euo pipefail
 SECONDS_PER_TARGET=${1:-10}
 SEED=${MOEWB_FUZZ_SEED:-1}
@@ -23,7 +25,12 @@ if [ ! -f "$BUILD/CMakeCache.txt" ]; then
     -DCMAKE_CXX_FLAGS="$SAN -fsanitize=fuzzer-no-link -O1 -g0" \
     -DCMAKE_CXX_FLAGS_RELEASE="" -DCMAKE_EXE_LINKER_FLAGS="$SAN" >/dev/null
 fi
-cmake --build "$BUILD" --target moewb_importer_fuzzers -j"$JOBS"
+# Targets named on the command line: only those are built.
+if [ $# -gt 1 ]; then
+  cmake --build "$BUILD" -j"$JOBS" --target $(printf '%s_fuzz ' "${@:2}")
+else
+  cmake --build "$BUILD" --target moewb_importer_fuzzers -j"$JOBS"
+fi
 
 # target -> corpus folders (fixtures of that format + its malformed corpus)
 declare -A SEEDS=(
@@ -44,15 +51,19 @@ declare -A SEEDS=(
   [wandb_csv]="wandb malformed/wandb-csv"
   [moewb_collect_jsonl]="collect malformed/moewb-collect-jsonl"
   [control_frame]="../probe-control"
+  [store_blob]="../store-fuzz/blob"
+  [store_file]="../store-fuzz/file"
   [detect_format]="probe nccl-tests nccl-tests-json megatron tpe routing megatron-routing-trace tensorboard csv jsonl torchtitan nemo wandb collect"
 )
 failed=0
 passed_targets=0
 failed_targets=0
 mkdir -p "$BUILD/artifacts"
-for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
+TARGETS=("${@:2}")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
-              torchtitan_log nemo_log wandb_csv moewb_collect_jsonl detect_format control_frame; do
+              torchtitan_log nemo_log wandb_csv moewb_collect_jsonl detect_format control_frame store_blob store_file)
+for target in "${TARGETS[@]}"; do
   work="$BUILD/corpus/$target"
   mkdir -p "$work"
   seeds=()

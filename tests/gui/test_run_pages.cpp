@@ -6,7 +6,8 @@
 // which stage verdicts used it. Through the real context menus and dialogs: compare two
 // runs (two series, distinct colours), tag, move to another record, rename (the stage
 // 1 verdict keeps the run: still current) and delete (Cancel leaves it; confirmed, the
-// run and its measurements are gone), each read back by a second connection.
+// run and its measurements are gone), each read back by a second connection. A run whose
+// stored load summary was altered says what cannot be read instead of drawing it.
 // Screenshots at 1366×720 and 1920×1080: tests/artifacts/gui/runs/.
 #include "CompareRunsView.h"
 #include "GuiTestSupport.h"
@@ -33,6 +34,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -470,6 +473,43 @@ private slots:
         QVERIFY(r->commSamples(before->id).isEmpty());
         QVERIFY(stages::verdictFreshness(*r, *r->verdict(1)).removed.contains(name));
         QCOMPARE(m_window->currentPage(), static_cast<QWidget*>(m_window->runsView()));
+    }
+
+    void damagedRunSaysWhatItCannotRead() {
+        // A project from someone else whose run holds a summary that claims 2^31 - 1
+        // steps (docs/store.md, "Reading a project from someone else"): the run's page
+        // says which part cannot be read and draws nothing from the rest; the window
+        // stays, and another run's page is whole.
+        const QString damaged = QStringLiteral("demo-train-moe-cf1.5");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("attacker"));
+            db.setDatabaseName(project()->path());
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.prepare(QStringLiteral("UPDATE expert_load_summary SET steps = 2147483647 WHERE layer = 0 AND "
+                                             "first_step = (SELECT min(first_step) FROM expert_load_summary) AND run_id "
+                                             "= (SELECT id FROM run WHERE name = ?)")));
+            q.bindValue(0, damaged);
+            QVERIFY(q.exec());
+            QCOMPARE(q.numRowsAffected(), 1);
+            q.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("attacker"));
+        gui::RunPage* page = openRun(damaged);
+        QVERIFY(page);
+        const auto* status = page->findChild<QLabel*>(QStringLiteral("runPageStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->isVisibleTo(page), qPrintable(status->text()));
+        QVERIFY2(status->text().startsWith(QStringLiteral("Not everything could be shown: the load summary of layer 0, "
+                                                          "steps ")) &&
+                     status->text().contains(QStringLiteral("cannot be read: it claims 2147483647 steps (1 to 256)")),
+                 qPrintable(status->text()));
+        QVERIFY(!page->loadRatioPlot()->isVisibleTo(page));
+        gui::RunPage* other = openRun(kOtherTrain);
+        QVERIFY(other);
+        QVERIFY(!other->findChild<QLabel*>(QStringLiteral("runPageStatus"))->isVisibleTo(other));
+        QVERIFY(other->loadRatioPlot()->isVisibleTo(other));
     }
 
     void deleteSeveralInOneGo() {

@@ -53,11 +53,26 @@ private slots:
     }
 
     void neighboursOfEscapedCharactersPass() {
-        // U+00A0 (C2 A0), U+2014 (E2 80 94), U+2060 (E2 81 A0), U+206A (E2 81 AA) are text.
-        const QString s = QString(QChar(0xA0)) + QChar(0x2014) + QChar(0x2060) + QChar(0x206A) + QChar(0x2027) +
-                          QChar(0x202F);
+        // U+00A0 (C2 A0), U+2014 (E2 80 94), U+2027, U+202F, Chinese and a 4-byte emoji are text.
+        const QString s = QString(QChar(0xA0)) + QChar(0x2014) + QChar(0x2027) + QChar(0x202F) +
+                          QStringLiteral("中文") + QString::fromUcs4(U"\U0001F600", 1);
         for (int piece : {1, 2, 1000})
             QCOMPARE(throughDevice(s.toUtf8(), piece), s.toUtf8());
+    }
+
+    void invisibleFormatCharactersAreEscaped() {
+        // RLM (U+200F), the Arabic letter mark (U+061C), the word joiner (U+2060), a tag
+        // (U+E0041, four bytes) and the byte-order mark (U+FEFF): invisible, escaped.
+        const QString s = QStringLiteral("a") + QChar(0x200F) + QStringLiteral("b") + QChar(0x061C) +
+                          QStringLiteral("c") + QChar(0x2060) + QString::fromUcs4(U"\U000E0041", 1) + QChar(0xFEFF) +
+                          QStringLiteral("d");
+        const QByteArray expected = "a\\u{200f}b\\u{061c}c\\u{2060}\\u{e0041}\\u{feff}d";
+        for (int piece : {1, 2, 3, 1000})
+            QCOMPARE(throughDevice(s.toUtf8(), piece), expected);
+        const QByteArray json = QJsonDocument(QJsonObject{{QStringLiteral("n"), s}}).toJson();
+        const QByteArray escaped = moewb::cli::escapeJsonForTerminal(json);
+        QVERIFY2(escaped.contains("\\udb40\\udc41"), escaped.constData());
+        QCOMPARE(QJsonDocument::fromJson(escaped).object().value(QStringLiteral("n")).toString(), s);
     }
 
     void jsonKeepsItsValues() {

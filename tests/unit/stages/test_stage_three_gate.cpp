@@ -257,6 +257,39 @@ private slots:
         QVERIFY(r.verdict.reasons[0].contains(QStringLiteral("no expert load")));
     }
 
+    void aRunThatCannotBeReadIsNotJudgedAndCannotPass() {
+        // What the store could not read of a run (a damaged chunk, docs/store.md): the
+        // run is named and not judged on the rest; the verdict cannot pass, and a stop of
+        // another run still stops.
+        ExpertLoadRunInput good = loadRun(QStringLiteral("good"), {});
+        good.metrics.append({20, QStringLiteral("drop_rate"), 0.0});
+        ExpertLoadRunInput damaged = loadRun(QStringLiteral("damaged"), range(1, 20));
+        damaged.unreadable = {QStringLiteral("the expert load of layer 1, steps 0–255 cannot be read: it claims "
+                                             "2147483647 steps (1 to 256)"),
+                              QStringLiteral("the load summary of layer 1, steps 0–255 cannot be read: x")};
+        const StageThreeResult r = evaluateStageThree({good, damaged}, windowOf10());
+        QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
+        QCOMPARE(r.runs.size(), 1); // the good run's table only
+        QCOMPARE(r.runs[0].runName, QStringLiteral("good"));
+        QCOMPARE(r.verdict.reasons.size(), 1);
+        const QString& reason = r.verdict.reasons[0];
+        QVERIFY2(reason.startsWith(QStringLiteral("run damaged: the expert load of layer 1, steps 0–255 cannot be read: "
+                                                  "it claims 2147483647 steps (1 to 256) (and 1 more part")),
+                 qPrintable(reason));
+        QVERIFY2(reason.endsWith(QStringLiteral(" of its expert load); it is not judged. Re-import it, or remove it: the "
+                                                "project file is damaged or was altered.")),
+                 qPrintable(reason));
+        ExpertLoadRunInput stops = loadRun(QStringLiteral("stops"), range(11, 16));
+        stops.metrics.append({15, QStringLiteral("drop_rate"), 0.0});
+        const StageThreeResult withStop = evaluateStageThree({stops, damaged}, windowOf10());
+        QCOMPARE(withStop.verdict.status, Verdict::Status::Stop);
+        QVERIFY(withStop.verdict.reasons.last().startsWith(QStringLiteral("run damaged: ")));
+        // Alone, a damaged run leaves nothing to judge.
+        const StageThreeResult alone = evaluateStageThree({damaged}, windowOf10());
+        QCOMPARE(alone.verdict.status, Verdict::Status::NotReady);
+        QVERIFY(alone.runs.isEmpty());
+    }
+
     void defaultWindowIsPlaceholder() {
         const StageThreeResult r = evaluateStageThree({}, ThresholdSet());
         QCOMPARE(r.verdict.thresholds.size(), 4);
