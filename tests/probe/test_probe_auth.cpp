@@ -339,6 +339,71 @@ private slots:
         QVERIFY2(ms <= static_cast<qint64>((timeoutS + 2.0) * 1000), qPrintable(QStringLiteral("took %1 ms").arg(ms)));
     }
 
+    // A peer that holds the secret and sends one byte now and then (each byte restarting
+    // the silence timer) cannot hold a rank past its message's own deadline: here a fake
+    // rank 0 drips its rank table to a real rank 1 (--timeout 2: rank 1 waits
+    // 2 + min(2, 5) = 4 s of silence for rank 0, so the message's deadline is 8 s).
+    void keyedPeerDrippingAMessageCannotHoldARank() {
+        const std::string secret = ensureRunSecret().toStdString();
+        const quint16 port = freePort();
+        moeprobe::UniqueFd listener = moeprobe::listen_on(moeprobe::HostPort{"127.0.0.1", port});
+        moeprobe::AuthenticatingListener acceptor(listener.get(), secret, moeprobe::AuthChannel::Rendezvous, 5.0);
+        Rank r1;
+        QElapsedTimer t;
+        t.start();
+        r1.start(1, port, kShortRun + QStringList{"--timeout", "2"});
+        moeprobe::AuthenticatingListener::Peer peer = acceptor.next(moeprobe::Deadline(10.0));
+        QVERIFY(peer.fd.valid());
+        QCOMPARE(peer.rank, 1);
+        const std::string table = moeprobe::encode_control_frame(moeprobe::ControlType::Table, std::string(4000, 'x'));
+        std::size_t at = 0;
+        while (r1.p->state() != QProcess::NotRunning && t.elapsed() < 40000 && at < table.size()) {
+            if (::send(peer.fd.get(), table.data() + at, 1, MSG_NOSIGNAL | MSG_DONTWAIT) == 1)
+                ++at;
+            r1.p->waitForFinished(500);
+        }
+        const qint64 ms = t.elapsed();
+        QVERIFY(r1.wait(1000));
+        qInfo("rank 1 with --timeout 2 and a rank 0 dripping one byte every 0.5 s ended after %lld ms (%zu bytes sent)",
+              ms, at);
+        QCOMPARE(r1.code(), 3);
+        QVERIFY2(r1.err.contains("rank 0") && r1.err.contains("did not finish within the timeout"), r1.err.constData());
+        // The 8 s deadline, plus start-up, the handshake and the exit linger.
+        QVERIFY2(ms < 14000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
+    }
+
+    // A keyed peer's facts reach rank 0's terminal escaped, and an unusable mesh address
+    // names the peer instead of printing rank 0's usage help.
+    void keyedPeerWithABadAddressIsNamed() {
+        const quint16 port = freePort();
+        Rank r0;
+        r0.start(0, port, kShortRun + QStringList{"--timeout", "10"});
+        QVERIFY(waitListening(port));
+        const int fd = connectTo(port);
+        bool closed = false;
+        QCOMPARE(handshake(fd, ensureRunSecret().toStdString(), closed).size(), 48);
+        moeprobe::RankFacts f;
+        f.rank = 1;
+        f.world = 2;
+        f.gpus_per_process = 1;
+        f.hostname = "evil\x1b[2J";
+        f.backend = "tcp";
+        f.pattern = "uniform";
+        f.schedule = "mesh";
+        f.ep_layout = "world";
+        f.listen = "127.0.0.9:\x1b]0;pwned\x07";
+        f.gpu_models = {"H100\x1b[31m"};
+        QVERIFY(sendAll(fd, moeprobe::encode_control_frame(moeprobe::ControlType::Hello,
+                                                           moeprobe::serialize_rank_facts(f))));
+        QVERIFY(r0.wait(20000));
+        ::close(fd);
+        QCOMPARE(r0.code(), 3);
+        QVERIFY2(r0.err.contains("rank 1 sent an unusable mesh address '127.0.0.9:\\x1b]0;pwned\\x07'"),
+                 r0.err.constData());
+        QVERIFY2(!r0.err.contains('\x1b') && !r0.err.contains('\x07'), r0.err.constData());
+        QVERIFY2(!r0.err.toLower().contains("usage"), r0.err.constData());
+    }
+
     // More idle connections than the old listen backlog (128) do not lock the real rank out.
     void manyIdleConnectionsDoNotLockOut() {
         const quint16 port = freePort();

@@ -194,6 +194,32 @@ private slots:
         QCOMPARE(decode_abort_payload("ab").first, -1);
         QCOMPARE(decode_abort_payload(encode_abort_payload(-7, "x")).first, -1);
     }
+    // Every text field of a peer's facts is made printable before anything prints it, the
+    // GPU lists are capped, and an unusable mesh address is named, not a usage error.
+    void peerFactsAreMadePrintable() {
+        RankFacts f;
+        f.rank = 1;
+        f.hostname = "node\x1b]0;owned\x07";
+        f.listen = "127.0.0.9:\x1b[2J";
+        f.nccl_path = std::string(5000, 'p');
+        f.gpu_models.assign(100, "H100\x9b" "31m");
+        f.gpu_devices.assign(100, 0);
+        make_peer_facts_printable(f);
+        QCOMPARE(f.hostname, std::string("node\\x1b]0;owned\\x07"));
+        QCOMPARE(f.gpu_models.size(), kMaxPeerGpus);
+        QCOMPARE(f.gpu_devices.size(), kMaxPeerGpus);
+        QCOMPARE(f.gpu_models.back(), std::string("H100\\x9b31m"));
+        QCOMPARE(f.nccl_path.size(), std::size_t{256} + std::string("... (4744 more bytes)").size());
+        for (const std::string* t : {&f.hostname, &f.listen, &f.nccl_path, &f.gpu_models.front()})
+            for (const char c : *t)
+                QVERIFY2(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f, t->c_str());
+        const std::string why = unusable_listen_address(f);
+        QVERIFY2(why.find("unusable mesh address '127.0.0.9:\\x1b[2J'") != std::string::npos, why.c_str());
+        f.listen = "10.0.0.7:41000";
+        QCOMPARE(unusable_listen_address(f), std::string());
+        f.listen.clear();
+        QCOMPARE(unusable_listen_address(f), std::string());
+    }
     // Megatron-Core's expert grid (tp = expert TP, cp = 1, ep, dp, pp), first name of the
     // order fastest; the EP group = ranks sharing tp, dp, pp. Expected groups by hand,
     // and the main tree's RankGrid must agree.

@@ -89,9 +89,14 @@ std::string ControlPlane::recv_message(int fd, MessageType expected, int peer_ra
                                        const Deadline* overall) {
     ControlFrameParser parser(expected == MessageType::Hello ? kMaxHelloPayload : kMaxPayload);
     std::vector<char> buffer(64 * 1024);
+    // Each message has a deadline of its own, besides the silence timeout: a peer that
+    // sends a byte now and then (each one restarting the silence timer) cannot hold this
+    // rank past it. The first byte may take timeout_s; the whole message gets as long
+    // again (docs/probe.md, "Timeouts").
+    const Deadline own = Deadline(2 * timeout_s).earlier(overall);
     while (true) {
         const std::size_t n = recv_some(fd, buffer.data(), std::min(buffer.size(), parser.wanted()), timeout_s,
-                                        peer_rank, overall);
+                                        peer_rank, &own);
         std::size_t used = 0;
         const auto status = parser.feed(buffer.data(), n, used);
         if (status == ControlFrameParser::Status::Malformed)
@@ -129,6 +134,8 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
         std::vector<RankFacts> table = deserialize_rank_table(reply.substr(0, sep));
         if (static_cast<int>(table.size()) != world_)
             throw PeerFailure(0, "rank 0 sent a table of " + std::to_string(table.size()) + " ranks");
+        for (RankFacts& f : table)
+            make_peer_facts_printable(f);
         return table;
     }
 
@@ -170,10 +177,12 @@ std::vector<RankFacts> ControlPlane::exchange_facts(const RankFacts& mine, std::
             broadcast_abort(-1, msg);
             throw RuntimeFailure("rendezvous: " + msg);
         }
-        f.hostname = printable_peer_text(f.hostname, 256);
-        f.backend = printable_peer_text(f.backend, 64);
-        f.schedule = printable_peer_text(f.schedule, 64);
-        f.ep_layout = printable_peer_text(f.ep_layout, 1000);
+        make_peer_facts_printable(f);
+        if (const std::string why = unusable_listen_address(f); !why.empty()) {
+            const std::string msg = "rank " + std::to_string(f.rank) + " " + why;
+            broadcast_abort(f.rank, msg);
+            throw PeerFailure(f.rank, "rendezvous: " + msg);
+        }
         if (f.world != world_ || f.rank <= 0 || f.rank >= world_ ||
             joined[static_cast<std::size_t>(f.rank)]) {
             const std::string msg = "rank " + std::to_string(f.rank) + " joined with world " +

@@ -74,8 +74,8 @@ int run_sweep(const ProbeOptions& options_in, ControlPlane& control) {
             const std::string listen = report.ranks[r].listen; // as resolved at the rendezvous
             report.ranks[r] = deserialize_rank_facts(facts[r]);
             report.ranks[r].listen = listen;
-            if (r > 0) // a peer's words: printed in the table, so made printable
-                report.ranks[r].hostname = printable_peer_text(report.ranks[r].hostname, 256);
+            if (r > 0) // a peer's words: printed in the table and the JSON, so made printable
+                make_peer_facts_printable(report.ranks[r]);
         }
     assign_local_ranks(report.ranks);
     report.logical_world = options.world * backend->local_rank_count();

@@ -1,6 +1,8 @@
 #include "rank_facts.h"
 
+#include "control_message.h"
 #include "probe_errors.h"
+#include "socket_io.h"
 
 #include <map>
 #include <sstream>
@@ -42,7 +44,7 @@ long to_long(const std::string& s) {
     try {
         return std::stol(s);
     } catch (...) {
-        throw RuntimeFailure("malformed rendezvous message (number '" + s + "')");
+        throw RuntimeFailure("malformed rendezvous message (number '" + printable_peer_text(s, 64) + "')");
     }
 }
 
@@ -136,6 +138,30 @@ void assign_local_ranks(std::vector<RankFacts>& table) {
     std::map<std::string, int> seen;
     for (RankFacts& f : table)
         f.local_rank = seen[f.hostname]++;
+}
+
+void make_peer_facts_printable(RankFacts& f) {
+    for (std::string* text : {&f.hostname, &f.listen, &f.backend, &f.pattern, &f.schedule, &f.probe_version,
+                              &f.gpu_driver_version, &f.nccl_path, &f.nccl_alltoall, &f.nccl_communicators})
+        *text = printable_peer_text(*text, 256);
+    f.ep_layout = printable_peer_text(f.ep_layout, 1000);
+    if (f.gpu_models.size() > kMaxPeerGpus)
+        f.gpu_models.resize(kMaxPeerGpus);
+    if (f.gpu_devices.size() > kMaxPeerGpus)
+        f.gpu_devices.resize(kMaxPeerGpus);
+    for (std::string& model : f.gpu_models)
+        model = printable_peer_text(model, 256);
+}
+
+std::string unusable_listen_address(const RankFacts& f) {
+    if (f.listen.empty())
+        return {};
+    try {
+        (void)parse_host_port(f.listen, true);
+        return {};
+    } catch (const UsageError& e) {
+        return "sent an unusable mesh address '" + f.listen + "': " + printable_peer_text(e.what(), 300);
+    }
 }
 
 } // namespace moeprobe

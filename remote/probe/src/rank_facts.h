@@ -35,6 +35,15 @@ RankFacts deserialize_rank_facts(const std::string& text); // throws RuntimeFail
 std::string serialize_rank_table(const std::vector<RankFacts>& table);
 std::vector<RankFacts> deserialize_rank_table(const std::string& text);
 
+// A peer's facts are its own words: every text field is made printable (control
+// characters and terminal escapes shown as \xNN, printable_peer_text) and capped, and at
+// most kMaxPeerGpus GPU models are kept, before anything prints or compares them.
+constexpr std::size_t kMaxPeerGpus = 64;
+void make_peer_facts_printable(RankFacts& f);
+// Empty when the peer's mesh address (listen) is empty or HOST:PORT; else what is wrong
+// with it (on facts already made printable) ("sent an unusable mesh address '…': …"), for an error that names the peer.
+std::string unusable_listen_address(const RankFacts& f);
+
 // Index of each rank among the ranks sharing its hostname, in rank order.
 void assign_local_ranks(std::vector<RankFacts>& table);
 

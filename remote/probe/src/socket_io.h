@@ -19,6 +19,8 @@ public:
     bool expired() const { return SteadyClock::now() >= at_; }
     // Milliseconds left for poll(), at least 0, at most max_ms.
     int poll_ms(int max_ms = 1000) const;
+    // This deadline, or `other` when that one comes first (other may be null).
+    Deadline earlier(const Deadline* other) const { return other && other->at_ < at_ ? *other : *this; }
 
 private:
     SteadyClock::time_point at_;

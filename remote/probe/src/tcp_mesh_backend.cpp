@@ -70,6 +70,8 @@ void TcpMeshBackend::connect(const std::vector<RankFacts>& table, const std::str
     for (int peer : group_) {
         if (peer >= rank_)
             break;
+        if (const std::string why = unusable_listen_address(table[static_cast<std::size_t>(peer)]); !why.empty())
+            throw PeerFailure(peer, "rank " + std::to_string(peer) + " " + why + " (in rank 0's table)");
         const HostPort to = parse_host_port(table[static_cast<std::size_t>(peer)].listen, true);
         const std::string what = "rank " + std::to_string(peer);
         // Connect and prove the run's secret (the rank claimed rides in the proven hello);
