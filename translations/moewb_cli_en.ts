@@ -150,5 +150,12 @@
                 <numerusform>… and %n more skipped</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source> (and %n more part(s) of its expert load)</source>
+            <translation>
+                <numerusform> (and %n more part of its expert load)</numerusform>
+                <numerusform> (and %n more parts of its expert load)</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

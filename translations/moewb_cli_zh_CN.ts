@@ -2461,6 +2461,16 @@ Commands:
         <source>take back the override in effect (it stays on record; the stop is in force again)</source>
         <translation>撤回生效的豁免(豁免仍留档;停止结论重新生效)</translation>
     </message>
+    <message>
+        <source>Not read (the run is left out): run %1: %2%3</source>
+        <translation>未读取（该运行已略去）：运行 %1：%2%3</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more part(s) of its expert load)</source>
+        <translation>
+            <numerusform>（其专家负载另有 %n 处）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Reference</name>

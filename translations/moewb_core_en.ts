@@ -171,6 +171,16 @@
         </message>
     </context>
     <context>
+        <name>Placement</name>
+        <message numerus="yes">
+            <source>%1 (and %n more part(s) of its expert load)</source>
+            <translation>
+                <numerusform>%1 (and %n more part of its expert load)</numerusform>
+                <numerusform>%1 (and %n more parts of its expert load)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>RunImport</name>
         <message numerus="yes">
             <source>%1 and %n more</source>
@@ -439,6 +449,13 @@
             <translation>
                 <numerusform>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced step: the busiest rank's compute + communication without waiting / its step time); the mean device %3.</numerusform>
                 <numerusform>run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n traced steps: the busiest rank's compute + communication without waiting / its step time); the mean device %3.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source> (and %n more part(s) of its expert load)</source>
+            <translation>
+                <numerusform> (and %n more part of its expert load)</numerusform>
+                <numerusform> (and %n more parts of its expert load)</numerusform>
             </translation>
         </message>
     </context>

@@ -2318,6 +2318,12 @@
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (and %n more part(s) of its expert load)</source>
+        <translation>
+            <numerusform>%1（其专家负载另有 %n 处）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Plots</name>
@@ -2722,6 +2728,14 @@
 busiest</source>
         <translation>%1
 最忙</translation>
+    </message>
+    <message>
+        <source>Ranks %1 to %2: too many to draw.</source>
+        <translation>秩 %1 至 %2：太多，无法绘制。</translation>
+    </message>
+    <message>
+        <source>Layers %1 to %2 × %3 experts: too many cells to draw.</source>
+        <translation>第 %1 至 %2 层 × %3 个专家：单元格太多，无法绘制。</translation>
     </message>
 </context>
 <context>
@@ -4351,6 +4365,16 @@ busiest</source>
         <source>New data since the verdict: evaluate stage %1 again.</source>
         <translation>结论之后有新数据:请重新评估阶段 %1。</translation>
     </message>
+    <message>
+        <source>run %1: %2%3; it is not judged. Re-import it, or remove it: the project file is damaged or was altered.</source>
+        <translation>运行 %1：%2%3；不予评判。请重新导入或移除它：项目文件已损坏或被改动。</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more part(s) of its expert load)</source>
+        <translation>
+            <numerusform>（其专家负载另有 %n 处）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Store</name>
@@ -4722,10 +4746,6 @@ busiest</source>
         <translation>第 %1 层的专家负载从第 %2 步倒退到第 %3 步</translation>
     </message>
     <message>
-        <source>expert load of layer %1 from step %2 cannot be decoded (damaged, or an unknown encoding)</source>
-        <translation>第 %1 层自第 %2 步起的专家负载无法解码（已损坏，或编码未知）</translation>
-    </message>
-    <message>
         <source>cannot update cluster %1: %2</source>
         <translation>无法更新集群 %1:%2</translation>
     </message>
@@ -5048,6 +5068,130 @@ busiest</source>
     <message>
         <source>interval %1 is out of range</source>
         <translation>区间 %1 超出范围</translation>
+    </message>
+    <message>
+        <source>its blob is not one whole zstd frame</source>
+        <translation>其数据块不是一个完整的 zstd 帧</translation>
+    </message>
+    <message>
+        <source>its zstd frame does not declare its size</source>
+        <translation>其 zstd 帧未声明大小</translation>
+    </message>
+    <message>
+        <source>its zstd frame claims %1 bytes where its shape allows %2 to %3</source>
+        <translation>其 zstd 帧声称 %1 字节，而其形状只允许 %2 至 %3 字节</translation>
+    </message>
+    <message>
+        <source>its zstd frame does not inflate to the %1 bytes it claims</source>
+        <translation>其 zstd 帧解压后不是它声称的 %1 字节</translation>
+    </message>
+    <message>
+        <source>its steps do not increase</source>
+        <translation>其步数不递增</translation>
+    </message>
+    <message>
+        <source>it ends before its last value</source>
+        <translation>它在最后一个值之前就结束了</translation>
+    </message>
+    <message>
+        <source>it holds a malformed number</source>
+        <translation>它含有格式错误的数字</translation>
+    </message>
+    <message>
+        <source>it holds %1 bytes after its last value</source>
+        <translation>它在最后一个值之后还有 %1 字节</translation>
+    </message>
+    <message>
+        <source>its header says %1 steps × %2 experts where its row says %3 × %4</source>
+        <translation>其头部写明 %1 步 × %2 个专家，而其行记录为 %3 × %4</translation>
+    </message>
+    <message>
+        <source>its encoding %1 is unknown</source>
+        <translation>其编码 %1 未知</translation>
+    </message>
+    <message>
+        <source>its layer %1 is outside 0 to %2</source>
+        <translation>其层 %1 不在 0 至 %2 之间</translation>
+    </message>
+    <message>
+        <source>it claims %1 steps (1 to %2)</source>
+        <translation>它声称有 %1 步（应为 1 至 %2）</translation>
+    </message>
+    <message>
+        <source>it claims %1 experts (1 to %2)</source>
+        <translation>它声称有 %1 个专家（应为 1 至 %2）</translation>
+    </message>
+    <message>
+        <source>expert %1 has an impossible count at step %2</source>
+        <translation>专家 %1 在第 %2 步的计数不可能成立</translation>
+    </message>
+    <message>
+        <source>its header holds unknown flags %1</source>
+        <translation>其头部含有未知标志 %1</translation>
+    </message>
+    <message>
+        <source>its figures at step %1 are impossible for %2 experts</source>
+        <translation>其第 %1 步的数值对 %2 个专家而言不可能成立</translation>
+    </message>
+    <message>
+        <source>expert %1&apos;s total is more than %2 steps can hold</source>
+        <translation>专家 %1 的总数超过了 %2 步所能容纳的值</translation>
+    </message>
+    <message>
+        <source>run #%1: %2 rows of its step anatomy hold values no trace can give (a rank, a size or a time out of range) and are left out</source>
+        <translation>运行 #%1：其步骤剖析中有 %2 行含有任何追踪都给不出的值（秩、大小或时间超出范围），已略去</translation>
+    </message>
+    <message>
+        <source>the expert load at step %1 names layer %2 (layers are 0 to %3)</source>
+        <translation>第 %1 步的专家负载指向第 %2 层（层号应为 0 至 %3）</translation>
+    </message>
+    <message>
+        <source>its row holds a value that is not a whole number</source>
+        <translation>其行含有一个非整数的值</translation>
+    </message>
+    <message>
+        <source>its row&apos;s steps %1–%2 cannot hold %3 steps</source>
+        <translation>其行的步数范围 %1–%2 容纳不下 %3 步</translation>
+    </message>
+    <message>
+        <source>its steps %1–%2 are not its row&apos;s</source>
+        <translation>其步数 %1–%2 与其行记录不符</translation>
+    </message>
+    <message>
+        <source>the expert load of layer %1, steps %2–%3 cannot be read: %4</source>
+        <translation>第 %1 层第 %2–%3 步的专家负载无法读取：%4</translation>
+    </message>
+    <message>
+        <source>the load summary of layer %1, steps %2–%3 cannot be read: %4</source>
+        <translation>第 %1 层第 %2–%3 步的负载摘要无法读取：%4</translation>
+    </message>
+    <message>
+        <source>the expert totals of layer %1, steps %2–%3 cannot be read: %4</source>
+        <translation>第 %1 层第 %2–%3 步的专家总数无法读取：%4</translation>
+    </message>
+    <message>
+        <source>the expert load cannot be read: %1</source>
+        <translation>专家负载无法读取：%1</translation>
+    </message>
+    <message>
+        <source>it inflates to %1 KiB from %2 bytes, more than %3 times, and this project has already read its %4 MiB of such data (a decompression bomb?)</source>
+        <translation>它从 %2 字节解压为 %1 KiB，超过 %3 倍，而本项目已读取了此类数据的 %4 MiB 上限（解压炸弹？）</translation>
+    </message>
+    <message>
+        <source>it would inflate to %1 KiB from %2 bytes, more than %3 times, and this project has already inflated its %4 GiB of such data (a decompression bomb?)</source>
+        <translation>它将从 %2 字节解压为 %1 KiB，超过 %3 倍，而本项目已解压了此类数据的 %4 GiB 上限（解压炸弹？）</translation>
+    </message>
+    <message>
+        <source>its expert-parallel size %1 is outside 1 to %2</source>
+        <translation>其专家并行规模 %1 不在 1 至 %2 之间</translation>
+    </message>
+    <message>
+        <source>it is missing (its totals row is there)</source>
+        <translation>它缺失了（其总数行仍在）</translation>
+    </message>
+    <message>
+        <source>its tokens per expert add up to more than 2^64 − 1</source>
+        <translation>其每个专家的令牌数之和超过 2^64 − 1</translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -366,6 +367,44 @@ private slots:
             const CliResult list = boundedMoewb(m_home.path(), args);
             QVERIFY(!list.out.contains(QString(257, QLatin1Char('n'))));
         }
+    }
+
+    void hiddenCharactersInNamesShowEscaped() {
+        // A run name with a right-to-left override and a right-to-left mark (which would
+        // show "rtl-invoice<RLO>txt.exe" as "rtl-invoiceexe.txt") and an override whose
+        // author holds the Arabic letter mark: the CLI and the PDF show them escaped, the
+        // same way, and the escaped name still names the run.
+        const QString rtl = QStringLiteral("rtl-invoice") + QChar(0x202E) + QStringLiteral("txt.exe") + QChar(0x200F);
+        const QString path = copyOfDemo([&](QSqlDatabase& db) {
+            exec(db, QStringLiteral("UPDATE run SET name = ? WHERE id = ?"), {rtl, m_runId});
+            exec(db, QStringLiteral("INSERT INTO override (stage, justification, author, created) VALUES (1, 'ok', ?, "
+                                    "'2030-01-01T00:00:00.000Z')"),
+                 {QStringLiteral("ev") + QChar(0x061C) + QStringLiteral("e")});
+        });
+        const QString shown = QStringLiteral("rtl-invoice\\u{202e}txt.exe\\u{200f}");
+        QList<Expect> commands{
+            {{QStringLiteral("runs"), QStringLiteral("list")}, 0, shown},
+            {{QStringLiteral("--json"), QStringLiteral("runs"), QStringLiteral("list")}, 0, {}},
+            {{QStringLiteral("traffic"), shown}, 0, QStringLiteral("Run ") + shown},
+        };
+#ifdef MOEWB_HAS_REPORT
+        commands.append({{QStringLiteral("report"), QStringLiteral("-o"), report()}, 0, {}});
+#endif
+        runAll(path, commands);
+        const CliResult json = boundedMoewb(m_home.path(), {QStringLiteral("--json"), QStringLiteral("--project"), path,
+                                                            QStringLiteral("runs"), QStringLiteral("list")});
+        QVERIFY2(json.out.contains(QStringLiteral("rtl-invoice\\\\u{202e}txt.exe\\\\u{200f}")), qPrintable(json.out));
+        QVERIFY(!json.out.contains(QChar(0x202E)) && !json.out.contains(QChar(0x200F)));
+#ifdef MOEWB_HAS_REPORT
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), report(), QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString pdf = QString::fromUtf8(text.readAllStandardOutput());
+        QString flat = pdf; // pdftotext breaks lines where the layout does
+        flat.remove(QRegularExpression(QStringLiteral("\\s")));
+        QVERIFY2(flat.contains(shown), qPrintable(pdf.left(4000)));
+        QVERIFY(!pdf.contains(QChar(0x202E)) && !pdf.contains(QChar(0x200F)) && !pdf.contains(QChar(0x061C)));
+#endif
     }
 
     void trafficWithoutTotalsRows() {
