@@ -318,7 +318,8 @@ private slots:
                   QByteArray("step,lm_loss\n1,\x1b]0;owned\x07\xe2\x80\xae0.5\n"));
         const CliResult evil = runMoewb(m_home.path(), {QStringLiteral("--project"), path, QStringLiteral("import"),
                                                         m_home.filePath(QStringLiteral("names-src/evil.csv")),
-                                                        QStringLiteral("--record"), QStringLiteral("moe\x1b[31m"),
+                                                        // the record as the CLI shows it: the name a user types
+                                                        QStringLiteral("--record"), QStringLiteral("moe\\x1b[31m"),
                                                         QStringLiteral("--format"), QStringLiteral("csv-metrics")});
         QVERIFY(evil.exitCode != 0);
         QVERIFY2(!evil.err.contains(QChar(0x1b)) && !evil.err.contains(QChar(0x202E)), qPrintable(evil.err));
