@@ -4,17 +4,31 @@
 #include "record/RecordValidation.h"
 #include "stages/StageInputs.h"
 
+#include <QHash>
+
 namespace moewb::checks {
 
 ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
     ProjectFacts facts;
+    // A project has a few records and may have 100,000 runs: each record is read and
+    // parsed once.
+    struct RecordFacts {
+        record::ConfigRecord record;
+        bool complete = false;
+    };
+    QHash<QString, RecordFacts> records;
     for (const store::RunRow& row : project.runs()) {
         RunFacts r;
         r.name = row.name;
         r.clusterName = row.clusterName;
-        r.record = stages::recordOfRun(project, row);
-        const auto recordRow = project.configRecord(row.recordName);
-        r.recordComplete = recordRow && recordRow->complete;
+        auto known = records.constFind(row.recordName);
+        if (known == records.constEnd()) {
+            const auto recordRow = project.configRecord(row.recordName);
+            known = records.insert(row.recordName,
+                                   RecordFacts{stages::recordOfRun(project, row), recordRow && recordRow->complete});
+        }
+        r.record = known->record;
+        r.recordComplete = known->complete;
         r.hasCommSamples = row.commSampleCount > 0;
         if (r.hasCommSamples) {
             const QJsonValue nodes = row.environment.value(QStringLiteral("nodes"));
