@@ -24,7 +24,13 @@ const QStringList& canonicalMetricNames() {
         QStringLiteral("time_metrics_data_loading_s"), QStringLiteral("time_metrics_data_loading_percent"),
         QStringLiteral("consumed_samples"),
         // From profiler traces (core/anatomy): the busiest rank's and the mean rank's share of its step.
-        QStringLiteral("trace_busiest_share"), QStringLiteral("trace_mean_share")};
+        QStringLiteral("trace_busiest_share"), QStringLiteral("trace_mean_share"),
+        // Megatron-Core --log-moe-overload-factor (MoEOverloadFactorTracker): the most
+        // loaded EP rank's tokens over the balanced count, averaged / maxed over the
+        // interval's layers and micro-batches; the cumulative one over the forward and
+        // backward events of the interval.
+        QStringLiteral("avg_overload_factor"), QStringLiteral("max_overload_factor"),
+        QStringLiteral("max_cum_overload_factor")};
     return names;
 }
 
@@ -116,6 +122,12 @@ QString loggedMetricName(const QString& key, double& scale) {
         {"batch-size", "global_batch_size", 1},
         {"batch size", "global_batch_size", 1},
         {"throughput", "tflops_per_gpu", 1}, // TFLOP/s/GPU
+        // Megatron-Core --log-moe-overload-factor (moe_utils.py, MoEOverloadFactorTracker.
+        // _log_overload_metrics): the same names as its console entry
+        // " avg overload factor: 1.250 | max overload factor: 1.750 | max cum overload factor: …"
+        {"moe/avg_overload_factor", "avg_overload_factor", 1},
+        {"moe/max_overload_factor", "max_overload_factor", 1},
+        {"moe/max_cum_overload_factor", "max_cum_overload_factor", 1},
     };
     for (const Known& k : known)
         if (t == QLatin1String(k.key)) {
@@ -186,6 +198,11 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("time_metrics_data_loading_s"), {0, 86400}},
         {QStringLiteral("time_metrics_data_loading_percent"), {0, 100}},
         {QStringLiteral("consumed_samples"), {0, 1e15}},
+        // A ratio to the balanced count: at least 0 (an EP rank that got nothing), at most
+        // the EP size (everything on one rank; EP ≤ 2^20 as the record's bounds).
+        {QStringLiteral("avg_overload_factor"), {0, 1048576}},
+        {QStringLiteral("max_overload_factor"), {0, 1048576}},
+        {QStringLiteral("max_cum_overload_factor"), {0, 1048576}},
     };
     const auto it = ranges.constFind(name);
     if (it != ranges.constEnd())

@@ -6,8 +6,11 @@
 // megatron_core_recent_fixtures). The malformed corpus runs in test_megatron_log_importer.
 #include "ImporterTestSupport.h"
 #include "importers/MegatronLogImporter.h"
+#include "importers/MetricNames.h"
 
+#include <QFile>
 #include <QMap>
+#include <QTemporaryDir>
 
 using namespace moewb::importers;
 using importer_test::fixture;
@@ -56,6 +59,53 @@ private slots:
         QCOMPARE(d.environment.value(QStringLiteral("framework")).toString(), QStringLiteral("Megatron-LM"));
         QCOMPARE(d.environment.value(QStringLiteral("train_iters")).toInt(), 1000);
         QCOMPARE(d.environment.value(QStringLiteral("other_lines_skipped")).toInt(), 1);
+    }
+
+    // --log-moe-overload-factor: MoEOverloadFactorTracker.report() (Megatron-LM,
+    // megatron/core/transformer/moe/moe_utils.py) appends
+    // " avg overload factor: {:.3f} | max overload factor: {:.3f} |" and, with the
+    // forward/backward timeline, " max cum overload factor: {:.3f} |" to the iteration
+    // line; its TensorBoard tags are moe/avg_overload_factor, moe/max_overload_factor,
+    // moe/max_cum_overload_factor and, per layer, moe/{avg,max}_overload_factor_layer_{i}.
+    // All land under the same metric names.
+    void overloadFactorFromTheConsoleAndTheTags() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("overload.log"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# Generated: Megatron-LM training_log() iteration lines with MoEOverloadFactorTracker.report()'s "
+                "entry (megatron/core/transformer/moe/moe_utils.py, 2026)\n");
+        const double avg[] = {1.25, 1.112, 1.088};
+        const double max[] = {1.75, 1.157, 1.119};
+        for (int i = 0; i < 3; ++i)
+            f.write(QStringLiteral(" [2026-11-02 10:00:%1.000000] iteration %2/    1000 | consumed samples: %3 | "
+                                   "elapsed time per iteration (ms): 317.4 | learning rate: 3.000000E-04 | global batch "
+                                   "size:   256 | lm loss: 3.506108E-02 | loss scale: 1.0 | grad norm: 0.421 | number of "
+                                   "skipped iterations:   0 | number of nan iterations:   0 | avg overload factor: %4 | "
+                                   "max overload factor: %5 |%6\n")
+                        .arg(10 + i)
+                        .arg(10 * (i + 1), 8)
+                        .arg(2560 * (i + 1), 12)
+                        .arg(avg[i], 0, 'f', 3)
+                        .arg(max[i], 0, 'f', 3)
+                        .arg(i == 2 ? QStringLiteral(" max cum overload factor: 1.080 |") : QString())
+                        .toUtf8());
+        f.close();
+        auto r = importFile(path);
+        QVERIFY2(r.hasValue(), qPrintable(r.hasValue() ? QString() : r.error().text()));
+        QCOMPARE(r->format, QStringLiteral("megatron-log"));
+        const auto m = byName(r.value());
+        QCOMPARE(m[QStringLiteral("avg_overload_factor")], (QMap<qint64, double>{{10, 1.25}, {20, 1.112}, {30, 1.088}}));
+        QCOMPARE(m[QStringLiteral("max_overload_factor")], (QMap<qint64, double>{{10, 1.75}, {20, 1.157}, {30, 1.119}}));
+        QCOMPARE(m[QStringLiteral("max_cum_overload_factor")], (QMap<qint64, double>{{30, 1.08}}));
+        double scale = 0;
+        for (const char* tag : {"moe/avg_overload_factor", "moe/max_overload_factor", "moe/max_cum_overload_factor"})
+            QCOMPARE(loggedMetricName(QString::fromLatin1(tag), scale), QString::fromLatin1(tag + 4));
+        QCOMPARE(loggedMetricName(QStringLiteral("moe/max_overload_factor_layer_3"), scale),
+                 QStringLiteral("max_overload_factor_layer_3"));
+        QVERIFY(canonicalMetricNames().contains(QStringLiteral("max_cum_overload_factor")));
+        QCOMPARE(metricRange(QStringLiteral("max_overload_factor_layer_3")).min, 0.0);
+        QCOMPARE(metricRange(QStringLiteral("max_overload_factor")).max, 1048576.0);
     }
 
     void megatronBridge() {
