@@ -856,16 +856,16 @@
         </translation>
     </message>
     <message>
-        <source>Misjudgment warning %1 on these runs — %2: %3 Its fix: see moewb checks or the warnings bar.</source>
-        <translation>这些运行触发误判警告 %1 —— %2：%3 修正方法见 moewb checks 或警告栏。</translation>
-    </message>
-    <message>
         <source>drop rate not applicable</source>
         <translation>丢弃率不适用</translation>
     </message>
     <message>
         <source>The MoE runs use %1 routing settings (top-k, capacity factor, overflow policy): each is compared with the dense control in its own table, never with the others.</source>
         <translation>这些 MoE 运行使用 %1 种路由设置(top-k、容量因子、溢出策略):每种设置在各自的表中与稠密对照比较,彼此之间从不比较。</translation>
+    </message>
+    <message>
+        <source>Misjudgment warning %1 on these runs — %2: %3 Its fix is given with the misjudgment warnings.</source>
+        <translation>这些运行触发误判警告 %1 —— %2：%3 修正方法见误判警告。</translation>
     </message>
 </context>
 <context>

@@ -1954,10 +1954,6 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <translation>通过 文件 → 打开（Ctrl+O）打开项目文件（*.moewb），或通过 文件 → 新建评估（Ctrl+N）新建一个。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;File:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Project schema:&lt;/b&gt; version %2&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;文件：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;项目模式：&lt;/b&gt;版本 %2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;tr&gt;&lt;td&gt;Config records&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td&gt;配置记录&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;td&gt;%2&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
@@ -1986,6 +1982,10 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Next:&lt;/b&gt; complete the records marked “!” in the browser.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;下一步：&lt;/b&gt;补全浏览栏中标有“!”的配置记录。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;File:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;文件：&lt;/b&gt;%1&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -443,10 +443,6 @@
         <translation>打分</translation>
     </message>
     <message>
-        <source>uniform: no expert is preferred. preferential: +3 on two random experts per token (the seed&apos;s) — still balanced on average. Zipf: +3 on two experts drawn with P(e) ∝ (e+1)^−S, so low-numbered experts are popular: real imbalance.</source>
-        <translation>均匀随机：不偏好任何专家。有偏好：每个 token 随机选两个专家 +3（seed 001 的做法）——平均而言仍是均衡的。Zipf：按 P(e) ∝ (e+1)^−S 抽两个专家 +3，编号小的专家更热门：这才是真正的不均衡。</translation>
-    </message>
-    <message>
         <source>Zipf exponent</source>
         <translation>Zipf 指数</translation>
     </message>
@@ -485,10 +481,6 @@
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
-    </message>
-    <message>
-        <source>Not run yet. Start with the seed&apos;s setting.</source>
-        <translation>尚未运行。可先从 seed 001 的设置开始。</translation>
     </message>
     <message>
         <source>This lab</source>
@@ -543,10 +535,6 @@
         <translation>两张表哪里不同，为什么</translation>
     </message>
     <message>
-        <source>&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sigmoid 0.0001 there, ~0.03 here.&lt;/b&gt; The seed never assigns a token: it adds fractional probabilities K·p&lt;sub&gt;e&lt;/sub&gt;/Σp to every expert, so its “load” is an average whose noise has vanished. With real (discrete) top-K assignments the load has Top-K&apos;s sampling noise plus the ±u jitter of the bias update. On balanced scores the bias does not beat plain Top-K; with a real skew (Zipf) it removes the imbalance without dropping anything, where Top-K drops.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Expert-Choice equal to Top-K there.&lt;/b&gt; The seed&apos;s script has no Expert-Choice; it prints Top-K&apos;s numbers. Implemented, Expert-Choice always has MaxVio 0 and instead leaves tokens with no expert (about 7 % with uniform scores even at factor 1.12).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Top-K 0.0083 vs 0.004.&lt;/b&gt; Different random scores (the seed sets no seed) and the seed&apos;s MaxVio also counts the most under-loaded expert. Both say: with a 12 % margin nothing is dropped.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Timing.&lt;/b&gt; The seed timed a Python loop per token; here one whole pass is timed in C++, and only the Top-K path is optimized, so the timing ratios say nothing about the algorithms.&lt;/li&gt;&lt;/ol&gt;</source>
-        <translation>&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sigmoid：那边 0.0001，这里约 0.03。&lt;/b&gt;seed 001 从不真正分配 token：它把小数概率 K·p&lt;sub&gt;e&lt;/sub&gt;/Σp 加到每个专家上，所以它的“负载”是一个噪声已被平均掉的均值。用真实（离散）的 Top-K 分配时，负载带有 Top-K 的采样噪声，再加上偏置更新的 ±u 抖动。打分均衡时，偏置并不比普通 Top-K 强；打分确实倾斜（Zipf）时，它能消除不均衡且不丢弃任何分配，而 Top-K 会丢弃。&lt;/li&gt;&lt;li&gt;&lt;b&gt;那边 Expert-Choice 与 Top-K 相同。&lt;/b&gt;seed 001 的脚本里没有 Expert-Choice，打印的是 Top-K 的数字。真正实现后，Expert-Choice 的 MaxVio 总是 0，代价是让一部分 token 没有专家（均匀随机打分下，即使因子为 1.12 也约有 7%）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;Top-K：0.0083 对 0.004。&lt;/b&gt;随机打分不同（seed 001 没有固定随机种子），而且 seed 001 的 MaxVio 还计入了负载最低的专家。两边结论一致：留 12% 余量时没有分配被丢弃。&lt;/li&gt;&lt;li&gt;&lt;b&gt;耗时。&lt;/b&gt;seed 001 计时的是逐 token 的 Python 循环；这里用 C++ 对完整的一遍计时，而且只优化了 Top-K 路径，所以耗时之比说明不了算法的优劣。&lt;/li&gt;&lt;/ol&gt;</translation>
-    </message>
-    <message>
         <source>Plots</source>
         <translation>图表</translation>
     </message>
@@ -595,16 +583,28 @@
         <translation>Zipf（S = %1）</translation>
     </message>
     <message>
-        <source>The blog post&apos;s setting (E=8, T=262144, K=2, factor 1.12)</source>
-        <translation>博文的设置（E=8, T=262144, K=2, 因子 1.12）</translation>
+        <source>uniform: no expert is preferred. preferential: +3 on two random experts per token (the reference study&apos;s) — still balanced on average. Zipf: +3 on two experts drawn with P(e) ∝ (e+1)^−S, so low-numbered experts are popular: real imbalance.</source>
+        <translation>均匀随机：不偏好任何专家。有偏好：每个 token 随机选两个专家 +3（参考研究的做法）——平均而言仍是均衡的。Zipf：按 P(e) ∝ (e+1)^−S 抽两个专家 +3，编号小的专家更热门：这才是真正的不均衡。</translation>
     </message>
     <message>
-        <source>Sets the routing blog post&apos;s setting (uniform scores, random seed 1) and runs the three routers.</source>
-        <translation>采用路由博文的设置（均匀随机打分，随机种子 1），并运行三种路由器。</translation>
+        <source>The reference study&apos;s setting (E=8, T=262144, K=2, factor 1.12)</source>
+        <translation>参考研究的设置（E=8, T=262144, K=2, 因子 1.12）</translation>
     </message>
     <message>
-        <source>The blog post&apos;s table (its script)</source>
-        <translation>博文中的表格（其脚本）</translation>
+        <source>Sets the setting of the routing study this method follows (uniform scores, random seed 1) and runs the three routers.</source>
+        <translation>采用本方法所依据的路由研究的设置（均匀随机打分，随机种子 1），并运行三种路由器。</translation>
+    </message>
+    <message>
+        <source>Not run yet. Start with the reference study&apos;s setting.</source>
+        <translation>尚未运行。可先从参考研究的设置开始。</translation>
+    </message>
+    <message>
+        <source>The reference study&apos;s published table</source>
+        <translation>参考研究发表的表格</translation>
+    </message>
+    <message>
+        <source>&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sigmoid 0.0001 there, ~0.03 here.&lt;/b&gt; The study never assigns a token: it adds fractional probabilities K·p&lt;sub&gt;e&lt;/sub&gt;/Σp to every expert, so its “load” is an average whose noise has vanished. With real (discrete) top-K assignments the load has Top-K&apos;s sampling noise plus the ±u jitter of the bias update. On balanced scores the bias does not beat plain Top-K; with a real skew (Zipf) it removes the imbalance without dropping anything, where Top-K drops.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Expert-Choice equal to Top-K there.&lt;/b&gt; The study&apos;s script has no Expert-Choice; it prints Top-K&apos;s numbers. Implemented, Expert-Choice always has MaxVio 0 and instead leaves tokens with no expert (about 7 % with uniform scores even at factor 1.12).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Top-K 0.0083 vs 0.004.&lt;/b&gt; Different random scores (the study fixes no random seed) and the study&apos;s MaxVio also counts the most under-loaded expert. Both say: with a 12 % margin nothing is dropped.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Timing.&lt;/b&gt; The study timed a Python loop per token; here one whole pass is timed in C++, and only the Top-K path is optimized, so the timing ratios say nothing about the algorithms.&lt;/li&gt;&lt;/ol&gt;</source>
+        <translation>&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sigmoid：那边 0.0001，这里约 0.03。&lt;/b&gt;参考研究从不真正分配 token：它把小数概率 K·p&lt;sub&gt;e&lt;/sub&gt;/Σp 加到每个专家上，所以它的“负载”是一个噪声已被平均掉的均值。用真实（离散）的 Top-K 分配时，负载带有 Top-K 的采样噪声，再加上偏置更新的 ±u 抖动。打分均衡时，偏置并不比普通 Top-K 强；打分确实倾斜（Zipf）时，它能消除不均衡且不丢弃任何分配，而 Top-K 会丢弃。&lt;/li&gt;&lt;li&gt;&lt;b&gt;那边 Expert-Choice 与 Top-K 相同。&lt;/b&gt;参考研究的脚本里没有 Expert-Choice，打印的是 Top-K 的数字。真正实现后，Expert-Choice 的 MaxVio 总是 0，代价是让一部分 token 没有专家（均匀随机打分下，即使因子为 1.12 也约有 7%）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;Top-K：0.0083 对 0.004。&lt;/b&gt;随机打分不同（参考研究没有固定随机种子），而且 参考研究的 MaxVio 还计入了负载最低的专家。两边结论一致：留 12% 余量时没有分配被丢弃。&lt;/li&gt;&lt;li&gt;&lt;b&gt;耗时。&lt;/b&gt;参考研究 计时的是逐 token 的 Python 循环；这里用 C++ 对完整的一遍计时，而且只优化了 Top-K 路径，所以耗时之比说明不了算法的优劣。&lt;/li&gt;&lt;/ol&gt;</translation>
     </message>
 </context>
 <context>

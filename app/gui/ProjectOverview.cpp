@@ -41,9 +41,7 @@ void ProjectOverview::showProject(store::ProjectStore* project) {
     const auto clusters = project->clusters();
     m_title->setText(QFileInfo(project->path()).fileName());
     QString html;
-    html += tr("<p><b>File:</b> %1<br><b>Project schema:</b> version %2</p>")
-                .arg(project->path().toHtmlEscaped())
-                .arg(project->schemaVersion());
+    html += tr("<p><b>File:</b> %1</p>").arg(project->path().toHtmlEscaped());
     html += QStringLiteral("<table cellspacing='0' cellpadding='4'>");
     html += tr("<tr><td>Config records</td><td align='right'><b>%1</b></td><td>%2</td></tr>")
                 .arg(records.size())

@@ -377,8 +377,8 @@ QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& ru
         for (const QString& r : w.runs)
             concerns = concerns || runNames.contains(r);
         if (concerns)
-            out << Checks::tr("Misjudgment warning %1 on these runs — %2: %3 Its fix: see moewb checks or the "
-                              "warnings bar.")
+            out << Checks::tr("Misjudgment warning %1 on these runs — %2: %3 Its fix is given with the misjudgment "
+                              "warnings.")
                        .arg(w.id)
                        .arg(w.title, w.summary.endsWith(QLatin1Char('.')) ? w.summary : w.summary + QLatin1Char('.'));
     }

@@ -219,7 +219,8 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
                "not fit; Expert-Choice takes exactly C tokens per expert."));
     addSpin(
         0, 3, tr("Scores"), d->scores,
-        tr("uniform: no expert is preferred. preferential: +3 on two random experts per token (the seed's) — "
+        tr("uniform: no expert is preferred. preferential: +3 on two random experts per token (the reference "
+           "study's) — "
            "still balanced on average. Zipf: +3 on two experts drawn with P(e) ∝ (e+1)^−S, so low-numbered "
            "experts are popular: real imbalance."));
     addSpin(1, 3, tr("Zipf exponent"), d->zipf, tr("Larger S: more skew toward expert 0."));
@@ -229,10 +230,11 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
         3, 3, tr("Bias updates"), d->iterations,
         tr("Sigmoid + bias learns one bias per expert over this many batches (b_e += u·sign(mean − load_e) "
            "after each)."));
-    d->seedButton = new QPushButton(tr("The blog post's setting (E=8, T=262144, K=2, factor 1.12)"), controls);
+    d->seedButton = new QPushButton(tr("The reference study's setting (E=8, T=262144, K=2, factor 1.12)"), controls);
     d->seedButton->setObjectName(QStringLiteral("seedSettingButton"));
     d->seedButton->setToolTip(
-        tr("Sets the routing blog post's setting (uniform scores, random seed 1) and runs the three routers."));
+        tr("Sets the setting of the routing study this method follows (uniform scores, random seed 1) and runs "
+           "the three routers."));
     d->seedButton->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     d->runButton = new QPushButton(tr("Run"), controls);
     d->runButton->setObjectName(QStringLiteral("runButton"));
@@ -247,7 +249,7 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
     d->progress->setObjectName(QStringLiteral("progress"));
     d->progress->setRange(0, 1000);
     d->progress->setTextVisible(false);
-    d->status = new QLabel(tr("Not run yet. Start with the seed's setting."), controls);
+    d->status = new QLabel(tr("Not run yet. Start with the reference study's setting."), controls);
     d->status->setObjectName(QStringLiteral("status"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(d->seedButton);
@@ -284,7 +286,7 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
            "log2 E when perfectly even. <b>Routing time</b>: one whole pass, single thread."),
         mine));
     mineLayout->addStretch(1);
-    auto* theirs = new QGroupBox(tr("The blog post's table (its script)"), page);
+    auto* theirs = new QGroupBox(tr("The reference study's published table"), page);
     auto* theirsLayout = new QVBoxLayout(theirs);
     d->seedTable = makeTable(theirs, {tr("router"), tr("scores"), tr("MaxVio"), tr("drops"), tr("ms/token")},
                              QStringLiteral("seedTable"));
@@ -309,20 +311,20 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
     auto* whyLayout = new QVBoxLayout(why);
     auto* explanation = learn::makeExplanation(
         tr("<ol>"
-           "<li><b>Sigmoid 0.0001 there, ~0.03 here.</b> The seed never assigns a token: it adds fractional "
+           "<li><b>Sigmoid 0.0001 there, ~0.03 here.</b> The study never assigns a token: it adds fractional "
            "probabilities K·p<sub>e</sub>/Σp to every expert, so its “load” is an average whose noise has "
            "vanished. With real (discrete) top-K assignments the load has Top-K's sampling noise plus the ±u "
            "jitter of the bias update. On balanced scores the bias does not beat plain Top-K; with a real "
            "skew "
            "(Zipf) it removes the imbalance without dropping anything, where Top-K drops.</li>"
-           "<li><b>Expert-Choice equal to Top-K there.</b> The seed's script has no Expert-Choice; it prints "
+           "<li><b>Expert-Choice equal to Top-K there.</b> The study's script has no Expert-Choice; it prints "
            "Top-K's numbers. Implemented, Expert-Choice always has MaxVio 0 and instead leaves tokens with "
            "no "
            "expert (about 7 % with uniform scores even at factor 1.12).</li>"
-           "<li><b>Top-K 0.0083 vs 0.004.</b> Different random scores (the seed sets no seed) and the seed's "
+           "<li><b>Top-K 0.0083 vs 0.004.</b> Different random scores (the study fixes no random seed) and the study's "
            "MaxVio also counts the most under-loaded expert. Both say: with a 12 % margin nothing is "
            "dropped.</li>"
-           "<li><b>Timing.</b> The seed timed a Python loop per token; here one whole pass is timed in C++, "
+           "<li><b>Timing.</b> The study timed a Python loop per token; here one whole pass is timed in C++, "
            "and "
            "only the Top-K path is optimized, so the timing ratios say nothing about the algorithms.</li>"
            "</ol>"),
