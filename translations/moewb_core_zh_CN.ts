@@ -2152,6 +2152,22 @@
         <source>is %1, not a regular file: moewb imports regular files only (save the stream to a file first)</source>
         <translation>是%1，不是普通文件：moewb 只导入普通文件（请先把数据流保存为文件）</translation>
     </message>
+    <message>
+        <source>no %1 field</source>
+        <translation>没有 %1 字段</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time and a rank (&quot;3453.08ms/8&quot;)</source>
+        <translation>“%1”不是时间加秩的形式（应如“3453.08ms/8”）</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 ms</source>
+        <translation>不合理：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>is absurd: the least round-trip time %1 ms is above the most, %2 ms</source>
+        <translation>不合理：最短往返时间 %1 毫秒大于最长往返时间 %2 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>

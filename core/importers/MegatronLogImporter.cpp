@@ -6,7 +6,8 @@
 // a timestamp in seconds) and Megatron-DeepSpeed. Checked against NVIDIA/Megatron-LM
 // d98e8a64 and NVIDIA-NeMo/Megatron-Bridge 067f987d (August 2026). Timer blocks
 // (--timing-log-option all/minmax/max, megatron/core/timers.py at 00caa53a) give
-// timer_<name>_ms_max/_min, forward-backward per rank and busiest_device_share.
+// timer_<name>_ms_max/_min, forward-backward per rank and busiest_device_share; the
+// StragglerDetector's line (--log-straggler) the slowest and fastest rank's time.
 #include "importers/MegatronLogImporter.h"
 
 #include "importers/DamagedLines.h"
@@ -166,6 +167,7 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
     std::optional<qint64> lastStep;
     std::optional<double> lastElapsedMs;
     qint64 timerBlocks = 0, timerBlocksWithoutIteration = 0, sharesAboveOne = 0;
+    qint64 stragglerLines = 0, stragglerLinesWithoutIteration = 0;
     QSet<QString> timerOptions;
     bool timerBlockDamaged = false; // a line of the block left out: its busiest rank may be the one missing
     auto flushTimers = [&] {
@@ -221,6 +223,27 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                 continue;
             }
             flushTimers();
+        }
+        {
+            std::optional<ImportError> stragglerError;
+            if (const auto straggler = readStragglerLine(line, file, n, &stragglerError)) {
+                if (stragglerError) {
+                    if (strict)
+                        return unexpected(*stragglerError);
+                    damaged.add(*stragglerError, 0);
+                } else if (!lastStep) {
+                    ++stragglerLinesWithoutIteration;
+                } else {
+                    // The interval's slowest and fastest rank in the traced work: a straggler
+                    // shows as a max well above the min, and names its rank.
+                    addMetric(*lastStep, QStringLiteral("straggler_rtt_ms_min"), straggler->minRttMs);
+                    addMetric(*lastStep, QStringLiteral("straggler_rtt_ms_max"), straggler->maxRttMs);
+                    addMetric(*lastStep, QStringLiteral("straggler_rtt_rank_min"), straggler->minRttRank);
+                    addMetric(*lastStep, QStringLiteral("straggler_rtt_rank_max"), straggler->maxRttRank);
+                    ++stragglerLines;
+                }
+                continue;
+            }
         }
         if (const auto option = MegatronTimerBlock::headerOption(line)) {
             timerBlock.emplace(*option);
@@ -409,6 +432,10 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
     env.insert(QStringLiteral("validation_lines"), validationLines);
     env.insert(QStringLiteral("other_lines_skipped"), skipped);
     env.insert(QStringLiteral("metrics"), QJsonArray::fromStringList(metricOrder));
+    if (stragglerLines > 0)
+        env.insert(QStringLiteral("straggler_lines"), stragglerLines);
+    if (stragglerLinesWithoutIteration > 0)
+        env.insert(QStringLiteral("straggler_lines_without_iteration"), stragglerLinesWithoutIteration);
     if (timerBlocks > 0 || timerBlocksWithoutIteration > 0) {
         QStringList options = timerOptions.values();
         options.sort();

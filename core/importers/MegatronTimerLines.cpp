@@ -144,4 +144,59 @@ QString timerMetricStem(const QString& timer) {
     return stem;
 }
 
+namespace {
+
+// "3453.08ms/8" after `key` ("MnRtt/Rnk:"): the milliseconds and the rank.
+bool readValueWithRank(std::string_view line, std::string_view key, double& ms, int& rank, QString& why) {
+    const size_t at = line.find(key);
+    if (at == std::string_view::npos) {
+        why = ImportTr::tr("no %1 field").arg(QString::fromLatin1(key.data(), qsizetype(key.size())));
+        return false;
+    }
+    std::string_view rest = line.substr(at + key.size());
+    const size_t bar = rest.find('|');
+    rest = trimmedView(rest.substr(0, bar));
+    const size_t slash = rest.rfind('/');
+    if (slash == std::string_view::npos) {
+        why = ImportTr::tr("\"%1\" is not a time and a rank (\"3453.08ms/8\")")
+                  .arg(QString::fromUtf8(rest.data(), qsizetype(std::min<size_t>(rest.size(), 40))));
+        return false;
+    }
+    std::string_view number = trimmedView(rest.substr(0, slash));
+    if (number.size() >= 2 && number.substr(number.size() - 2) == "ms")
+        number.remove_suffix(2);
+    qint64 r = 0;
+    if (!parseFiniteDouble(number, ms, why) || !parseIntegral(trimmedView(rest.substr(slash + 1)), 0, 1 << 20, r, why))
+        return false;
+    if (ms < 0 || ms > kMaxTimerMs) {
+        why = ImportTr::tr("is absurd: %1 ms").arg(ms);
+        return false;
+    }
+    rank = int(r);
+    return true;
+}
+
+} // namespace
+
+std::optional<StragglerReport> readStragglerLine(std::string_view line, const QString& file, qint64 lineNumber,
+                                                 std::optional<ImportError>* error) {
+    if (line.find("MnRtt/Rnk:") == std::string_view::npos)
+        return std::nullopt;
+    StragglerReport r;
+    QString why;
+    if (!readValueWithRank(line, "MnRtt/Rnk:", r.minRttMs, r.minRttRank, why) ||
+        !readValueWithRank(line, "MxRtt/Rnk:", r.maxRttMs, r.maxRttRank, why)) {
+        *error = ImportError{file, lineNumber, QStringLiteral("straggler"), why};
+        return r;
+    }
+    if (r.minRttMs > r.maxRttMs) {
+        *error = ImportError{file, lineNumber, QStringLiteral("straggler"),
+                             ImportTr::tr("is absurd: the least round-trip time %1 ms is above the most, %2 ms")
+                                 .arg(r.minRttMs)
+                                 .arg(r.maxRttMs)};
+        return r;
+    }
+    return r;
+}
+
 } // namespace moewb::importers

@@ -43,4 +43,20 @@ private:
 // "forward-backward" → "forward_backward": the part of a metric name a timer gives.
 QString timerMetricStem(const QString& timer);
 
+// The StragglerDetector's report (--log-straggler; Megatron-LM megatron/core/utils.py,
+// StragglerDetector.report, logged by rank 0 after the interval's iteration line):
+//   "[2024-03-14 23:07:56] | MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 | MnPwr/Rnk: …"
+// Rtt is the time a rank spent in the traced operations (forward-backward) per
+// iteration, averaged over the logging interval; "/8" is the rank it was measured on.
+struct StragglerReport {
+    double minRttMs = 0;
+    double maxRttMs = 0;
+    int minRttRank = 0;
+    int maxRttRank = 0;
+};
+// nullopt when the line is not one (no "MnRtt/Rnk:"); with *error set when it is one
+// whose Rtt fields cannot be read.
+std::optional<StragglerReport> readStragglerLine(std::string_view line, const QString& file, qint64 lineNumber,
+                                                 std::optional<ImportError>* error);
+
 } // namespace moewb::importers

@@ -200,6 +200,10 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("consumed_samples"), {0, 1e15}},
         // A ratio to the balanced count: at least 0 (an EP rank that got nothing), at most
         // the EP size (everything on one rank; EP ≤ 2^20 as the record's bounds).
+        {QStringLiteral("straggler_rtt_ms_min"), {0, 8.64e7}},
+        {QStringLiteral("straggler_rtt_ms_max"), {0, 8.64e7}},
+        {QStringLiteral("straggler_rtt_rank_min"), {0, 1048576}},
+        {QStringLiteral("straggler_rtt_rank_max"), {0, 1048576}},
         {QStringLiteral("avg_overload_factor"), {0, 1048576}},
         {QStringLiteral("max_overload_factor"), {0, 1048576}},
         {QStringLiteral("max_cum_overload_factor"), {0, 1048576}},

@@ -116,6 +116,37 @@ private slots:
         QVERIFY(!byName(*r).contains(QStringLiteral("busiest_device_share")));
     }
 
+    // --log-straggler: StragglerDetector.report()'s line (Megatron-LM megatron/core/utils.py;
+    // the line of megatron/core/README_STRAGGLER.md) after the iteration line.
+    void stragglerLineGivesTheSlowestAndFastestRank() {
+        const QByteArray straggler =
+            " 0: INFO:megatron.core.utils:[2024-03-14 23:07:56] | MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 | "
+            "MnPwr/Rnk: 601796W/8 | MxPwr/Rnk: 683801W/18 | MnTmp/Rnk: 52C/0 | MxTmp/Rnk: 65C/21 | MnUtl/Rnk: 97%/8 | "
+            "MxUtl/Rnk: 100%/6 | MnClk/Rnk: 1950MHz/28 | MxClk/Rnk: 1980MHz/0 | MnDRtt/Rnk: 14.27ms/23 | MxDRtt/Rnk: "
+            "34.65ms/3 | MnEtpt/Rnk: 296.02TF/0 | MxEtpt/Rnk: 297.32TF/8\n";
+        auto r = MegatronLogImporter::parse(straggler + kIteration + straggler, QStringLiteral("t.log"));
+        QVERIFY(r);
+        const auto m = byName(*r);
+        QCOMPARE(m.value(QStringLiteral("straggler_rtt_ms_min")), (QMap<qint64, double>{{10, 3453.08}}));
+        QCOMPARE(m.value(QStringLiteral("straggler_rtt_ms_max")), (QMap<qint64, double>{{10, 3468.20}}));
+        QCOMPARE(m.value(QStringLiteral("straggler_rtt_rank_min")), (QMap<qint64, double>{{10, 8}}));
+        QCOMPARE(m.value(QStringLiteral("straggler_rtt_rank_max")), (QMap<qint64, double>{{10, 0}}));
+        QCOMPARE(r->environment.value(QStringLiteral("straggler_lines")).toInt(), 1);
+        QCOMPARE(r->environment.value(QStringLiteral("straggler_lines_without_iteration")).toInt(), 1);
+        // A damaged one is listed (file:line, field "straggler"); --strict refuses at it.
+        const QByteArray bad = "[2024-03-14 23:07:56] | MnRtt/Rnk: fast/8 | MxRtt/Rnk: 3468.20ms/0\n";
+        r = MegatronLogImporter::parse(kIteration + bad, QStringLiteral("t.log"));
+        QVERIFY(r);
+        QVERIFY(!byName(*r).contains(QStringLiteral("straggler_rtt_ms_max")));
+        const QJsonArray damaged = r->environment.value(QStringLiteral("damaged_lines")).toArray();
+        QCOMPARE(damaged.size(), 1);
+        QCOMPARE(damaged[0].toObject().value(QStringLiteral("line")).toInteger(), 2);
+        QCOMPARE(damaged[0].toObject().value(QStringLiteral("field")).toString(), QStringLiteral("straggler"));
+        r = MegatronLogImporter::parseStrict(kIteration + bad, QStringLiteral("t.log"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().line, 2);
+    }
+
     void shareAboveStepTimeIsNotStored() {
         // A forward-backward longer than the logged step time cannot be a share of it.
         auto r = MegatronLogImporter::parse(
