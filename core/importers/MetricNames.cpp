@@ -1,6 +1,7 @@
 #include "importers/MetricNames.h"
 
 #include <QHash>
+#include <QRegularExpression>
 
 namespace moewb::importers {
 
@@ -86,6 +87,53 @@ QString megatronMetricName(QStringView key) {
     return snake;
 }
 
+namespace {
+
+// NeMo-Automodel's MoE load-balance metrics for W&B (nemo_automodel/components/moe/
+// load_balance_metrics.py, compute_brief_metrics / compute_detailed_metrics): a layer's
+// expert utilization is its tokens over the fair share total / n_experts, so
+// moe/expert_utilization_max is the largest expert load ratio (max / mean) of any layer.
+// Empty when `t` (lower case) is none of them.
+QString automodelMoeMetricName(const QString& t) {
+    static const QHash<QString, QString> scalars{
+        {QStringLiteral("moe/cv_mean"), QStringLiteral("load_cv_mean")},
+        {QStringLiteral("moe/cv_median"), QStringLiteral("load_cv_median")},
+        {QStringLiteral("moe/cv_min"), QStringLiteral("load_cv_min")},
+        {QStringLiteral("moe/cv_max"), QStringLiteral("load_cv_max")},
+        {QStringLiteral("moe/aux_loss_mean"), QStringLiteral("load_balancing_loss")},
+        {QStringLiteral("moe/expert_utilization_p25"), QStringLiteral("expert_utilization_p25")},
+        {QStringLiteral("moe/expert_utilization_median"), QStringLiteral("expert_utilization_median")},
+        {QStringLiteral("moe/expert_utilization_p75"), QStringLiteral("expert_utilization_p75")},
+        {QStringLiteral("moe/expert_utilization_min"), QStringLiteral("expert_utilization_min")},
+        {QStringLiteral("moe/expert_utilization_max"), QStringLiteral("expert_utilization_max")},
+        {QStringLiteral("moe/dead_expert_frac_mean"), QStringLiteral("dead_expert_frac_mean")},
+        {QStringLiteral("moe/expert_diversity_mean"), QStringLiteral("expert_diversity_mean")},
+        {QStringLiteral("moe/expert_diversity_min"), QStringLiteral("expert_diversity_min")},
+    };
+    if (const auto it = scalars.constFind(t); it != scalars.constEnd())
+        return *it;
+    // Detailed mode, per layer: "moe/layer_<i>/<name>" -> "<name>_layer_<i>".
+    static const QHash<QString, QString> perLayer{
+        {QStringLiteral("cv"), QStringLiteral("load_cv")},
+        {QStringLiteral("aux_loss"), QStringLiteral("load_balancing_loss")},
+        {QStringLiteral("utilization_mean"), QStringLiteral("expert_utilization_mean")},
+        {QStringLiteral("dead_expert_frac"), QStringLiteral("dead_expert_frac")},
+        {QStringLiteral("expert_diversity"), QStringLiteral("expert_diversity")},
+    };
+    static const QRegularExpression layerKey(QStringLiteral("^moe/layer_(\\d{1,5})/([a-z_]+)$"));
+    if (const auto m = layerKey.match(t); m.hasMatch()) {
+        const auto it = perLayer.constFind(m.captured(2));
+        return it == perLayer.constEnd() ? QString() : *it + QStringLiteral("_layer_") + m.captured(1);
+    }
+    // The top-K and bottom-K experts: "moe_expert_utilization/layer_<i>_expert_<j>".
+    static const QRegularExpression expertKey(QStringLiteral("^moe_expert_utilization/layer_(\\d{1,5})_expert_(\\d{1,7})$"));
+    if (const auto m = expertKey.match(t); m.hasMatch())
+        return QStringLiteral("expert_utilization_layer_%1_expert_%2").arg(m.captured(1), m.captured(2));
+    return {};
+}
+
+} // namespace
+
 QString loggedMetricName(const QString& key, double& scale) {
     scale = 1.0;
     const QString t = key.trimmed().toLower();
@@ -140,6 +188,8 @@ QString loggedMetricName(const QString& key, double& scale) {
         scale = inner;
         return name.startsWith(QLatin1String("val_")) ? name : QStringLiteral("val_") + name;
     }
+    if (const QString automodel = automodelMoeMetricName(t); !automodel.isEmpty())
+        return automodel;
     // Megatron-Core MoEMetricsTracker, --moe-per-layer-logging: "moe/<name>_layer_<i>".
     if (t.startsWith(QLatin1String("moe/")) && t.contains(QLatin1String("_layer_")))
         return snakeCase(QStringView(t).mid(4));
@@ -200,6 +250,22 @@ MetricRange metricRange(const QString& name) {
         {QStringLiteral("consumed_samples"), {0, 1e15}},
         // A ratio to the balanced count: at least 0 (an EP rank that got nothing), at most
         // the EP size (everything on one rank; EP ≤ 2^20 as the record's bounds).
+        {QStringLiteral("load_cv"), {0, 1e4}},
+        {QStringLiteral("load_cv_mean"), {0, 1e4}},
+        {QStringLiteral("load_cv_median"), {0, 1e4}},
+        {QStringLiteral("load_cv_min"), {0, 1e4}},
+        {QStringLiteral("load_cv_max"), {0, 1e4}},
+        {QStringLiteral("expert_utilization_mean"), {0, 1048576}},
+        {QStringLiteral("expert_utilization_p25"), {0, 1048576}},
+        {QStringLiteral("expert_utilization_median"), {0, 1048576}},
+        {QStringLiteral("expert_utilization_p75"), {0, 1048576}},
+        {QStringLiteral("expert_utilization_min"), {0, 1048576}},
+        {QStringLiteral("expert_utilization_max"), {0, 1048576}},
+        {QStringLiteral("dead_expert_frac"), {0, 1}},
+        {QStringLiteral("dead_expert_frac_mean"), {0, 1}},
+        {QStringLiteral("expert_diversity"), {0, 1}},
+        {QStringLiteral("expert_diversity_mean"), {0, 1}},
+        {QStringLiteral("expert_diversity_min"), {0, 1}},
         {QStringLiteral("straggler_rtt_ms_min"), {0, 8.64e7}},
         {QStringLiteral("straggler_rtt_ms_max"), {0, 8.64e7}},
         {QStringLiteral("straggler_rtt_rank_min"), {0, 1048576}},

@@ -42,6 +42,40 @@ private slots:
         QCOMPARE(d.environment.value(QStringLiteral("x_axis")).toString(), QStringLiteral("Step"));
     }
 
+    // NeMo-Automodel's MoE load-balance metrics (nemo_automodel/components/moe/
+    // load_balance_metrics.py, compute_detailed_metrics) in a W&B chart export: each key
+    // lands under its documented name; the per-layer and per-expert keys keep their layer.
+    void nemoAutomodelMoeMetrics() {
+        const QStringList keys{QStringLiteral("moe/cv_mean"),
+                               QStringLiteral("moe/expert_utilization_max"),
+                               QStringLiteral("moe/aux_loss_mean"),
+                               QStringLiteral("moe/dead_expert_frac_mean"),
+                               QStringLiteral("moe/expert_diversity_min"),
+                               QStringLiteral("moe/layer_3/cv"),
+                               QStringLiteral("moe/layer_3/dead_expert_frac"),
+                               QStringLiteral("moe_expert_utilization/layer_0_expert_5")};
+        const QStringList names{QStringLiteral("load_cv_mean"),
+                                QStringLiteral("expert_utilization_max"),
+                                QStringLiteral("load_balancing_loss"),
+                                QStringLiteral("dead_expert_frac_mean"),
+                                QStringLiteral("expert_diversity_min"),
+                                QStringLiteral("load_cv_layer_3"),
+                                QStringLiteral("dead_expert_frac_layer_3"),
+                                QStringLiteral("expert_utilization_layer_0_expert_5")};
+        QByteArray csv = "\"Step\"";
+        for (const QString& k : keys)
+            csv += ",\"moe-16b - " + k.toUtf8() + "\"";
+        csv += "\n\"10\"";
+        for (int i = 0; i < keys.size(); ++i)
+            csv += ",\"0." + QByteArray::number(i + 1) + "\"";
+        csv += "\n";
+        auto r = WandbCsvImporter::parse(csv, QStringLiteral("automodel.csv"));
+        QVERIFY2(r.hasValue(), r.hasValue() ? "" : qPrintable(r.error().text()));
+        const auto m = byName(r.value());
+        for (int i = 0; i < names.size(); ++i)
+            QCOMPARE(m.value(names[i]), (QMap<qint64, double>{{10, (i + 1) / 10.0}}));
+    }
+
     void severalRunsArePickedOneByOne() {
         const QString path = fixture(QStringLiteral("wandb/megatron-two-runs.csv"));
         const QByteArray bytes = readFixture(QStringLiteral("wandb/megatron-two-runs.csv"));
