@@ -538,12 +538,15 @@ struct ChunkForTotals {
     int codec = 0;
     QByteArray counts;
     QByteArray totals; // empty: the chunk could not be decoded
+    QString why;       // then why, when the decoder said
 };
 
 void computeTotalsOf(ChunkForTotals& c) {
-    const auto chunk = decodeExpertLoadChunk(c.codec, c.counts, c.rows, c.experts);
+    const auto chunk = decodeExpertLoadChunk(c.codec, c.counts, c.rows, c.experts, &c.why);
     c.counts = QByteArray();
-    if (!chunk || chunk->steps.isEmpty() || chunk->steps.first() != c.firstStep || chunk->steps.last() != c.lastStep)
+    if (chunk && (chunk->steps.isEmpty() || chunk->steps.first() != c.firstStep || chunk->steps.last() != c.lastStep))
+        c.why = StoreTr::tr("its steps %1–%2 are not its row's").arg(c.firstStep).arg(c.lastStep);
+    if (!chunk || !c.why.isEmpty())
         return;
     const auto totals = chunkTotals(std::span<const quint32>(chunk->counts.constData(), std::size_t(chunk->counts.size())),
                                     c.experts);
@@ -597,6 +600,8 @@ bool migrateV5ToV6(QSqlDatabase& db, QString* error) {
                              .arg(c.runId)
                              .arg(c.layer)
                              .arg(c.firstStep);
+                if (!c.why.isEmpty())
+                    *error += QStringLiteral(": ") + c.why;
                 return false;
             }
             write.bindValue(0, c.runId);
@@ -613,9 +618,20 @@ bool migrateV5ToV6(QSqlDatabase& db, QString* error) {
         return true;
     };
     while (read.next()) {
-        batch.append(ChunkForTotals{read.value(0).toLongLong(), read.value(1).toInt(), read.value(2).toLongLong(),
-                                    read.value(3).toLongLong(), read.value(4).toInt(), read.value(5).toInt(),
-                                    read.value(6).toInt(), read.value(7).toByteArray(), {}});
+        // The row's shape is checked before its blob is read or anything allocated for it.
+        const qint64 layer = read.value(1).toLongLong(), rows = read.value(4).toLongLong(),
+                     experts = read.value(5).toLongLong();
+        if (const QString why = chunkShapeProblem(layer, rows, experts); !why.isEmpty()) {
+            *error = StoreTr::tr("the expert load of run %1, layer %2 from step %3 cannot be read")
+                         .arg(read.value(0).toLongLong())
+                         .arg(layer)
+                         .arg(read.value(2).toLongLong()) +
+                     QStringLiteral(": ") + why;
+            return false;
+        }
+        batch.append(ChunkForTotals{read.value(0).toLongLong(), int(layer), read.value(2).toLongLong(),
+                                    read.value(3).toLongLong(), int(rows), int(experts),
+                                    read.value(6).toInt(), read.value(7).toByteArray(), {}, {}});
         if (batch.size() >= batchSize && !flush())
             return false;
     }

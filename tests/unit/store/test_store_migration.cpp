@@ -672,6 +672,34 @@ private slots:
         });
     }
 
+    // A version-5 chunk whose row claims a shape no writer makes (2^31 - 1 steps or
+    // experts, a negative layer): the 5 -> 6 step refuses it by its row, before anything
+    // is allocated or inflated — no abort — and the file stays at version 5.
+    void hugeClaimsInAV5ChunkRefuseTheUpgrade_data() {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("steps") << QStringLiteral("(3, 1, 1, 1, 2147483647, 4, 1, X'28B52FFD')")
+                               << QStringLiteral("2147483647 steps");
+        QTest::newRow("experts") << QStringLiteral("(3, 1, 1, 1, 1, 2147483647, 1, X'28B52FFD')")
+                                 << QStringLiteral("2147483647 experts");
+        QTest::newRow("layer") << QStringLiteral("(3, -5, 1, 1, 1, 4, 1, X'28B52FFD')") << QStringLiteral("layer -5");
+    }
+    void hugeClaimsInAV5ChunkRefuseTheUpgrade() {
+        QFETCH(QString, row);
+        QFETCH(QString, why);
+        const QString path = m_dir.filePath(QStringLiteral("huge-v5-%1.moewb").arg(QTest::currentDataTag()));
+        QCOMPARE(writeFixture(path, "schema-v5.sql", QStringLiteral("INSERT INTO expert_load_chunk VALUES %1;").arg(row)),
+                 QString());
+        auto opened = ProjectStore::open(path);
+        QVERIFY(!opened);
+        QVERIFY2(opened.error().message.contains(QStringLiteral("from schema version 5 to 6")),
+                 qPrintable(opened.error().text()));
+        QVERIFY2(opened.error().message.contains(why), qPrintable(opened.error().text()));
+        withConnection(path, [](QSqlDatabase& db) {
+            QCOMPARE(scalar(db, QStringLiteral("PRAGMA user_version")), 5);
+        });
+    }
+
     void failedV4UpgradeLeavesTheFileAtV4() {
         // A blob that is not a whole number of counts: the 4 -> 5 step rolls back.
         const QString path = m_dir.filePath(QStringLiteral("broken-v4.moewb"));
