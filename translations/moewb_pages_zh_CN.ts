@@ -337,6 +337,38 @@
         <source>%1 replicas</source>
         <translation>%1 个副本</translation>
     </message>
+    <message>
+        <source>Compute per step</source>
+        <translation>每步计算</translation>
+    </message>
+    <message>
+        <source>6 × activated parameters × the tokens one device computes per step, at the achieved compute per device set among the inputs (not estimated until it is set).</source>
+        <translation>6 × 激活参数量 × 每个设备每步计算的 token 数，按输入中设定的单设备实测算力计算（未设定时不估算）。</translation>
+    </message>
+    <message>
+        <source>No project is open: the inputs are an example (a DeepSeek-MoE-16B-like model). Open a project to start from its config record.</source>
+        <translation>未打开项目：输入是一个示例（类似 DeepSeek-MoE-16B 的模型）。打开项目即可从其配置记录出发。</translation>
+    </message>
+    <message>
+        <source>This project has no complete MoE config record with the model and parallel sizes the formulas need: the inputs are an example.</source>
+        <translation>本项目没有包含公式所需模型与并行规模的完整 MoE 配置记录：输入是一个示例。</translation>
+    </message>
+    <message>
+        <source> The achieved compute is the median TFLOP/s per device its run &quot;%1&quot; logged.</source>
+        <translation> 实测算力取其运行“%1”记录的单设备 TFLOP/s 中位数。</translation>
+    </message>
+    <message>
+        <source> The achieved compute is 6 × the activated parameters × the median tokens/s per device its run &quot;%1&quot; logged.</source>
+        <translation> 实测算力为 6 × 激活参数量 × 其运行“%1”记录的单设备 tokens/s 中位数。</translation>
+    </message>
+    <message>
+        <source>Starts from the config record &quot;%1&quot; of this project; change any input to see what it costs.</source>
+        <translation>从本项目的配置记录“%1”出发；改动任一输入即可看到它的代价。</translation>
+    </message>
+    <message>
+        <source>set the achieved compute</source>
+        <translation>请设定实测算力</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::OverrideDialog</name>

@@ -92,6 +92,8 @@ struct CostExplorerPage::Impl {
     QLabel* a2aPerStep = nullptr;
     QLabel* a2aDetail = nullptr;
     QLabel* stepA2a = nullptr;
+    QLabel* stepCompute = nullptr;
+    QLabel* recordSource = nullptr;
     QLabel* stepDetail = nullptr;
     QLabel* curveSource = nullptr;
     QLabel* warnings = nullptr;
@@ -125,6 +127,10 @@ struct CostExplorerPage::Impl {
     void redrawPlots();
     void showTimes();
     void reloadCurve();
+    void seedFromProject();
+    void setKnob(const QString& key, std::int64_t v);
+    costs::CostInputs inputsFromKnobs() const;
+    costs::CostOptions optionsFromControls() const;
 };
 
 CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::make_unique<Impl>()) {
@@ -317,6 +323,44 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
         return g;
     };
     QGridLayout* gl = nullptr;
+    // The step time first: what a reader comes for (the all-to-all beside the compute),
+    // in the first screen; the figures it is made of follow.
+    group(tr("Step time estimate"), &gl);
+    d->recordSource = learn::makeExplanation({}, out);
+    d->recordSource->setObjectName(QStringLiteral("recordSource"));
+    gl->addWidget(d->recordSource, 0, 0, 1, 3);
+    d->stepA2a = learn::makeFigureLabel(QStringLiteral("figure.stepA2a"), out);
+    d->stepCompute = learn::makeFigureLabel(QStringLiteral("figure.stepCompute"), out);
+    d->stepDetail = learn::makeExplanation({}, out);
+    d->curveSource = learn::makeExplanation({}, out);
+    d->curveSource->setObjectName(QStringLiteral("curveSource"));
+    gl->addWidget(new QLabel(tr("All-to-all per step"), out), 1, 0);
+    gl->addWidget(d->stepA2a, 1, 1);
+    gl->addWidget(
+        learn::makeInfoButton(tr("Calls per step × the time of one call, read off this cluster's stage "
+                                 "1 curve (measured all-to-all time vs message size) at one call's "
+                                 "bytes per rank. Measured, not a datasheet bandwidth: small messages "
+                                 "are latency-bound."),
+                              out),
+        1, 2);
+    gl->addWidget(new QLabel(tr("Compute per step"), out), 2, 0);
+    gl->addWidget(d->stepCompute, 2, 1);
+    gl->addWidget(learn::makeInfoButton(tr("6 × activated parameters × the tokens one device computes per step, "
+                                           "at the achieved compute per device set among the inputs (not "
+                                           "estimated until it is set)."),
+                                        out),
+                  2, 2);
+    gl->addWidget(d->stepDetail, 3, 0, 1, 3);
+    gl->addWidget(d->curveSource, 4, 0, 1, 3);
+    {
+        auto* reference = new QPushButton(tr("Use the curve measured on this computer (reference project)…"), out);
+        reference->setObjectName(QStringLiteral("openReferenceProject"));
+        reference->setToolTip(tr("Opens the reference evaluation measured on this computer (moewb reference), whose "
+                                 "stage 1 curve this page then reads; offers to measure it when there is none."));
+        connect(reference, &QPushButton::clicked, this, &CostExplorerPage::referenceProjectRequested);
+        gl->addWidget(reference, 5, 0, 1, 3, Qt::AlignLeft);
+    }
+
     group(tr("Parameters: total vs activated"), &gl);
     d->totalParams = learn::makeFigureLabel(QStringLiteral("figure.totalParams"), out);
     d->activatedParams = learn::makeFigureLabel(QStringLiteral("figure.activatedParams"), out);
@@ -382,30 +426,6 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
                   1, 2);
     gl->addWidget(d->a2aDetail, 2, 0, 1, 3);
 
-    group(tr("Step time estimate"), &gl);
-    d->stepA2a = learn::makeFigureLabel(QStringLiteral("figure.stepA2a"), out);
-    d->stepDetail = learn::makeExplanation({}, out);
-    d->curveSource = learn::makeExplanation({}, out);
-    d->curveSource->setObjectName(QStringLiteral("curveSource"));
-    gl->addWidget(new QLabel(tr("All-to-all per step"), out), 0, 0);
-    gl->addWidget(d->stepA2a, 0, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("Calls per step × the time of one call, read off this cluster's stage "
-                                 "1 curve (measured all-to-all time vs message size) at one call's "
-                                 "bytes per rank. Measured, not a datasheet bandwidth: small messages "
-                                 "are latency-bound."),
-                              out),
-        0, 2);
-    gl->addWidget(d->stepDetail, 1, 0, 1, 3);
-    gl->addWidget(d->curveSource, 2, 0, 1, 3);
-    {
-        auto* reference = new QPushButton(tr("Use the curve measured on this computer (reference project)…"), out);
-        reference->setObjectName(QStringLiteral("openReferenceProject"));
-        reference->setToolTip(tr("Opens the reference evaluation measured on this computer (moewb reference), whose "
-                                 "stage 1 curve this page then reads; offers to measure it when there is none."));
-        connect(reference, &QPushButton::clicked, this, &CostExplorerPage::referenceProjectRequested);
-        gl->addWidget(reference, 3, 0, 1, 3, Qt::AlignLeft);
-    }
     d->recomputeTime = new QLabel(out);
     d->recomputeTime->setObjectName(QStringLiteral("recomputeTime"));
     // Timings are for the tests and the log, not for the reader: kept as properties, not shown.
@@ -423,6 +443,7 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     d->plotTimer.setSingleShot(true);
     d->plotTimer.setInterval(Impl::kPlotIntervalMs);
     connect(&d->plotTimer, &QTimer::timeout, this, [this] { d->redrawPlots(); });
+    d->seedFromProject();
     d->reloadCurve();
     d->recompute();
     d->plotTimer.stop();
@@ -465,8 +486,108 @@ void CostExplorerPage::Impl::updateFlow() {
 
 void CostExplorerPage::setProject(store::ProjectStore* project) {
     d->project = project;
+    d->seedFromProject();
     d->reloadCurve();
     d->recompute();
+}
+
+void CostExplorerPage::Impl::setKnob(const QString& key, std::int64_t v) {
+    for (const Knob& k : knobs) {
+        if (k.key != key)
+            continue;
+        const QSignalBlocker blockSpin(k.spin), blockSlider(k.slider);
+        const int clamped = int(std::clamp<std::int64_t>(v, k.spin->minimum(), k.spin->maximum()));
+        k.spin->setValue(clamped);
+        k.slider->setValue(sliderFor(k, clamped));
+    }
+}
+
+// The inputs start from the open project's own model: its newest complete MoE config
+// record (a draft may lack the parallel sizes), so the first figures are this project's.
+void CostExplorerPage::Impl::seedFromProject() {
+    if (!project) {
+        recordSource->setText(CostExplorerPage::tr(
+            "No project is open: the inputs are an example (a DeepSeek-MoE-16B-like model). Open a project to "
+            "start from its config record."));
+        return;
+    }
+    QString name;
+    std::optional<costs::CostInputs> found;
+    const QList<store::ConfigRecordRow> records = project->configRecords();
+    for (auto it = records.crbegin(); it != records.crend() && !found; ++it) {
+        const record::ConfigRecord rec = record::ConfigRecord::fromJson(it->json, nullptr);
+        if (!it->complete || rec.isDense())
+            continue;
+        if (auto in = costs::costInputsFromRecord(rec, nullptr)) {
+            found = in;
+            name = it->name;
+        }
+    }
+    if (!found) {
+        recordSource->setText(CostExplorerPage::tr(
+            "This project has no complete MoE config record with the model and parallel sizes the formulas "
+            "need: the inputs are an example."));
+        return;
+    }
+    const costs::CostInputs& in = *found;
+    setKnob(QStringLiteral("layers"), in.layers);
+    setKnob(QStringLiteral("hidden"), in.hidden);
+    setKnob(QStringLiteral("ffn"), in.ffn);
+    setKnob(QStringLiteral("experts"), in.experts);
+    setKnob(QStringLiteral("shared"), in.sharedExperts);
+    setKnob(QStringLiteral("topk"), in.topK);
+    setKnob(QStringLiteral("dp"), in.dp);
+    setKnob(QStringLiteral("tp"), in.tp);
+    setKnob(QStringLiteral("pp"), in.pp);
+    setKnob(QStringLiteral("ep"), in.ep);
+    if (in.sequenceLength && *in.sequenceLength > 0) {
+        setKnob(QStringLiteral("sequence"), *in.sequenceLength);
+        if (in.globalBatchTokens)
+            setKnob(QStringLiteral("globalBatch"), *in.globalBatchTokens / *in.sequenceLength);
+    }
+    // The achieved compute per device, so that the compute time stands beside the
+    // all-to-all time: the median TFLOP/s/GPU a training run of this record logged, else
+    // its median tokens/s/GPU × 6 × the activated parameters (training FLOPs per token).
+    QString measured;
+    // The activated parameters as the page counts them from the inputs just set.
+    const double activated = costs::countParameters(inputsFromKnobs(), optionsFromControls()).activatedUsed;
+    for (const store::RunRow& r : project->runs()) {
+        if (r.recordName != name || r.stepCount == 0)
+            continue;
+        auto median = [&](const char* metric) -> std::optional<double> {
+            const QVector<store::StepMetric> logged = project->stepMetrics(r.id, QLatin1String(metric));
+            std::vector<double> values;
+            values.reserve(std::size_t(logged.size()));
+            for (const store::StepMetric& m : logged)
+                if (std::isfinite(m.value) && m.value > 0)
+                    values.push_back(m.value);
+            if (values.empty())
+                return std::nullopt;
+            std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(values.size() / 2), values.end());
+            return values[values.size() / 2];
+        };
+        double achieved = 0;
+        if (const auto tf = median("tflops_per_gpu")) {
+            achieved = *tf;
+            measured = CostExplorerPage::tr(" The achieved compute is the median TFLOP/s per device its run \"%1\" "
+                                            "logged.")
+                           .arg(r.name.toHtmlEscaped());
+        } else if (const auto tokens = median("tokens_per_s_per_gpu"); tokens && activated > 0) {
+            achieved = 6.0 * activated * *tokens / 1e12;
+            measured = CostExplorerPage::tr(" The achieved compute is 6 × the activated parameters × the median "
+                                            "tokens/s per device its run \"%1\" logged.")
+                           .arg(r.name.toHtmlEscaped());
+        }
+        if (achieved > 0) {
+            const QSignalBlocker block(tflops);
+            tflops->setValue(achieved);
+            break;
+        }
+    }
+    recordSource->setText(CostExplorerPage::tr("Starts from the config record \"%1\" of this project; change any "
+                                               "input to see what it costs.")
+                              .arg(name.toHtmlEscaped()) +
+                          measured);
 }
 
 void CostExplorerPage::Impl::reloadCurve() {
@@ -481,12 +602,7 @@ void CostExplorerPage::Impl::reloadCurve() {
     curveNote = found.error;
 }
 
-void CostExplorerPage::Impl::recompute() {
-    QElapsedTimer timer;
-    timer.start();
-    // The curve choice depends on EP (the run whose world matches): re-pick when it changed.
-    if (project && curveEp != value(QStringLiteral("ep")))
-        reloadCurve();
+costs::CostInputs CostExplorerPage::Impl::inputsFromKnobs() const {
     costs::CostInputs in;
     in.layers = value(QStringLiteral("layers"));
     in.moeLayers = in.layers;
@@ -501,12 +617,27 @@ void CostExplorerPage::Impl::recompute() {
     in.ep = value(QStringLiteral("ep"));
     in.sequenceLength = value(QStringLiteral("sequence"));
     in.globalBatchTokens = std::int64_t(value(QStringLiteral("globalBatch"))) * *in.sequenceLength;
+    return in;
+}
+
+costs::CostOptions CostExplorerPage::Impl::optionsFromControls() const {
     costs::CostOptions options;
     options.bytes = precisions.value(precision->currentIndex()).bytes;
     const Optimizer opt = optimizers.value(optimizer->currentIndex());
     options.bytes.optimizerState = opt.stateBytes;
     options.distributedOptimizer = opt.distributed;
     options.microBatchSequences = value(QStringLiteral("microBatch"));
+    return options;
+}
+
+void CostExplorerPage::Impl::recompute() {
+    QElapsedTimer timer;
+    timer.start();
+    // The curve choice depends on EP (the run whose world matches): re-pick when it changed.
+    if (project && curveEp != value(QStringLiteral("ep")))
+        reloadCurve();
+    const costs::CostInputs in = inputsFromKnobs();
+    const costs::CostOptions options = optionsFromControls();
 
     const costs::ParameterCounts p = costs::countParameters(in, options);
     const costs::MemoryPerDevice m = costs::memoryPerDevice(in, p, options);
@@ -589,6 +720,9 @@ void CostExplorerPage::Impl::recompute() {
         return us ? units::formatDuration(*us) : QStringLiteral("-");
     };
     learn::setFigure(stepA2a, dur(st.allToAllUs), st.allToAllUs.value_or(0.0));
+    learn::setFigure(stepCompute,
+                     st.computeUs ? dur(st.computeUs) : CostExplorerPage::tr("set the achieved compute"),
+                     st.computeUs.value_or(0.0));
     QString detail =
         CostExplorerPage::tr("One call moves %1 per rank; %2 calls per step; one call takes %3%4. "
                              "Compute per step %5; total without overlap %6.")
