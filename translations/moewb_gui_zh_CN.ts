@@ -798,10 +798,6 @@ me@10.0.0.7:2222</translation>
         <translation>正常 · %1</translation>
     </message>
     <message>
-        <source>ok</source>
-        <translation>正常</translation>
-    </message>
-    <message>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
@@ -926,8 +922,16 @@ It is used for this check only and never stored.</source>
         </translation>
     </message>
     <message>
-        <source>no inventory yet</source>
-        <translation>尚无清单</translation>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>%1 %2 Gb/s</source>
+        <translation>%1 %2 Gb/s</translation>
+    </message>
+    <message>
+        <source>not checked yet</source>
+        <translation>尚未检查</translation>
     </message>
 </context>
 <context>

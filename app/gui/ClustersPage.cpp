@@ -78,8 +78,8 @@ QString ncclText(const QJsonObject& inv) {
     return v.isEmpty() ? ClustersPage::tr("none") : v;
 }
 
-// Physical NICs with their link rate, then InfiniBand ports.
-QString networkText(const QJsonObject& inv) {
+// Physical NICs with their link rate, then InfiniBand ports: every one, for the tooltip.
+QString networkDetail(const QJsonObject& inv) {
     QStringList parts;
     for (const QJsonValue& v : inv.value(QStringLiteral("nics")).toArray()) {
         const QJsonObject n = v.toObject();
@@ -101,6 +101,46 @@ QString networkText(const QJsonObject& inv) {
     }
     if (parts.isEmpty())
         return ClustersPage::tr("only virtual interfaces");
+    return parts.join(QLatin1Char('\n'));
+}
+
+// The same on one line: alike links counted ("8 × InfiniBand 400 Gb/s, 2 × eth 100 Gb/s"),
+// so that a node with eight HCAs keeps a row of one line. A lone NIC keeps its name.
+QString networkText(const QJsonObject& inv) {
+    QStringList order;
+    QHash<QString, int> count;
+    auto add = [&](const QString& label) {
+        if (!count.contains(label))
+            order << label;
+        ++count[label];
+    };
+    QHash<QString, int> nicsAtRate;
+    for (const QJsonValue& v : inv.value(QStringLiteral("nics")).toArray()) {
+        const QJsonObject n = v.toObject();
+        if (!n.value(QStringLiteral("virtual")).toBool())
+            ++nicsAtRate[n.value(QStringLiteral("link_rate_gbps")).toVariant().toString()];
+    }
+    for (const QJsonValue& v : inv.value(QStringLiteral("nics")).toArray()) {
+        const QJsonObject n = v.toObject();
+        if (n.value(QStringLiteral("virtual")).toBool())
+            continue;
+        const QJsonValue rate = n.value(QStringLiteral("link_rate_gbps"));
+        const bool alone = nicsAtRate.value(rate.toVariant().toString()) == 1;
+        const QString name = alone ? n.value(QStringLiteral("name")).toString() : ClustersPage::tr("NIC");
+        add(rate.isDouble() ? ClustersPage::tr("%1 %2 Gb/s").arg(name, gbps(rate.toDouble())) : name);
+    }
+    for (const QJsonValue& v : inv.value(QStringLiteral("infiniband")).toArray())
+        for (const QJsonValue& p : v.toObject().value(QStringLiteral("ports")).toArray()) {
+            const QJsonObject port = p.toObject();
+            add(ClustersPage::tr("%1 %2 Gb/s")
+                    .arg(port.value(QStringLiteral("link_layer")).toString(),
+                         gbps(port.value(QStringLiteral("link_rate_gbps")).toDouble())));
+        }
+    if (order.isEmpty())
+        return ClustersPage::tr("only virtual interfaces");
+    QStringList parts;
+    for (const QString& label : order)
+        parts << (count.value(label) == 1 ? label : ClustersPage::tr("%1 × %2").arg(count.value(label)).arg(label));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -214,7 +254,8 @@ ClustersPage::ClustersPage(QWidget* parent) : QWidget(parent) {
                                            tr("Driver"), tr("CUDA"), tr("NCCL"), tr("Network")});
     m_nodes->setObjectName(QStringLiteral("nodesTable"));
     // Long cells wrap: the page never scrolls sideways at 1366 pixels.
-    m_nodes->setWordWrap(true);
+    m_nodes->setWordWrap(false);
+    m_nodes->setTextElideMode(Qt::ElideRight);
     m_nodes->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_nodes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     nodesLayout->addWidget(m_nodes, 1);
@@ -411,11 +452,14 @@ void ClustersPage::showNodes() {
                          ? tr("not checked: another node failed first")
                          : failureWord(check->failure);
             problems << check->failure.message;
-        } else if (haveInventory) {
-            const QDateTime at = QDateTime::fromString(inv.value(QStringLiteral("checked")).toString(), Qt::ISODate);
-            status = at.isValid() ? tr("ok · %1").arg(whenText(at)) : tr("ok");
+        } else if (const QDateTime at =
+                       QDateTime::fromString(inv.value(QStringLiteral("checked")).toString(), Qt::ISODate);
+                   haveInventory && at.isValid()) {
+            status = tr("ok · %1").arg(whenText(at));
         } else {
-            status = tr("no inventory yet");
+            // Facts given when the cluster was added (a GPU count) are not a check: "ok"
+            // only ever stands beside a check's time, never beside "never checked".
+            status = tr("not checked yet");
         }
         m_nodes->setItem(r, NNode, item(n.address));
         auto* statusItem = item(status);
@@ -430,7 +474,10 @@ void ClustersPage::showNodes() {
         m_nodes->setItem(r, NDriver, item(haveInventory ? driverText(inv) : dash));
         m_nodes->setItem(r, NCuda, item(haveInventory ? cudaText(inv) : dash));
         m_nodes->setItem(r, NNccl, item(haveInventory ? ncclText(inv) : dash));
-        m_nodes->setItem(r, NNetwork, item(haveInventory ? networkText(inv) : dash));
+        auto* network = item(haveInventory ? networkText(inv) : dash);
+        if (haveInventory)
+            network->setToolTip(networkDetail(inv));
+        m_nodes->setItem(r, NNetwork, network);
     }
     fitNodeColumns();
     const remote::LastCheck last = lastCheckWithNodes(*c, nodes);
@@ -451,7 +498,8 @@ void ClustersPage::showNodes() {
 }
 
 void ClustersPage::fitNodeColumns() {
-    // Columns share the width; long cells wrap instead of scrolling sideways.
+    // Columns share the width; long cells are elided (full text on hover) instead of
+    // scrolling sideways or growing the row.
     m_nodes->resizeColumnsToContents();
     const int avail = m_nodes->viewport()->width();
     int total = 0;
@@ -468,7 +516,7 @@ void ClustersPage::fitNodeColumns() {
     }
     m_nodes->horizontalHeader()->setStretchLastSection(false);
     m_nodes->horizontalHeader()->setStretchLastSection(true);
-    m_nodes->resizeRowsToContents();
+    // One line a node: what does not fit is elided, the whole text in the cell's tooltip.
 }
 
 void ClustersPage::resizeEvent(QResizeEvent* event) {

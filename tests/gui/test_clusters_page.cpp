@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -193,6 +194,9 @@ private slots:
         QCOMPARE(page.selectedCluster(), QStringLiteral("lab"));
         QCOMPARE(cell(page.clustersTable(), 0, 2), QStringLiteral("3"));
         QCOMPARE(cell(page.clustersTable(), 0, 4), QStringLiteral("never checked"));
+        // Never "ok" beside "never checked": a node is ok only with a check's time.
+        for (int r = 0; r < page.nodesTable()->rowCount(); ++r)
+            QCOMPARE(cell(page.nodesTable(), r, NStatus), QStringLiteral("not checked yet"));
 
         // Check 1.
         QStringList askedNodes;
@@ -235,11 +239,17 @@ private slots:
             QCOMPARE(cell(nodes, r, NHost), thisHostName());
             QVERIFY(!cell(nodes, r, NCuda).isEmpty());
             QVERIFY(!cell(nodes, r, NNccl).isEmpty());
+            // The network on one line (alike links counted), every link in its tooltip.
             const QString net = cell(nodes, r, NNetwork);
+            const QString netDetail = nodes->item(r, NNetwork)->toolTip();
+            QVERIFY2(!net.contains(QLatin1Char('\n')), qPrintable(net));
             if (nics.isEmpty())
                 QCOMPARE(net, QStringLiteral("only virtual interfaces"));
             for (const QString& nic : nics)
-                QVERIFY2(net.contains(nic), qPrintable(net + QStringLiteral(" lacks ") + nic));
+                QVERIFY2(netDetail.contains(nic), qPrintable(netDetail + QStringLiteral(" lacks ") + nic));
+            // Every node row is one line high.
+            QVERIFY2(nodes->rowHeight(r) <= nodes->verticalHeader()->defaultSectionSize(),
+                     qPrintable(QStringLiteral("row %1 is %2 px").arg(r).arg(nodes->rowHeight(r))));
         }
         QVERIFY2(cell(page.clustersTable(), 0, 4).startsWith(QStringLiteral("3 nodes answered")),
                  qPrintable(cell(page.clustersTable(), 0, 4)));
