@@ -29,6 +29,7 @@ cmake --build "$BUILD" --target moewb_importer_fuzzers -j"$JOBS"
 declare -A SEEDS=(
   [probe_json]="probe malformed/probe-json"
   [nccl_tests]="real nccl-tests malformed/nccl-tests"
+  [nccl_tests_matrix]="nccl-tests-matrix"
   [nccl_tests_json]="nccl-tests-json malformed/nccl-tests-json"
   [megatron_log]="real megatron malformed/megatron-log"
   [megatron_tpe_jsonl]="tpe malformed/megatron-tpe-jsonl"
@@ -50,7 +51,7 @@ failed=0
 passed_targets=0
 failed_targets=0
 mkdir -p "$BUILD/artifacts"
-for target in probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
+for target in probe_json nccl_tests nccl_tests_matrix nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
               torchtitan_log nemo_log wandb_csv moewb_collect_jsonl detect_format control_frame; do
   work="$BUILD/corpus/$target"
