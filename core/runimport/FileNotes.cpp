@@ -86,4 +86,16 @@ QStringList fileNotes(const importers::ImportedData& d, const QString& shown) {
     return notes;
 }
 
+QStringList allToAllTests(const QJsonObject& environment) {
+    QStringList tests;
+    auto add = [&](const QString& test) {
+        if ((test == QLatin1String("alltoall") || test == QLatin1String("alltoallv")) && !tests.contains(test))
+            tests << test;
+    };
+    add(environment.value(QLatin1String("collective")).toString());
+    for (const QJsonValue& v : environment.value(QLatin1String("skipped_sections")).toArray())
+        add(v.toObject().value(QLatin1String("test")).toString());
+    return tests;
+}
+
 } // namespace moewb::runimport
