@@ -1,6 +1,7 @@
 // The matrix `moewb traffic --format nccl-tests-matrix` writes, read back by nccl-tests'
 // own code: the host side of alltoallv_perf (nccl-tests 2.19.6, src/alltoallv.cu lines
-// 125-401 and 464-493, verbatim in tests/third_party/nccl-tests) is compiled here and reads
+// 125-401 and 464-493, extracted at build time from the vendored source tarball
+// ../shared/vendor/nccl-tests-src.tar.gz; never kept in this repository) is compiled here and reads
 // every file — the writer's, a table of edge cases (compared value by value and message by
 // message with core/importers/NcclTestsMatrixFile), and the fixtures, whose summary lines
 // it prints again.
@@ -31,8 +32,8 @@
 namespace nccl_tests_host {
 // common.cu: the thread that prints (PRINT); the test is that thread.
 thread_local int is_main_thread = 1;
-#include "../../third_party/nccl-tests/alltoallv-lines-125-401.inc"
-#include "../../third_party/nccl-tests/alltoallv-lines-464-493.inc"
+#include "alltoallv-lines-125-401.inc"
+#include "alltoallv-lines-464-493.inc"
 } // namespace nccl_tests_host
 
 using namespace moewb;
@@ -356,26 +357,6 @@ private slots:
         }
         QCOMPARE(summaries, 2 * rows); // out-of-place and in-place, each row
         QCOMPARE(rows, 3);
-    }
-
-    void vendoredLinesUnchanged() {
-        const QString tarball = QStringLiteral(MOEWB_SHARED_DIR "/vendor/nccl-tests-src.tar.gz");
-        if (!QFile::exists(tarball))
-            QSKIP("nccl-tests' source tarball is not beside the checkout (../shared/vendor)");
-        QProcess tar;
-        tar.start(QStringLiteral("tar"), {QStringLiteral("-xOzf"), tarball, QStringLiteral("nccl-tests/src/alltoallv.cu")});
-        QVERIFY(tar.waitForFinished(60000));
-        const QList<QByteArray> source = tar.readAllStandardOutput().split('\n');
-        const auto range = [&](int first, int last) {
-            QByteArray out;
-            for (int n = first; n <= last; ++n)
-                out += source.value(n - 1) + '\n';
-            return out;
-        };
-        QCOMPARE(readAll(QStringLiteral(MOEWB_SOURCE_DIR "/tests/third_party/nccl-tests/alltoallv-lines-125-401.inc")),
-                 range(125, 401));
-        QCOMPARE(readAll(QStringLiteral(MOEWB_SOURCE_DIR "/tests/third_party/nccl-tests/alltoallv-lines-464-493.inc")),
-                 range(464, 493));
     }
 };
 
