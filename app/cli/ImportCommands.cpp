@@ -10,6 +10,7 @@
 #include "importers/ImportFile.h"
 #include "importers/ImportSupport.h"
 #include "importers/Importer.h"
+#include "importers/NcclTestsMatrixFile.h"
 #include "importers/WandbCsvImporter.h"
 #include "record/ConfigRecord.h"
 #include "runimport/RunImport.h"
@@ -176,6 +177,17 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                               Cli::tr("nccl-tests text: the test (alltoall or alltoallv), when the "
                                                       "table does not name it"),
                                               QStringLiteral("NAME"));
+    // alltoallv_perf's traffic matrix (docs/formats.md, "alltoallv_perf").
+    const QCommandLineOption matrixOption(
+        QStringLiteral("alltoallv-matrix"),
+        Cli::tr("nccl-tests text: the traffic matrix alltoallv_perf read (NCCL_TESTS_ALLTOALLV_MATRIX_FILE), read by "
+                "its rules: the bytes per rank of rows printed without NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1, checked "
+                "against the summary where it was printed"),
+        QStringLiteral("FILE"));
+    const QCommandLineOption matrixScaleOption(
+        QStringLiteral("alltoallv-scale"),
+        Cli::tr("with --alltoallv-matrix: the NCCL_TESTS_ALLTOALLV_MATRIX_SCALE the run had (default 1)"),
+        QStringLiteral("S"));
     const QCommandLineOption maxBytesOption(QStringLiteral("max-bytes"),
                                             Cli::tr("refuse a file bigger than SIZE before reading it: bytes, or a "
                                                     "number followed by K, M, G or T (default: "
@@ -207,6 +219,8 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     parser.addOption(ranksOption);
     parser.addOption(collectiveOption);
     parser.addOption(maxBytesOption);
+    parser.addOption(matrixOption);
+    parser.addOption(matrixScaleOption);
     const QCommandLineOption strictOption(
         QStringLiteral("strict"),
         Cli::tr("console logs: refuse a file at its first damaged line (default: keep the readable fields of "
@@ -251,6 +265,18 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
                                       "imported), not \"%1\"")
                                   .arg(options.collective),
                               kWords);
+    double matrixScale = 1.0;
+    if (parser.isSet(matrixScaleOption)) {
+        if (!parser.isSet(matrixOption))
+            return ctx.usageError(Cli::tr("--alltoallv-scale goes with --alltoallv-matrix"), kWords);
+        const auto scale = importers::nccltests::parseMatrixScale(parser.value(matrixScaleOption).toUtf8());
+        if (!scale)
+            return ctx.usageError(Cli::tr("--alltoallv-scale must be a number, as alltoallv_perf reads "
+                                          "NCCL_TESTS_ALLTOALLV_MATRIX_SCALE, not \"%1\"")
+                                      .arg(parser.value(matrixScaleOption)),
+                                  kWords);
+        matrixScale = *scale;
+    }
     if (parser.isSet(maxBytesOption)) {
         const auto limit = importers::parseByteSize(parser.value(maxBytesOption).toUtf8());
         if (!limit)
@@ -274,6 +300,22 @@ int runImport(CliContext& ctx, const Command& self, const QStringList& args) {
     store::ProjectStore* project = ctx.project();
     if (!project)
         return RuntimeFailure;
+    if (parser.isSet(matrixOption)) {
+        // Read by alltoallv_perf's own rules; its refusal is alltoallv_perf's message.
+        const QString matrixPath = parser.value(matrixOption);
+        auto bytes = importers::readWholeFile(matrixPath);
+        if (!bytes) {
+            printErrors(ctx, *project, {bytes.error()}, {});
+            return RuntimeFailure;
+        }
+        auto matrix = importers::nccltests::readTrafficMatrix(bytes.value(), matrixPath, matrixScale);
+        if (!matrix) {
+            printErrors(ctx, *project, {matrix.error()}, {});
+            return ValidationFailed;
+        }
+        options.alltoallvMatrix =
+            std::make_shared<const importers::nccltests::TrafficMatrixFile>(std::move(matrix.value()));
+    }
     QSet<QString> taken;
     for (const auto& r : project->runs())
         taken.insert(r.name);
@@ -448,6 +490,7 @@ QList<Command> importCommands() {
     import.synopsis = QStringLiteral("PATH... [--format NAME] [--record NAME] [--run NAME | --into NAME] "
                                      "[--allow-partial-steps] [--exclude GLOB]... [--wandb-run NAME] [--dry-run] "
                                      "[--ranks N] [--collective alltoall|alltoallv] "
+                                     "[--alltoallv-matrix FILE [--alltoallv-scale S]] "
                                      "[--on-cluster CLUSTER [--accept-new-host-keys] [--probe-bundle DIR]]");
     import.summary = Cli::tr("import probe JSON, nccl-tests, Megatron, TensorBoard, CSV/JSONL files as runs "
                              "(docs/formats.md)");

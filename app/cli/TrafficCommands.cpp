@@ -6,7 +6,11 @@
 #include "RunLoadInput.h"
 #include "TextTable.h"
 #include "common/Units.h"
+#include "importers/ImportSupport.h"
+#include "traffic/NcclTestsMatrixExport.h"
 #include "traffic/RoutingComparison.h"
+
+#include <QFileInfo>
 
 #include <QJsonArray>
 #include <QSaveFile>
@@ -53,10 +57,21 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
                                            Cli::tr("bytes of one hidden-state element (default 2, bf16)"),
                                            QStringLiteral("B"), QStringLiteral("2"));
     const QCommandLineOption outOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
-                                       Cli::tr("write the dispatch matrix in the probe's matrix:FILE format"),
+                                       Cli::tr("write the dispatch matrix to FILE, in the format --format names"),
                                        QStringLiteral("FILE"));
-    for (const auto* o :
-         {&layerOption, &stepsOption, &placementOption, &tokensOption, &elementOption, &outOption})
+    const QCommandLineOption formatOption(
+        QStringLiteral("format"),
+        Cli::tr("the format -o writes: probe (moe-probe's --pattern matrix:FILE; default) or nccl-tests-matrix "
+                "(nccl-tests' alltoallv_perf, NCCL_TESTS_ALLTOALLV_MATRIX_FILE; the command lines to run are printed)"),
+        QStringLiteral("FORMAT"), QStringLiteral("probe"));
+    const QCommandLineOption bytesPerRankOption(
+        QStringLiteral("bytes-per-rank"),
+        Cli::tr("with --format nccl-tests-matrix: the matrix's mean row sum (the bytes per rank a uniform run of the "
+                "same size sends), a multiple of 16: bytes, or a number followed by K, M or G; default: the "
+                "micro-batch's own, rounded to a multiple of 16 x ranks"),
+        QStringLiteral("SIZE"));
+    for (const auto* o : {&layerOption, &stepsOption, &placementOption, &tokensOption, &elementOption, &outOption,
+                          &formatOption, &bytesPerRankOption})
         parser.addOption(*o);
     parser.addPositionalArgument(QStringLiteral("RUN"), Cli::tr("a run with expert load"));
     int code = Success;
@@ -76,6 +91,25 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
         options.tokensPerRank = wholeNumberOption(parser, tokensOption, 1, qint64(1) << 40);
         if (!options.tokensPerRank)
             return ctx.usageError(Cli::tr("--tokens-per-rank must be a positive integer"), words);
+    }
+    const QString format = parser.value(formatOption).trimmed();
+    const bool ncclTests = format == QLatin1String("nccl-tests-matrix");
+    if (!ncclTests && format != QLatin1String("probe"))
+        return ctx.usageError(
+            Cli::tr("--format must be probe or nccl-tests-matrix, not \"%1\"").arg(parser.value(formatOption)), words);
+    if (ncclTests && !parser.isSet(outOption))
+        return ctx.usageError(Cli::tr("--format nccl-tests-matrix needs -o FILE"), words);
+    std::optional<quint64> bytesPerRank;
+    if (parser.isSet(bytesPerRankOption)) {
+        if (!ncclTests)
+            return ctx.usageError(Cli::tr("--bytes-per-rank goes with --format nccl-tests-matrix"), words);
+        const auto size = importers::parseByteSize(parser.value(bytesPerRankOption).trimmed().toUtf8());
+        if (!size || *size % qint64(traffic::kNcclTestsAlignment) != 0)
+            return ctx.usageError(Cli::tr("--bytes-per-rank must be a positive multiple of 16 bytes (alltoallv_perf "
+                                          "rounds every value down to 16 bytes), not \"%1\"")
+                                      .arg(parser.value(bytesPerRankOption)),
+                                  words);
+        bytesPerRank = quint64(*size);
     }
     bool layerIsNumber = false;
     options.layer.toInt(&layerIsNumber);
@@ -101,10 +135,20 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
                                      ? Cli::tr("--tokens-per-rank")
                                      : Cli::tr("batch.sequence_length: one sequence per micro-batch");
 
+    // nccl-tests' alltoallv_perf: scaled to the bytes per rank, in 16-byte units.
+    std::optional<traffic::NcclTestsMatrix> nccl;
+    if (ncclTests) {
+        auto made = traffic::ncclTestsMatrix(m, bytesPerRank ? *bytesPerRank : traffic::defaultNcclTestsBytesPerRank(m));
+        if (!made)
+            return ctx.runtimeError(made.error());
+        nccl = std::move(made.value());
+    }
+    const QString matrixPath = QFileInfo(parser.value(outOption)).absoluteFilePath();
     if (parser.isSet(outOption)) {
         QSaveFile file(parser.value(outOption));
         if (!file.open(QIODevice::WriteOnly) ||
-            file.write(traffic::matrixFileText(m, t.matrixHeader(runName))) < 0 || !file.commit())
+            file.write(nccl ? nccl->text() : traffic::matrixFileText(m, t.matrixHeader(runName))) < 0 ||
+            !file.commit())
             return ctx.runtimeError(
                 Cli::tr("cannot write %1: %2").arg(parser.value(outOption), file.errorString()));
     }
@@ -137,8 +181,26 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
             {QStringLiteral("uniform_busiest_rank_bytes"), uniformBusiest},
             {QStringLiteral("ratio_to_uniform"), std::isfinite(ratio) ? QJsonValue(ratio) : QJsonValue()},
             {QStringLiteral("experts_above_tokens"), m.expertsAboveTokens}};
-        if (parser.isSet(outOption))
+        if (parser.isSet(outOption)) {
             o.insert(QStringLiteral("matrix_file"), parser.value(outOption));
+            o.insert(QStringLiteral("matrix_format"), format);
+        }
+        if (nccl) {
+            QJsonArray rows;
+            for (int s = 0; s < nccl->ranks(); ++s) {
+                QJsonArray row;
+                for (int d = 0; d < nccl->ranks(); ++d)
+                    row.append(qint64(nccl->at(s, d)));
+                rows.append(row);
+            }
+            o.insert(QStringLiteral("nccl_tests"),
+                     QJsonObject{{QStringLiteral("bytes"), rows},
+                                 {QStringLiteral("bytes_per_rank"), qint64(nccl->bytesPerRank)},
+                                 {QStringLiteral("busiest_rank"), nccl->busiestRank()},
+                                 {QStringLiteral("busiest_rank_bytes"), qint64(nccl->busiestBytes())},
+                                 {QStringLiteral("alltoallv_command"), traffic::alltoallvCommand(*nccl, matrixPath)},
+                                 {QStringLiteral("alltoall_command"), traffic::alltoallCommand(*nccl)}});
+        }
         ctx.printJson(o);
         return Success;
     }
@@ -186,11 +248,47 @@ int runTraffic(CliContext& ctx, const Command& self, const QStringList& args) {
                    "Check the load's units and top-k.",
                    nullptr, m.expertsAboveTokens)
             << Qt::endl;
-    if (parser.isSet(outOption))
+    if (nccl) {
+        const int ranks = nccl->ranks();
+        double micro = 0;
+        for (const double b : m.bytes)
+            micro += b;
+        out << Cli::tr("Dispatch matrix written to %1 for nccl-tests' alltoallv_perf (numbers only, every value a "
+                       "multiple of 16 bytes): %2 bytes per rank (%3, the mean row sum; the micro-batch's own is %4), "
+                       "the busiest rank %5 moving %6 bytes (%7).")
+                   .arg(parser.value(outOption))
+                   .arg(nccl->bytesPerRank)
+                   .arg(units::formatBytes(double(nccl->bytesPerRank)), units::formatBytes(micro / ranks))
+                   .arg(nccl->busiestRank())
+                   .arg(nccl->busiestBytes())
+                   .arg(units::formatBytes(double(nccl->busiestBytes())))
+            << Qt::endl;
+        out << Cli::tr("Measure it with nccl-tests 2.19 or later on %n rank(s), one GPU each (the file must be "
+                       "readable at this path on every node):",
+                       nullptr, ranks)
+            << Qt::endl
+            << QStringLiteral("  ") << traffic::alltoallvCommand(*nccl, matrixPath) << QStringLiteral(" > alltoallv.log")
+            << Qt::endl;
+        out << Cli::tr("and the uniform all-to-all of the same bytes per rank:") << Qt::endl
+            << QStringLiteral("  ") << traffic::alltoallCommand(*nccl) << QStringLiteral(" > alltoall.log") << Qt::endl;
+        if (nccl->bytesPerRank % (traffic::kNcclTestsAlignment * quint64(ranks)) != 0)
+            out << Cli::tr("Note: alltoall_perf rounds each peer's share down to 16 bytes, so at %1 bytes per rank "
+                           "(not a multiple of 16 x %2) it measures %3; choose --bytes-per-rank a multiple of %4.")
+                       .arg(nccl->bytesPerRank)
+                       .arg(ranks)
+                       .arg(nccl->bytesPerRank / (traffic::kNcclTestsAlignment * quint64(ranks)) *
+                            (traffic::kNcclTestsAlignment * quint64(ranks)))
+                       .arg(traffic::kNcclTestsAlignment * quint64(ranks))
+                << Qt::endl;
+        out << Cli::tr("Then: moewb import alltoall.log alltoallv.log; moewb traffic compare alltoall alltoallv "
+                       "(docs/traffic.md).")
+            << Qt::endl;
+    } else if (parser.isSet(outOption)) {
         out << Cli::tr(
                    "Dispatch matrix written to %1 (moe-probe --pattern matrix:%1; combine is its transpose).")
                    .arg(parser.value(outOption))
             << Qt::endl;
+    }
     return Success;
 }
 
@@ -278,9 +376,9 @@ QList<Command> trafficCommands() {
     traffic.words = {QStringLiteral("traffic")};
     traffic.synopsis =
         QStringLiteral("RUN [--layer L|worst|all] [--steps A-B] [--placement FILE] [--tokens-per-rank N] "
-                       "[--bytes-per-element B] [-o FILE]");
+                       "[--bytes-per-element B] [-o FILE [--format probe|nccl-tests-matrix [--bytes-per-rank SIZE]]]");
     traffic.summary = Cli::tr("the all-to-all a run's measured routing causes: dispatch bytes per rank pair, "
-                              "written in the probe's matrix format");
+                              "written for the probe or for nccl-tests' alltoallv_perf");
     traffic.run = [traffic](CliContext& ctx, const QStringList& a) { return runTraffic(ctx, traffic, a); };
     Command compare;
     compare.words = {QStringLiteral("traffic"), QStringLiteral("compare")};

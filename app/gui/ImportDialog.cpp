@@ -3,6 +3,7 @@
 #include "ImportJob.h"
 
 #include "importers/Importer.h"
+#include "runimport/FileNotes.h"
 #include "store/ProjectStore.h"
 
 #include <QCheckBox>
@@ -192,6 +193,16 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     for (const QString& f : importers::importFormats())
         m_format->addItem(f, f);
     form->addRow(tr("F&ormat"), m_format);
+    // A log of several nccl-tests tests with two all-to-all tests (alltoall_perf, then
+    // alltoallv_perf): which one is imported (moewb import --collective). Shown only then.
+    m_collective = compactCombo(QStringLiteral("importCollective"), this);
+    m_collective->addItem(tr("the first with data"), QString());
+    for (const char* test : {"alltoall", "alltoallv"})
+        m_collective->addItem(QLatin1String(test), QLatin1String(test));
+    m_collective->setToolTip(tr("The log holds several all-to-all tests: the one to import (the plan lists the "
+                                "tests left out, with their lines)."));
+    form->addRow(tr("All-to-all t&est"), m_collective);
+    form->setRowVisible(m_collective, false);
     m_exclude = new QLineEdit(this);
     m_exclude->setObjectName(QStringLiteral("importExclude"));
     m_exclude->setPlaceholderText(tr("wildcards, comma separated: *.csv, old/*"));
@@ -320,6 +331,7 @@ ImportDialog::ImportDialog(store::ProjectStore* project, QWidget* parent)
     connect(m_intoRunName, &QComboBox::currentIndexChanged, this, &ImportDialog::modeChanged);
     connect(m_runName, &QLineEdit::textChanged, this, &ImportDialog::updateState);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ImportDialog::invalidatePlan);
+    connect(m_collective, &QComboBox::currentIndexChanged, this, &ImportDialog::invalidatePlan);
     connect(m_exclude, &QLineEdit::textChanged, this, &ImportDialog::invalidatePlan);
     connect(m_allowPartial, &QCheckBox::toggled, this, &ImportDialog::invalidatePlan);
     connect(m_strict, &QCheckBox::toggled, this, &ImportDialog::invalidatePlan);
@@ -673,6 +685,7 @@ void ImportDialog::startCheck() {
     request.options.format = m_format->currentData().toString();
     request.options.allowPartialSteps = m_allowPartial->isChecked();
     request.options.strict = m_strict->isChecked();
+    request.options.collective = m_collective->currentData().toString();
     for (const QString& p : m_exclude->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!p.trimmed().isEmpty())
             request.options.exclude << p.trimmed();
@@ -794,6 +807,15 @@ void ImportDialog::showPlan() {
         notes << tr("• The files fit together; nothing had to be merged.");
     m_planNotes->setPlainText(notes.join(QLatin1Char('\n')));
     fitPlanColumns();
+    showCollectiveChoice();
+}
+
+void ImportDialog::showCollectiveChoice() {
+    // Offered when the plan found two all-to-all tests, and kept while one is chosen.
+    const bool several = m_plan && runimport::allToAllTests(m_plan->environment).size() > 1;
+    for (QFormLayout* form : findChildren<QFormLayout*>())
+        if (form->indexOf(m_collective) >= 0)
+            form->setRowVisible(m_collective, several || m_collective->currentIndex() > 0);
 }
 
 void ImportDialog::showErrors() {
@@ -808,6 +830,7 @@ void ImportDialog::showErrors() {
     for (const QString& e : m_errors)
         lines << QStringLiteral("✖ ") + e;
     m_planNotes->setPlainText(lines.join(QLatin1Char('\n')));
+    showCollectiveChoice();
 }
 
 QString ImportDialog::detectedFormat() const {
@@ -938,7 +961,7 @@ QString ImportDialog::resultText() const {
 void ImportDialog::setBusy(bool busy) {
     for (QWidget* w :
          std::initializer_list<QWidget*>{m_pathEdit, m_paths, m_mode, m_runName, m_intoRunName, m_format,
-                                         m_exclude, m_allowPartial, m_strict, m_checkButton})
+                                         m_collective, m_exclude, m_allowPartial, m_strict, m_checkButton})
         w->setEnabled(!busy);
     for (auto* b : findChildren<QPushButton*>(QStringLiteral("importAddPath")))
         b->setEnabled(!busy);

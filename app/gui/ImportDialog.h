@@ -104,6 +104,7 @@ private:
     void onStored(bool ok, const QString& message, bool cancelled);
     void showPlan();
     void showErrors();
+    void showCollectiveChoice();
     void fitPlanColumns();
     void setBusy(bool busy);
     void updateState();
@@ -125,6 +126,7 @@ private:
     QLineEdit* m_runName;
     QComboBox* m_intoRunName;
     QComboBox* m_format;
+    QComboBox* m_collective; // moewb import --collective, for a log of several all-to-all tests
     QLineEdit* m_exclude;
     QCheckBox* m_allowPartial;
     QCheckBox* m_strict; // moewb import --strict

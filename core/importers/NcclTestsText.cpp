@@ -16,6 +16,21 @@ QString collectiveFromProgram(QString program) {
     return program;
 }
 
+std::vector<std::string_view> splitWhitespace(std::string_view s) {
+    std::vector<std::string_view> out;
+    size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+            ++i;
+        const size_t start = i;
+        while (i < s.size() && s[i] != ' ' && s[i] != '\t')
+            ++i;
+        if (i > start)
+            out.push_back(s.substr(start, i - start));
+    }
+    return out;
+}
+
 bool isAllToAll(const QString& collective) {
     return collective == QLatin1String("alltoall") || collective == QLatin1String("alltoallv");
 }

@@ -3,11 +3,17 @@
 // sizes, and the alltoall layout check for files that do not name their test.
 #include <QString>
 
+#include <string_view>
+#include <vector>
+
 namespace moewb::importers::nccltests {
 
 // "alltoall_perf" -> "alltoall", "./build/all_reduce_perf" -> "all_reduce".
 QString collectiveFromProgram(QString program);
 bool isAllToAll(const QString& collective); // alltoall, alltoallv
+
+// The tokens of a line between spaces and tabs (views into it).
+std::vector<std::string_view> splitWhitespace(std::string_view s);
 bool isReductionOp(const QString& redop);   // sum, prod, min, max, avg, ...
 int typeSize(const QString& type);          // bytes of one element; 0 when unknown
 

@@ -21,21 +21,6 @@ namespace {
 
 using namespace nccltests;
 
-std::vector<std::string_view> splitWhitespace(std::string_view s) {
-    std::vector<std::string_view> out;
-    size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        const size_t start = i;
-        while (i < s.size() && s[i] != ' ' && s[i] != '\t')
-            ++i;
-        if (i > start)
-            out.push_back(s.substr(start, i - start));
-    }
-    return out;
-}
-
 const QRegularExpression& nThreadRe() {
     static const QRegularExpression re(QStringLiteral(
         R"(^nThread\s+(\d+)\s+nGpus\s+(\d+)\s+minBytes\s+(\d+)\s+maxBytes\s+(\d+)\s+step:\s*(\d+)\((factor|bytes)\)\s+warmup iters:\s*(\d+)\s+iters:\s*(\d+)(?:\s+agg iters:\s*(\d+))?\s+validation:\s*(\d+)(?:\s+graph:\s*(\d+))?)"));
@@ -120,6 +105,17 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
     std::string_view line;
     bool lastLineWasRow = false;
     bool lastHadNewline = true;
+    // alltoallv_perf's per-rank summary splits each row (NcclTestsAlltoallv.h): the row's
+    // pieces so far and the summaries printed inside it; the row once joined.
+    std::string splitRow;
+    qint64 splitRowLine = 0;
+    std::vector<AlltoallvSummary> summaries;
+    std::string joinedRow;
+    auto cutRow = [&] {
+        return fail(splitRowLine, QStringLiteral("row"),
+                    ImportTr::tr("a row split by alltoallv_perf's summary lines (NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY) "
+                                 "does not end: the file is cut or its lines are mixed"));
+    };
     auto startBlock = [&](qint64 at) {
         blocks.emplace_back();
         current = &blocks.back();
@@ -136,13 +132,17 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         lastLineWasRow = false;
         if (n > sections[si].lastLine) {
             // The next test: its own table, whatever the last one left open.
+            if (!splitRow.empty())
+                failSection(cutRow());
+            splitRow.clear();
+            summaries.clear();
             while (si + 1 < sections.size() && n > sections[si].lastLine)
                 ++si;
             current = nullptr;
         }
         if (reasons[si])
             continue; // a test not read: its lines are not looked at
-        const std::string_view t = trimmed(line);
+        std::string_view t = trimmed(line);
         if (t.empty())
             continue;
         if (isDebugLine(t) || isFailureLine(t)) {
@@ -150,7 +150,25 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             continue;
         }
         if (t.front() == '#') {
-            const QString body = toQString(trimmed(t.substr(1)));
+            // alltoallv_perf's summary: its first line (when a row did not start it) and
+            // its per-rank lines, kept for the row they stand in.
+            const std::string_view hashBody = trimmed(t.substr(1));
+            if (hashBody.substr(0, kSummaryWord.size()) == kSummaryWord) {
+                summaries.emplace_back();
+                if (auto bad = parseSummaryHeader(hashBody.substr(kSummaryWord.size()), n, file, summaries.back()))
+                    failSection(unexpected(*bad));
+                continue;
+            }
+            if (hashBody.substr(0, 5) == "rank=" && !summaries.empty()) {
+                if (auto bad = parseSummaryRank(hashBody, n, file, summaries.back()))
+                    failSection(unexpected(*bad));
+                continue;
+            }
+            if (!splitRow.empty()) {
+                failSection(cutRow());
+                continue;
+            }
+            const QString body = toQString(hashBody);
             if (body.startsWith(QLatin1String("nThread"))) {
                 const auto m = nThreadRe().match(body);
                 if (!m.hasMatch()) {
@@ -253,6 +271,31 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             ncclVersion = toQString(trimmed(t.substr(13)));
             continue;
         }
+        // A row split by alltoallv_perf's summary: its pieces joined, read as one row at
+        // the line it started on.
+        qint64 rowLine = n;
+        if (t.front() >= '0' && t.front() <= '9') {
+            const size_t mark = t.find(kSummaryMark);
+            if (mark != std::string_view::npos) {
+                if (splitRow.empty())
+                    splitRowLine = n;
+                else
+                    splitRow += ' ';
+                splitRow += trimmed(t.substr(0, mark));
+                summaries.emplace_back();
+                if (auto bad = parseSummaryHeader(t.substr(mark + kSummaryMark.size()), n, file, summaries.back()))
+                    failSection(unexpected(*bad));
+                continue;
+            }
+            if (!splitRow.empty()) {
+                joinedRow = std::move(splitRow);
+                splitRow.clear();
+                joinedRow += ' ';
+                joinedRow += t;
+                t = joinedRow;
+                rowLine = splitRowLine;
+            }
+        }
         const char c0 = t.front();
         const bool rowLike = (c0 >= '0' && c0 <= '9');
         if (rowLike && (!current || current->tableLine == 0) && splitWhitespace(t).size() >= 6) {
@@ -261,7 +304,7 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             // "# nThread" header but before its column header is a cut file, refused.
             if (current && current->headerCount > 0) {
                 failSection(
-                    fail(n, QStringLiteral("size"),
+                    fail(rowLine, QStringLiteral("size"),
                          ImportTr::tr("a data row before any column header (\"# size count type ...\")")));
                 continue;
             }
@@ -272,7 +315,7 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             const QStringList cols = columnsForRow(tokens, &why);
             if (cols.isEmpty()) {
                 failSection(
-                    fail(n, QStringLiteral("header"),
+                    fail(rowLine, QStringLiteral("header"),
                          ImportTr::tr("a data row without nccl-tests' column header, whose layout cannot be "
                                       "derived: it %1; paste the column header line (\"#  size  count  type "
                                       "...\") above the rows")
@@ -280,8 +323,8 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
                 continue;
             }
             if (!current)
-                startBlock(n);
-            if (auto bad = applyColumnHeader(*current, cols, file, n)) {
+                startBlock(rowLine);
+            if (auto bad = applyColumnHeader(*current, cols, file, rowLine)) {
                 failSection(unexpected(*bad));
                 continue;
             }
@@ -291,8 +334,10 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         if (!rowLike || !current || current->tableLine == 0)
             continue; // NCCL INFO/WARN lines and other noise
 
-        // A data row.
+        // A data row, with the alltoallv summaries printed inside it.
         Table& b = *current;
+        std::vector<AlltoallvSummary> rowSummaries = std::move(summaries);
+        summaries.clear();
         if (b.headerCount > 1)
             break; // reported below as interleaved jobs
         // A pasted fragment (no "# nThread" header) often lacks the last newline: its last
@@ -304,14 +349,14 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         if (!lines.lastHadNewline() && !(fragment && b.oopAlgbw + 1 < b.rightColumns.size() &&
                                          (b.rows == 0 || int(tokens.size()) == b.lastRowValues))) {
             failSection(
-                fail(n, QStringLiteral("row"), ImportTr::tr("the file ends inside this row (truncated)")));
+                fail(rowLine, QStringLiteral("row"), ImportTr::tr("the file ends inside this row (truncated)")));
             continue;
         }
         b.lastRowValues = int(tokens.size());
         const int mid = int(tokens.size()) - b.rightTokens - 3;
         if (mid < 0 || mid > b.leftColumns - 3) {
             failSection(
-                fail(n, QStringLiteral("row"),
+                fail(rowLine, QStringLiteral("row"),
                      (b.columnsDerived
                           ? ImportTr::tr("has %1 values; the layout derived from line %2 (no column "
                                          "header was pasted) calls for %3 to %4")
@@ -325,11 +370,11 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         QString why;
         qint64 size = 0, count = 0;
         if (!parseIntegral(tokens[0], 0, kMaxBytesPerRank, size, why)) {
-            failSection(fail(n, QStringLiteral("size"), why));
+            failSection(fail(rowLine, QStringLiteral("size"), why));
             continue;
         }
         if (!parseIntegral(tokens[1], 0, kMaxBytesPerRank, count, why)) {
-            failSection(fail(n, QStringLiteral("count"), why));
+            failSection(fail(rowLine, QStringLiteral("count"), why));
             continue;
         }
         QString type = toQString(tokens[2]);
@@ -366,24 +411,24 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             const std::string_view v = column(i);
             if (v == "N/A") {
                 if (i == b.oopTime || name == QLatin1String("algbw") || name == QLatin1String("busbw")) {
-                    failSection(fail(n, name, ImportTr::tr("is N/A; a measured value was expected")));
+                    failSection(fail(rowLine, name, ImportTr::tr("is N/A; a measured value was expected")));
                     break;
                 }
                 continue;
             }
             double d = 0;
             if (!parseFiniteDouble(v, d, why)) {
-                failSection(fail(n, name, why));
+                failSection(fail(rowLine, name, why));
                 break;
             }
             if (d < 0) {
-                failSection(fail(n, name, ImportTr::tr("must not be negative, got %1").arg(toQString(v))));
+                failSection(fail(rowLine, name, ImportTr::tr("must not be negative, got %1").arg(toQString(v))));
                 break;
             }
             if ((name == QLatin1String("time") || name == QLatin1String("cputime") ||
                  name.startsWith(QLatin1String("i_"))) &&
                 name != QLatin1String("i_cv%") && d > kMaxTimeUs) {
-                failSection(fail(n, name,
+                failSection(fail(rowLine, name,
                                  ImportTr::tr("is absurd: %1 µs is more than %2 µs for one call")
                                      .arg(toQString(v))
                                      .arg(kMaxTimeUs, 0, 'g', 3)));
@@ -394,7 +439,7 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             // on one H200) -- a real figure of a no-op, and never used here.
             const bool inPlace = b.ipTime >= 0 && i > b.ipTime;
             if ((name == QLatin1String("algbw") || name == QLatin1String("busbw")) && d > 1e6 && !inPlace) {
-                failSection(fail(n, name, ImportTr::tr("is absurd: %1 GB/s").arg(toQString(v))));
+                failSection(fail(rowLine, name, ImportTr::tr("is absurd: %1 GB/s").arg(toQString(v))));
                 break;
             }
             values[i] = d;
@@ -403,13 +448,13 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             continue;
         const double time = values[b.oopTime];
         if (size > 0 && time <= 0) {
-            failSection(fail(n, QStringLiteral("time"), ImportTr::tr("must be > 0 for %1 bytes").arg(size)));
+            failSection(fail(rowLine, QStringLiteral("time"), ImportTr::tr("must be > 0 for %1 bytes").arg(size)));
             continue;
         }
         if (size > 0 && b.ipTime >= 0 && b.ipTime < 64 && column(b.ipTime) != "N/A" &&
             values[b.ipTime] <= 0) {
             failSection(
-                fail(n, b.rightColumns[b.ipTime], ImportTr::tr("must be > 0 for %1 bytes").arg(size)));
+                fail(rowLine, b.rightColumns[b.ipTime], ImportTr::tr("must be > 0 for %1 bytes").arg(size)));
             continue;
         }
         // algbw = size / time: a row whose figures disagree is corrupt, not measured.
@@ -418,30 +463,48 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
             const double printed = values[b.oopAlgbw];
             if (std::abs(printed - expected) > 0.011 + 0.06 * expected) {
                 failSection(
-                    fail(n, QStringLiteral("algbw"),
+                    fail(rowLine, QStringLiteral("algbw"),
                          ImportTr::tr("is %1 GB/s but size / time gives %2 GB/s: the row is inconsistent")
                              .arg(printed)
                              .arg(expected, 0, 'f', 2)));
                 continue;
             }
         }
+        // alltoallv_perf's summary: the bytes per rank are its mean send_bytes (the size
+        // column is the busiest rank's).
+        quint64 bytesPerRank = quint64(size);
+        if (!rowSummaries.empty()) {
+            const RowSummaryCheck checked = takeRowSummaries(b, rowSummaries, size, rowLine, file);
+            if (checked.error) {
+                failSection(unexpected(*checked.error));
+                continue;
+            }
+            bytesPerRank = checked.bytesPerRank;
+        } else {
+            if (!b.firstRowWithoutSummary)
+                b.firstRowWithoutSummary = rowLine;
+            if (count == 0 && size > 0 && b.matrixRowsWithoutSummary++ == 0)
+                b.firstMatrixRowWithoutSummary = rowLine;
+        }
         const bool hasInPlace = b.ipTime >= 0 && column(b.ipTime) != "N/A";
         // -I's per-iteration summary of the out-of-place calls (N/A or absent: NaN).
         auto iter = [&](int index) {
             return index >= 0 && index < 64 && column(index) != "N/A" ? values[index] : qQNaN();
         };
-        b.times.push_back(RowTimes{size, time, hasInPlace ? values[b.ipTime] : qQNaN(), iter(b.oopIterMin),
+        b.times.push_back(RowTimes{qint64(bytesPerRank), time, hasInPlace ? values[b.ipTime] : qQNaN(), iter(b.oopIterMin),
                                    iter(b.oopIterMax), iter(b.oopIterP99), iter(b.oopIterCv)});
-        b.checks.push_back(RowCheck{size, count, type, n});
+        b.checks.push_back(RowCheck{size, count, type, rowLine});
         if (b.rows == 0)
-            b.firstRowLine = n;
+            b.firstRowLine = rowLine;
         ++b.rows;
-        b.lastRowLine = n;
+        b.lastRowLine = rowLine;
         lastLineWasRow = true;
     }
     if (lastLineWasRow && !lastHadNewline && (!current || current->headerCount > 0) && !sectionFailed())
         failSection(fail(lines.lineNumber(), QStringLiteral("row"),
                          ImportTr::tr("the file ends inside this row (truncated)")));
+    if (!splitRow.empty())
+        failSection(cutRow());
 
     // Interleaved jobs: several headers, each with its own one-rank device list.
     for (const Table& b : blocks) {
@@ -465,10 +528,12 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
         if (why || blocks[i].rows == 0)
             continue;
         auto f = resolveTable(blocks[i], file, given);
-        if (f)
-            facts[i] = std::move(f.value());
-        else
+        if (!f)
             why = f.error();
+        else if (auto bad = resolveAlltoallv(blocks[i], f.value(), file, given.alltoallvMatrix.get()))
+            why = std::move(*bad);
+        else
+            facts[i] = std::move(f.value());
     }
     for (Table& b : blocks)
         std::vector<RowCheck>().swap(b.checks); // checked: freed before the samples are made
@@ -565,6 +630,7 @@ ImportResult NcclTestsTextImporter::parseWith(const QByteArray& bytes, const QSt
     env.insert(QStringLiteral("samples"),
                QStringLiteral("one per row: the out-of-place time (nccl-tests' average "
                               "over its iterations); repeat = the size's occurrence"));
+    noteAlltoallv(*first, *firstFacts, given.alltoallvMatrix.get(), env);
     return data;
 }
 

@@ -4,7 +4,12 @@
 // -I per-iteration columns, exponent-form numbers); one CommSample per data row. A log
 // of several tests (NcclTestsTextSections.h) imports its first all-to-all test and lists
 // the others in environment.skipped_sections; NCCL_DEBUG lines are skipped anywhere.
+// alltoallv_perf's rows split by its per-rank summary are joined, and a traffic
+// matrix's rows get the matrix's bytes per rank (NcclTestsAlltoallv.h).
 #include "importers/ImportSupport.h"
+#include "importers/NcclTestsMatrixFile.h"
+
+#include <memory>
 
 namespace moewb::importers {
 
@@ -13,6 +18,11 @@ namespace moewb::importers {
 struct NcclTestsTextOptions {
     int ranks = 0;      // the test's ranks; 0: from the text (rank list, header, or derived)
     QString collective; // "alltoall" or "alltoallv"; empty: from the text
+    // The traffic matrix an alltoallv_perf run read (moewb import --alltoallv-matrix FILE
+    // [--alltoallv-scale S]), read by alltoallv_perf's rules (NcclTestsMatrixFile.h): the
+    // bytes per rank of its rows when they were printed without the per-rank summary,
+    // checked against the summary when they were (NcclTestsAlltoallv.h).
+    std::shared_ptr<const nccltests::TrafficMatrixFile> alltoallvMatrix;
 };
 
 // Pasted fragments (docs/formats.md): a table whose "# nThread" header, rank list,

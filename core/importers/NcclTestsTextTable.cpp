@@ -227,6 +227,12 @@ Expected<TableFacts, ImportError> resolveTable(const Table& b, const QString& fi
                 QStringLiteral("assumed: the file does not name its test; no reduction and count = size / "
                                "(type size x ranks) fit alltoall");
         }
+    } else if (ranks == 0 && b.summary) {
+        // alltoallv_perf's per-rank summary names its ranks.
+        ranks = b.summary->ranks;
+        ranksSource = QStringLiteral("derived");
+        derived.insert(QStringLiteral("world"),
+                       QStringLiteral("%1 = nranks of alltoallv_perf's summary (line %2)").arg(ranks).arg(b.summary->line));
     } else if (ranks == 0) {
         // alltoallv prints the largest rank's bytes: its sizes depend on its pattern,
         // so the rows do not give the ranks.

@@ -3,6 +3,7 @@
 // device list, the column header, the rows, the summary), and what it is: which
 // all-to-all, on how many ranks, from the file or the user's options (docs/formats.md).
 #include "importers/ImportSupport.h"
+#include "importers/NcclTestsAlltoallv.h"
 #include "importers/NcclTestsTextImporter.h"
 
 #include <QHash>
@@ -69,6 +70,15 @@ struct Table {
     QString type;
     std::vector<RowTimes> times;
     std::vector<RowCheck> checks;
+    // alltoallv_perf (NcclTestsAlltoallv.h): the first row's per-rank summary, how many
+    // rows printed one, the first row that did not; matrix-mode rows (count 0, size > 0)
+    // without one, whose bytes per rank only a matrix file can give.
+    std::optional<AlltoallvSummary> summary;
+    qint64 summaryRows = 0;
+    qint64 firstRowWithoutSummary = 0;
+    qint64 matrixRowsWithoutSummary = 0;
+    qint64 firstMatrixRowWithoutSummary = 0;
+    bool bytesFromMatrixFile = false; // sizes rewritten from --alltoallv-matrix
 };
 
 // What a table is: the test and its ranks, and how each was known.

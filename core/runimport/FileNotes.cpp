@@ -1,5 +1,6 @@
 #include "runimport/FileNotes.h"
 
+#include "common/Units.h"
 #include "runimport/RunImportTr.h"
 
 #include <QJsonArray>
@@ -37,6 +38,28 @@ QStringList fileNotes(const importers::ImportedData& d, const QString& shown) {
         notes << RunImportTr::tr("%1: %n more test(s) left out: %2", "",
                                  clampedInt(more.value(QLatin1String("count")).toInteger()))
                      .arg(shown, more.value(QLatin1String("tests")).toString());
+    // alltoallv_perf with a traffic matrix: where its bytes per rank come from.
+    const QJsonObject a2av = env.value(QLatin1String("alltoallv")).toObject();
+    if (a2av.value(QLatin1String("mode")).toString() == QLatin1String("matrix")) {
+        const double perRank = a2av.value(QLatin1String("bytes_per_rank")).toDouble();
+        const double busiest = a2av.value(QLatin1String("busiest_rank_bytes")).toDouble();
+        const bool fromSummary = a2av.contains(QLatin1String("summary_rows"));
+        const QString file = a2av.value(QLatin1String("matrix_file")).toString();
+        notes << RunImportTr::tr("%1: alltoallv_perf with a traffic matrix (%2×%2, scale %3): bytes per rank = the "
+                                 "matrix's mean row sum, %4 (%5 B), from %6; the size column, %7, is the busiest rank's "
+                                 "(rank %8); pattern_origin: %9")
+                     .arg(shown)
+                     .arg(a2av.value(QLatin1String("matrix_dim")).toInteger())
+                     .arg(QString::number(a2av.value(QLatin1String("scale")).toDouble(), 'f', 3),
+                          units::formatBytes(perRank), QString::number(qint64(perRank)),
+                          fromSummary && !file.isEmpty()
+                              ? RunImportTr::tr("its summary lines, checked against %1").arg(file)
+                              : (fromSummary ? RunImportTr::tr("its summary lines")
+                                             : RunImportTr::tr("the matrix %1").arg(file)),
+                          units::formatBytes(busiest),
+                          QString::number(a2av.value(QLatin1String("busiest_rank")).toInteger()),
+                          env.value(QLatin1String("pattern_origin")).toString());
+    }
     // A console log's damaged lines: salvaged (some fields kept) or left out.
     const QJsonArray damaged = env.value(QLatin1String("damaged_lines")).toArray();
     for (const QJsonValue& v : damaged) {
@@ -61,6 +84,18 @@ QStringList fileNotes(const importers::ImportedData& d, const QString& shown) {
                      clampedInt(total - damaged.size()))
                      .arg(shown);
     return notes;
+}
+
+QStringList allToAllTests(const QJsonObject& environment) {
+    QStringList tests;
+    auto add = [&](const QString& test) {
+        if ((test == QLatin1String("alltoall") || test == QLatin1String("alltoallv")) && !tests.contains(test))
+            tests << test;
+    };
+    add(environment.value(QLatin1String("collective")).toString());
+    for (const QJsonValue& v : environment.value(QLatin1String("skipped_sections")).toArray())
+        add(v.toObject().value(QLatin1String("test")).toString());
+    return tests;
 }
 
 } // namespace moewb::runimport

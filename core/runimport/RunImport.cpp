@@ -343,7 +343,7 @@ std::optional<importers::ImportResult> readExpertLoadInBlocks(const QString& pat
 // pass filled), its counts read at save.
 importers::ImportResult readOne(const QString& path, const ImportOptions& options,
                                 importers::ExpertLoadJsonlPass* scan = nullptr) {
-    const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty();
+    const bool ncclFacts = options.ranks > 0 || !options.collective.isEmpty() || options.alltoallvMatrix;
     if (options.wandbRun.isEmpty() && !ncclFacts && !options.strict) {
         if (auto streamed = readExpertLoadInBlocks(path, options.format, scan))
             return std::move(*streamed);
@@ -365,7 +365,8 @@ importers::ImportResult readOne(const QString& path, const ImportOptions& option
         });
     if (format == QLatin1String(importers::NcclTestsTextImporter::kFormat) && ncclFacts)
         return importers::parseWithinMemory(bytes.value(), path, [&](const QByteArray& b, const QString& f) {
-            return importers::NcclTestsTextImporter::parseWith(b, f, {options.ranks, options.collective});
+            return importers::NcclTestsTextImporter::parseWith(
+                b, f, {options.ranks, options.collective, options.alltoallvMatrix});
         });
     if (format == QLatin1String(importers::MegatronLogImporter::kFormat) && options.strict)
         return importers::parseWithinMemory(bytes.value(), path, importers::MegatronLogImporter::parseStrict);
@@ -425,7 +426,7 @@ Expected<ImportPlan, QList<ImportError>> planFiles(const CollectedFiles& collect
     int scanIndex = -1;
     importers::ExpertLoadJsonlPass scan;
     scan.mode = importers::ExpertLoadJsonlPass::Mode::Scan;
-    if (options.wandbRun.isEmpty() && options.ranks <= 0 && options.collective.isEmpty()) {
+    if (options.wandbRun.isEmpty() && options.ranks <= 0 && options.collective.isEmpty() && !options.alltoallvMatrix) {
         for (qsizetype i = 0; i < collected.files.size(); ++i)
             if (isExpertLoadJsonl(collected.files[i].path, options.format)) {
                 if (scanIndex >= 0) {

@@ -14,6 +14,7 @@
 #include "anatomy/RankTrace.h"
 #include "common/Expected.h"
 #include "importers/ImportError.h"
+#include "importers/NcclTestsMatrixFile.h"
 #include "record/ConfigRecord.h"
 #include "store/ProjectStore.h"
 
@@ -24,6 +25,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -39,6 +41,9 @@ struct ImportOptions {
     // --collective NAME; NcclTestsTextImporter.h). 0 / empty: from the text.
     int ranks = 0;
     QString collective;
+    // alltoallv_perf's traffic matrix (moewb import --alltoallv-matrix FILE
+    // [--alltoallv-scale S]; importers/NcclTestsMatrixFile.h), for nccl-tests text files.
+    std::shared_ptr<const importers::nccltests::TrafficMatrixFile> alltoallvMatrix;
     // Console logs (Megatron, Megatron-DeepSpeed, Megatron-Bridge, NeMo, torchtitan): refuse a
     // file at its first damaged line instead of keeping what is readable (moewb import --strict).
     bool strict = false;

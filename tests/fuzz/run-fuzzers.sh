@@ -36,6 +36,7 @@ fi
 declare -A SEEDS=(
   [probe_json]="probe malformed/probe-json"
   [nccl_tests]="real nccl-tests malformed/nccl-tests"
+  [nccl_tests_matrix]="nccl-tests-matrix"
   [nccl_tests_json]="nccl-tests-json malformed/nccl-tests-json"
   [megatron_log]="real megatron malformed/megatron-log"
   [megatron_tpe_jsonl]="tpe malformed/megatron-tpe-jsonl"
@@ -60,7 +61,7 @@ passed_targets=0
 failed_targets=0
 mkdir -p "$BUILD/artifacts"
 TARGETS=("${@:2}")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(probe_json nccl_tests nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(probe_json nccl_tests nccl_tests_matrix nccl_tests_json megatron_log megatron_tpe_jsonl routing_trace_jsonl megatron_routing_trace \
               tensorboard csv_metrics jsonl_metrics csv_expert_load jsonl_expert_load \
               torchtitan_log nemo_log wandb_csv moewb_collect_jsonl detect_format control_frame store_blob store_file)
 for target in "${TARGETS[@]}"; do

@@ -3,7 +3,8 @@
 // run; the plan is shown before anything is stored; a missing rank file is an error
 // naming it, Import stays disabled and nothing is stored; adding files to an existing
 // run; the record preset and its draft warning; files dropped on the window open the
-// dialog with them. Screenshots: <build>/tests/artifacts/gui/import-*.png and
+// dialog with them; a log of two all-to-all tests offers which one to import.
+// Screenshots: <build>/tests/artifacts/gui/import-*.png and
 // /tmp/moewb-import-dialog-plan.png (the dialog in a 1366 × 768 window).
 #include "GuiTestSupport.h"
 #include "ImportDialog.h"
@@ -272,6 +273,63 @@ private slots:
         QCOMPARE(runs.size(), 1);
         QVERIFY(runs.first().expertLoadBlocks > 0);
         QVERIFY(!reopened.value()->stepMetrics(runs.first().id, QStringLiteral("lm_loss")).isEmpty());
+        d->reject();
+    }
+
+    // A cluster script's log with alltoall_perf then alltoallv_perf (a traffic matrix): the
+    // dialog offers which all-to-all test to import, as `moewb import --collective` does; a
+    // log of one test does not show the choice.
+    void clusterLogOffersWhichAllToAllTest() {
+        const QString project = newProject();
+        QVERIFY(!project.isEmpty());
+        gui::MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(window.openProject(project));
+        const QString logs = QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/importers/nccl-tests/");
+        gui::ImportDialog* d = window.openImportDialog(logs + QStringLiteral("alltoallv-matrix-summary.txt"));
+        QVERIFY(d);
+        d->resize(gui::ImportDialog::preferredSize());
+        auto* choice = d->findChild<QComboBox*>(QStringLiteral("importCollective"));
+        QVERIFY(choice);
+        QVERIFY(waitForCheck(d));
+        QVERIFY2(d->hasPlan(), qPrintable(d->planErrors().join(QLatin1Char('\n'))));
+        QVERIFY(!choice->isVisible()); // one test: nothing to choose
+
+        d->setPaths({logs + QStringLiteral("alltoall-then-alltoallv.txt")});
+        QVERIFY(waitForCheck(d));
+        QVERIFY2(d->hasPlan(), qPrintable(d->planErrors().join(QLatin1Char('\n'))));
+        QVERIFY(choice->isVisible());
+        auto* notes = d->findChild<QPlainTextEdit*>(QStringLiteral("importPlanNotes"));
+        QVERIFY2(notes->toPlainText().contains(QStringLiteral("the alltoallv test left out")),
+                 qPrintable(notes->toPlainText()));
+        QTest::qWait(50);
+        QApplication::processEvents();
+        save(d, QStringLiteral("import-all-to-all-choice"));
+        // alltoallv chosen: checked again, the alltoall test is the one left out, and the
+        // plan says where the routed run's bytes per rank come from.
+        choice->setCurrentIndex(choice->findData(QStringLiteral("alltoallv")));
+        QVERIFY(waitForCheck(d));
+        QVERIFY2(d->hasPlan(), qPrintable(d->planErrors().join(QLatin1Char('\n'))));
+        QVERIFY2(notes->toPlainText().contains(QStringLiteral("the alltoall test left out")),
+                 qPrintable(notes->toPlainText()));
+        QVERIFY2(notes->toPlainText().contains(QStringLiteral("alltoallv_perf with a traffic matrix (8×8")),
+                 qPrintable(notes->toPlainText()));
+        QVERIFY(choice->isVisible());
+        QTest::qWait(50);
+        QApplication::processEvents();
+        save(d, QStringLiteral("import-all-to-all-chosen"));
+        QSignalSpy imported(d, &gui::ImportDialog::imported);
+        QVERIFY(d->startImport());
+        QTRY_COMPARE_WITH_TIMEOUT(imported.count(), 1, 30000);
+        auto reopened = store::ProjectStore::open(project, store::OpenMode::MustExist);
+        QVERIFY(reopened);
+        const auto run = reopened.value()->run(imported.first().first().toString());
+        QVERIFY(run);
+        QCOMPARE(run->environment.value(QStringLiteral("collective")).toString(), QStringLiteral("alltoallv"));
+        QCOMPARE(run->environment.value(QStringLiteral("pattern_origin")).toString(),
+                 QStringLiteral("alltoallv_perf matrix (8×8, scale 1.000)"));
+        QCOMPARE(run->commSampleCount, 3);
         d->reject();
     }
 

@@ -3,6 +3,7 @@
 // 256 B for a rank's 8 tokens). Every expected figure is worked by hand below.
 #include "../MoewbCli.h"
 #include "store/ProjectStore.h"
+#include "traffic/RoutingComparison.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -306,6 +307,112 @@ private slots:
                  QStringLiteral("--placement"), out, QStringLiteral("-o"), matrix});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(matrixRows(matrix), QByteArray("182 181\n182 181\n"));
+    }
+
+    void ncclTestsMatrixMeasuredImportedAndCompared() {
+        // worstLayerMatrix's routing for nccl-tests' alltoallv_perf at 1 MiB per rank:
+        // 225.28 : 174.08 per row in 16-byte units summing to 2 x 1 MiB (test_nccl_tests_matrix
+        // works it out): 591504 457072 per row; rank 0 receives 2 x 591504 = 1183008 B.
+        const QString matrix = path("alltoallv-matrix.txt");
+        auto r = run({QStringLiteral("traffic"), QStringLiteral("train"), QStringLiteral("--steps"),
+                      QStringLiteral("1-3"), QStringLiteral("--format"), QStringLiteral("nccl-tests-matrix"),
+                      QStringLiteral("--bytes-per-rank"), QStringLiteral("1M"), QStringLiteral("-o"), matrix});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readAll(matrix), QByteArray("591504 457072\n591504 457072\n")); // numbers only
+        QCOMPARE(readAll(matrix), readAll(QStringLiteral(MOEWB_SOURCE_DIR
+                                                         "/tests/fixtures/importers/nccl-tests-matrix/tiny-2ranks-1M.txt")));
+        QVERIFY2(r.out.contains(QStringLiteral("mpirun -np 2 -x NCCL_TESTS_ALLTOALLV_MATRIX_FILE=") + matrix +
+                                QStringLiteral(" -x NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1 alltoallv_perf -b 1183008 -e "
+                                               "1183008")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("mpirun -np 2 alltoall_perf -b 1048576 -e 1048576")), qPrintable(r.out));
+        r = run({QStringLiteral("--json"), QStringLiteral("traffic"), QStringLiteral("train"), QStringLiteral("--steps"),
+                 QStringLiteral("1-3"), QStringLiteral("--format"), QStringLiteral("nccl-tests-matrix"),
+                 QStringLiteral("-o"), path("default.txt")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // Without --bytes-per-rank: the micro-batch's 399.36 B per rank rounded to a multiple of 32.
+        const QJsonObject nccl = r.json().value(QStringLiteral("nccl_tests")).toObject();
+        QCOMPARE(nccl.value(QStringLiteral("bytes_per_rank")).toInt(), 384);
+        QCOMPARE(readAll(path("default.txt")), QByteArray("224 160\n224 160\n"));
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("--format"), QStringLiteral("nccl-tests-matrix")},
+              QStringList{QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("-o"), path("x.txt")},
+              QStringList{QStringLiteral("--bytes-per-rank"), QStringLiteral("1M"), QStringLiteral("-o"), path("x.txt")},
+              QStringList{QStringLiteral("--format"), QStringLiteral("nccl-tests-matrix"), QStringLiteral("--bytes-per-rank"),
+                          QStringLiteral("1000"), QStringLiteral("-o"), path("x.txt")}})
+            QCOMPARE(run(QStringList{QStringLiteral("traffic"), QStringLiteral("train")} + bad).exitCode, 2);
+        QVERIFY(!QFile::exists(path("x.txt")));
+
+        // The uniform alltoall_perf run and the routed alltoallv_perf run of that matrix,
+        // as nccl-tests prints them (tests/fixtures/importers/nccl-tests, generated from its
+        // printf formats), imported and compared.
+        const QString logs = QStringLiteral(MOEWB_SOURCE_DIR "/tests/fixtures/importers/nccl-tests/");
+        r = run({QStringLiteral("import"), logs + QStringLiteral("alltoall-tiny-2ranks.txt"), QStringLiteral("--run"),
+                 QStringLiteral("nccl-uniform")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        r = run({QStringLiteral("import"), logs + QStringLiteral("alltoallv-tiny-2ranks-summary.txt"),
+                 QStringLiteral("--run"), QStringLiteral("nccl-routed")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        // The plan says where the bytes per rank come from: 3 rows, 1 MiB each.
+        QVERIFY2(r.out.contains(QStringLiteral("alltoallv_perf with a traffic matrix (2×2, scale 1.000): bytes per "
+                                               "rank = the matrix's mean row sum, 1 MiB (1048576 B), from its summary "
+                                               "lines")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("3 data row(s)")) || r.out.contains(QStringLiteral("3 data rows")),
+                 qPrintable(r.out));
+        // Medians worked by hand from the files: uniform 1 MiB rows 19.51 19.48 19.55 -> 19.51 µs;
+        // routed 23.41 23.56 23.38 -> 23.41 µs; 23.41 / 19.51.
+        const auto compareWith = [&](const QString& routed) {
+            const auto c = run({QStringLiteral("--json"), QStringLiteral("traffic"), QStringLiteral("compare"),
+                                QStringLiteral("nccl-uniform"), routed});
+            if (c.exitCode != 0)
+                return QString(c.err);
+            const QJsonArray sizes = c.json().value(QStringLiteral("sizes")).toArray();
+            if (sizes.size() != 1 || !c.json().value(QStringLiteral("same_cluster_and_world")).toBool())
+                return c.out;
+            const QJsonObject o = sizes[0].toObject();
+            if (o.value(QStringLiteral("bytes_per_rank")).toDouble() != 1048576.0 ||
+                o.value(QStringLiteral("uniform_median_us")).toDouble() != 19.51 ||
+                o.value(QStringLiteral("routed_median_us")).toDouble() != 23.41 ||
+                !qFuzzyCompare(o.value(QStringLiteral("ratio")).toDouble(), 23.41 / 19.51))
+                return c.out;
+            return QString();
+        };
+        QString problem = compareWith(QStringLiteral("nccl-routed"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        // Printed without the summary: refused alone, imported with the matrix written above.
+        r = run({QStringLiteral("import"), logs + QStringLiteral("alltoallv-tiny-2ranks-plain.txt"),
+                 QStringLiteral("--run"), QStringLiteral("nccl-plain")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("--alltoallv-matrix FILE")), qPrintable(r.err));
+        r = run({QStringLiteral("import"), logs + QStringLiteral("alltoallv-tiny-2ranks-plain.txt"),
+                 QStringLiteral("--run"), QStringLiteral("nccl-plain"), QStringLiteral("--alltoallv-matrix"), matrix});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        problem = compareWith(QStringLiteral("nccl-plain"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        // The matrix of another scale is not the one the run read.
+        r = run({QStringLiteral("import"), logs + QStringLiteral("alltoallv-tiny-2ranks-plain.txt"),
+                 QStringLiteral("--run"), QStringLiteral("nccl-scaled"), QStringLiteral("--alltoallv-matrix"), matrix,
+                 QStringLiteral("--alltoallv-scale"), QStringLiteral("2")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(run({QStringLiteral("import"), logs + QStringLiteral("alltoallv-tiny-2ranks-plain.txt"),
+                      QStringLiteral("--alltoallv-scale"), QStringLiteral("2")})
+                     .exitCode,
+                 2);
+        // Stage 1 and the report pair the routed runs with the uniform one (same world, no cluster).
+        auto opened = store::ProjectStore::open(m_project, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        const auto routed = opened.value()->run(QStringLiteral("nccl-routed"));
+        QVERIFY(routed);
+        QCOMPARE(routed->environment.value(QStringLiteral("pattern_origin")).toString(),
+                 QStringLiteral("alltoallv_perf matrix (2×2, scale 1.000)"));
+        int paired = 0;
+        for (const traffic::RoutingPair& pair : traffic::findRoutingPairs(*opened.value(), opened.value()->runs()))
+            if (pair.routed.name.startsWith(QLatin1String("nccl-"))) {
+                QCOMPARE(pair.uniform.name, QStringLiteral("nccl-uniform"));
+                ++paired;
+            }
+        QCOMPARE(paired, 2);
     }
 };
 

@@ -212,7 +212,7 @@ private:
     }
     static int typeBytes(const QString& type) { return type == QLatin1String("bfloat16") ? 2 : 4; }
     static NcclTestsTextOptions given(int ranks, const char* collective) {
-        return NcclTestsTextOptions{ranks, QString::fromLatin1(collective)};
+        return NcclTestsTextOptions{ranks, QString::fromLatin1(collective), {}};
     }
 
 private slots:
