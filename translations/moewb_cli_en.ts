@@ -157,5 +157,12 @@
                 <numerusform> (and %n more parts of its expert load)</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Measure it with nccl-tests 2.19 or later on %n rank(s), one GPU each (the file must be readable at this path on every node):</source>
+            <translation>
+                <numerusform>Measure it with nccl-tests 2.19 or later on %n rank, one GPU each (the file must be readable at this path on every node):</numerusform>
+                <numerusform>Measure it with nccl-tests 2.19 or later on %n ranks, one GPU each (the file must be readable at this path on every node):</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -1704,10 +1704,6 @@ Commands:
         <translation>隐藏状态每个元素的字节数（默认 2,bf16）</translation>
     </message>
     <message>
-        <source>write the dispatch matrix in the probe&apos;s matrix:FILE format</source>
-        <translation>以探针的 matrix:FILE 格式写出分发矩阵</translation>
-    </message>
-    <message>
         <source>a run with expert load</source>
         <translation>含专家负载的运行</translation>
     </message>
@@ -1828,10 +1824,6 @@ Commands:
     <message>
         <source>Dispatch matrix written to %1 (moe-probe --pattern matrix:%1; combine is its transpose).</source>
         <translation>分发矩阵已写入 %1(moe-probe --pattern matrix:%1;combine 为其转置）。</translation>
-    </message>
-    <message>
-        <source>the all-to-all a run&apos;s measured routing causes: dispatch bytes per rank pair, written in the probe&apos;s matrix format</source>
-        <translation>运行实测路由造成的 all-to-all:每对 rank 之间的分发字节数，以探针的矩阵格式写出</translation>
     </message>
     <message>
         <source>--pattern from-run:RUN[:LAYER] needs a run name</source>
@@ -2470,6 +2462,76 @@ Commands:
         <translation>
             <numerusform>（其专家负载另有 %n 处）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>nccl-tests text: the traffic matrix alltoallv_perf read (NCCL_TESTS_ALLTOALLV_MATRIX_FILE), read by its rules: the bytes per rank of rows printed without NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1, checked against the summary where it was printed</source>
+        <translation>nccl-tests 文本：alltoallv_perf 读取的流量矩阵（NCCL_TESTS_ALLTOALLV_MATRIX_FILE），按它的规则读取：为未用 NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1 打印的行给出每个 rank 的字节数，有汇总时与汇总核对</translation>
+    </message>
+    <message>
+        <source>with --alltoallv-matrix: the NCCL_TESTS_ALLTOALLV_MATRIX_SCALE the run had (default 1)</source>
+        <translation>与 --alltoallv-matrix 一起使用：该次运行的 NCCL_TESTS_ALLTOALLV_MATRIX_SCALE（默认 1）</translation>
+    </message>
+    <message>
+        <source>--alltoallv-scale goes with --alltoallv-matrix</source>
+        <translation>--alltoallv-scale 需与 --alltoallv-matrix 一起使用</translation>
+    </message>
+    <message>
+        <source>--alltoallv-scale must be a number, as alltoallv_perf reads NCCL_TESTS_ALLTOALLV_MATRIX_SCALE, not &quot;%1&quot;</source>
+        <translation>--alltoallv-scale 必须是一个数（按 alltoallv_perf 读取 NCCL_TESTS_ALLTOALLV_MATRIX_SCALE 的方式），而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>write the dispatch matrix to FILE, in the format --format names</source>
+        <translation>把 dispatch 矩阵写入 FILE，格式由 --format 指定</translation>
+    </message>
+    <message>
+        <source>the format -o writes: probe (moe-probe&apos;s --pattern matrix:FILE; default) or nccl-tests-matrix (nccl-tests&apos; alltoallv_perf, NCCL_TESTS_ALLTOALLV_MATRIX_FILE; the command lines to run are printed)</source>
+        <translation>-o 写出的格式：probe（moe-probe 的 --pattern matrix:FILE；默认）或 nccl-tests-matrix（nccl-tests 的 alltoallv_perf，NCCL_TESTS_ALLTOALLV_MATRIX_FILE；并打印要运行的命令行）</translation>
+    </message>
+    <message>
+        <source>with --format nccl-tests-matrix: the matrix&apos;s mean row sum (the bytes per rank a uniform run of the same size sends), a multiple of 16: bytes, or a number followed by K, M or G; default: the micro-batch&apos;s own, rounded to a multiple of 16 x ranks</source>
+        <translation>与 --format nccl-tests-matrix 一起使用：矩阵的平均行和（同样大小的均匀运行中每个 rank 发送的字节数），16 的倍数：字节数，或数字后跟 K、M 或 G；默认：该 micro-batch 自身的值，取整到 16 x rank 数的倍数</translation>
+    </message>
+    <message>
+        <source>--format must be probe or nccl-tests-matrix, not &quot;%1&quot;</source>
+        <translation>--format 必须是 probe 或 nccl-tests-matrix，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--format nccl-tests-matrix needs -o FILE</source>
+        <translation>--format nccl-tests-matrix 需要 -o FILE</translation>
+    </message>
+    <message>
+        <source>--bytes-per-rank goes with --format nccl-tests-matrix</source>
+        <translation>--bytes-per-rank 需与 --format nccl-tests-matrix 一起使用</translation>
+    </message>
+    <message>
+        <source>--bytes-per-rank must be a positive multiple of 16 bytes (alltoallv_perf rounds every value down to 16 bytes), not &quot;%1&quot;</source>
+        <translation>--bytes-per-rank 必须是 16 字节的正整数倍（alltoallv_perf 会把每个值向下取整到 16 字节），而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Dispatch matrix written to %1 for nccl-tests&apos; alltoallv_perf (numbers only, every value a multiple of 16 bytes): %2 bytes per rank (%3, the mean row sum; the micro-batch&apos;s own is %4), the busiest rank %5 moving %6 bytes (%7).</source>
+        <translation>已为 nccl-tests 的 alltoallv_perf 把 dispatch 矩阵写入 %1（只有数字，每个值都是 16 字节的倍数）：每个 rank %2 字节（%3，平均行和；该 micro-batch 自身为 %4），最忙的 rank %5 传输 %6 字节（%7）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measure it with nccl-tests 2.19 or later on %n rank(s), one GPU each (the file must be readable at this path on every node):</source>
+        <translation>
+            <numerusform>用 nccl-tests 2.19 或更新版本在 %n 个 rank 上测量，每个 rank 一块 GPU（每个节点都必须能在此路径读到该文件）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>and the uniform all-to-all of the same bytes per rank:</source>
+        <translation>以及每个 rank 字节数相同的均匀 all-to-all：</translation>
+    </message>
+    <message>
+        <source>Note: alltoall_perf rounds each peer&apos;s share down to 16 bytes, so at %1 bytes per rank (not a multiple of 16 x %2) it measures %3; choose --bytes-per-rank a multiple of %4.</source>
+        <translation>注意：alltoall_perf 会把每个对端的份额向下取整到 16 字节，因此在每个 rank %1 字节（不是 16 x %2 的倍数）时它测量的是 %3；请把 --bytes-per-rank 取为 %4 的倍数。</translation>
+    </message>
+    <message>
+        <source>Then: moewb import alltoall.log alltoallv.log; moewb traffic compare alltoall alltoallv (docs/traffic.md).</source>
+        <translation>然后：moewb import alltoall.log alltoallv.log；moewb traffic compare alltoall alltoallv（docs/traffic.md）。</translation>
+    </message>
+    <message>
+        <source>the all-to-all a run&apos;s measured routing causes: dispatch bytes per rank pair, written for the probe or for nccl-tests&apos; alltoallv_perf</source>
+        <translation>一次运行实测路由造成的 all-to-all：每对 rank 之间的 dispatch 字节数，可写给 probe 或 nccl-tests 的 alltoallv_perf</translation>
     </message>
 </context>
 <context>

@@ -2168,6 +2168,94 @@
         <source>is absurd: the least round-trip time %1 ms is above the most, %2 ms</source>
         <translation>不合理：最短往返时间 %1 毫秒大于最长往返时间 %2 毫秒</translation>
     </message>
+    <message>
+        <source>alltoallv_perf&apos;s summary line names no mode=matrix or mode=generated: &quot;%1&quot;</source>
+        <translation>alltoallv_perf 的汇总行没有 mode=matrix 或 mode=generated：&quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>is missing from alltoallv_perf&apos;s summary line</source>
+        <translation>在 alltoallv_perf 的汇总行中缺失</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负</translation>
+    </message>
+    <message>
+        <source>is %1, fewer than the %2 ranks (alltoallv_perf refuses such a matrix)</source>
+        <translation>为 %1，少于 %2 个 rank（alltoallv_perf 拒绝这样的矩阵）</translation>
+    </message>
+    <message>
+        <source>an alltoallv_perf summary line without rank=</source>
+        <translation>一行没有 rank= 的 alltoallv_perf 汇总行</translation>
+    </message>
+    <message>
+        <source>is %1, past the %2 ranks of the summary on line %3</source>
+        <translation>为 %1，超出第 %3 行汇总的 %2 个 rank</translation>
+    </message>
+    <message>
+        <source>is %1 where alltoallv_perf prints rank %2 (its ranks in order)</source>
+        <translation>为 %1，而 alltoallv_perf 此处应打印 rank %2（按顺序打印各 rank）</translation>
+    </message>
+    <message>
+        <source>alltoallv_perf&apos;s summary lists %1 of its %2 ranks (nranks=%2): the row is cut</source>
+        <translation>alltoallv_perf 的汇总只列出了 %2 个 rank 中的 %1 个（nranks=%2）：该行被截断</translation>
+    </message>
+    <message>
+        <source>this summary differs from the one on line %1 for the same row: the lines of different rows are mixed</source>
+        <translation>此汇总与同一行第 %1 行的汇总不同：不同数据行的内容混在了一起</translation>
+    </message>
+    <message>
+        <source>is %1, but the alltoallv summary on line %2 gives the busiest rank %3 bytes (alltoallv_perf prints the largest send_bytes or recv_bytes as the size)</source>
+        <translation>为 %1，但第 %2 行的 alltoallv 汇总给出最忙 rank 的 %3 字节（alltoallv_perf 把最大的 send_bytes 或 recv_bytes 打印为 size）</translation>
+    </message>
+    <message>
+        <source>mode=%1 nranks=%2, but the first row&apos;s summary (line %3) says mode=%4 nranks=%5: one alltoallv_perf run has one</source>
+        <translation>mode=%1 nranks=%2，但第一行的汇总（第 %3 行）为 mode=%4 nranks=%5：一次 alltoallv_perf 运行只有一种</translation>
+    </message>
+    <message>
+        <source>rank %1 sends %2 and receives %3 bytes here, %4 and %5 in the first row&apos;s summary (line %6): one alltoallv_perf run sends one matrix</source>
+        <translation>rank %1 在此发送 %2、接收 %3 字节，而第一行的汇总（第 %6 行）为 %4 和 %5：一次 alltoallv_perf 运行只发送一个矩阵</translation>
+    </message>
+    <message>
+        <source>alltoallv_perf&apos;s summary lines in a %1 test</source>
+        <translation>%1 测试中出现了 alltoallv_perf 的汇总行</translation>
+    </message>
+    <message>
+        <source>prints no alltoallv summary, where the rows with one (from line %1) do: one alltoallv_perf run prints it for every row or for none</source>
+        <translation>没有打印 alltoallv 汇总，而其他行（自第 %1 行起）有：一次 alltoallv_perf 运行要么每行都打印，要么都不打印</translation>
+    </message>
+    <message>
+        <source>is %1, but the test has %2 ranks (%3)</source>
+        <translation>为 %1，但该测试有 %2 个 rank（%3）</translation>
+    </message>
+    <message>
+        <source>is 0: alltoallv_perf ran a traffic matrix (NCCL_TESTS_ALLTOALLV_MATRIX_FILE) and prints only its busiest rank&apos;s bytes as the size, not the bytes each rank sends; run it with NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1, or give the matrix it read: --alltoallv-matrix FILE (and --alltoallv-scale S if NCCL_TESTS_ALLTOALLV_MATRIX_SCALE was set)</source>
+        <translation>为 0：alltoallv_perf 运行的是流量矩阵（NCCL_TESTS_ALLTOALLV_MATRIX_FILE），只把最忙 rank 的字节数打印为 size，而不是每个 rank 发送的字节数；请用 NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY=1 运行，或给出它读取的矩阵：--alltoallv-matrix FILE（若设置了 NCCL_TESTS_ALLTOALLV_MATRIX_SCALE，再加 --alltoallv-scale S）</translation>
+    </message>
+    <message>
+        <source>is %1: alltoallv_perf ran its own pattern, not a traffic matrix, so --alltoallv-matrix does not apply</source>
+        <translation>为 %1：alltoallv_perf 运行的是它自己生成的模式而不是流量矩阵，因此 --alltoallv-matrix 不适用</translation>
+    </message>
+    <message>
+        <source>is %1: alltoallv_perf ran its generated pattern (no NCCL_TESTS_ALLTOALLV_MATRIX_FILE), so --alltoallv-matrix does not apply</source>
+        <translation>为 %1：alltoallv_perf 运行的是生成的模式（没有 NCCL_TESTS_ALLTOALLV_MATRIX_FILE），因此 --alltoallv-matrix 不适用</translation>
+    </message>
+    <message>
+        <source>rank %1 sends %2 and receives %3 bytes by this summary, %4 and %5 by the matrix %6 at scale %7: not the matrix this run read, or another NCCL_TESTS_ALLTOALLV_MATRIX_SCALE</source>
+        <translation>按此汇总 rank %1 发送 %2、接收 %3 字节，按矩阵 %6（缩放 %7）为 %4 和 %5：不是这次运行读取的矩阵，或 NCCL_TESTS_ALLTOALLV_MATRIX_SCALE 不同</translation>
+    </message>
+    <message>
+        <source>is %1, but the matrix %2 at scale %3 gives the busiest rank %4 bytes (the size alltoallv_perf prints): not the matrix this run read, or another NCCL_TESTS_ALLTOALLV_MATRIX_SCALE</source>
+        <translation>为 %1，但矩阵 %2（缩放 %3）给出最忙 rank 的 %4 字节（alltoallv_perf 打印的 size）：不是这次运行读取的矩阵，或 NCCL_TESTS_ALLTOALLV_MATRIX_SCALE 不同</translation>
+    </message>
+    <message>
+        <source>the value at row %1 col %2 is not a number (nan); alltoallv_perf takes it with undefined behaviour</source>
+        <translation>第 %1 行第 %2 列的值不是数字（nan）；alltoallv_perf 对它的处理是未定义行为</translation>
+    </message>
+    <message>
+        <source>a row split by alltoallv_perf&apos;s summary lines (NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY) does not end: the file is cut or its lines are mixed</source>
+        <translation>一行被 alltoallv_perf 的汇总行（NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY）拆开后没有结束：文件被截断，或其中的行混在了一起</translation>
+    </message>
 </context>
 <context>
     <name>LayerLabel</name>
@@ -2339,6 +2427,14 @@
         <translation>
             <numerusform>%1（其专家负载另有 %n 处）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>the bytes per rank must be a positive multiple of 16 (alltoallv_perf rounds every value down to 16 bytes), not %1</source>
+        <translation>每个 rank 的字节数必须是 16 的正整数倍（alltoallv_perf 会把每个值向下取整到 16 字节），而不是 %1</translation>
+    </message>
+    <message>
+        <source>the matrix moves no bytes</source>
+        <translation>该矩阵不传输任何字节</translation>
     </message>
 </context>
 <context>
@@ -3606,6 +3702,22 @@ busiest</source>
         <translation>
             <numerusform>另有 %n 个同一测试的 nccl-tests 文件：其数据行作为同一基线的更多重复</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: alltoallv_perf with a traffic matrix (%2×%2, scale %3): bytes per rank = the matrix&apos;s mean row sum, %4 (%5 B), from %6; the size column, %7, is the busiest rank&apos;s (rank %8); pattern_origin: %9</source>
+        <translation>%1：带流量矩阵的 alltoallv_perf（%2×%2，缩放 %3）：每个 rank 的字节数 = 矩阵的平均行和，%4（%5 B），取自%6；size 列 %7 是最忙 rank（rank %8）的字节数；pattern_origin：%9</translation>
+    </message>
+    <message>
+        <source>its summary lines, checked against %1</source>
+        <translation>其汇总行，并与 %1 核对</translation>
+    </message>
+    <message>
+        <source>its summary lines</source>
+        <translation>其汇总行</translation>
+    </message>
+    <message>
+        <source>the matrix %1</source>
+        <translation>矩阵 %1</translation>
     </message>
 </context>
 <context>

@@ -1432,6 +1432,18 @@ does not exist</source>
         <source>Console logs (Megatron, NeMo, torchtitan): refuse a file at its first damaged line. Off: keep the readable fields of a damaged line and list the line in the plan.</source>
         <translation>控制台日志（Megatron、NeMo、torchtitan）：在第一处损坏的行拒绝整个文件。关闭时：保留损坏行中可读的字段，并在导入计划中列出该行。</translation>
     </message>
+    <message>
+        <source>the first with data</source>
+        <translation>第一个有数据的</translation>
+    </message>
+    <message>
+        <source>The log holds several all-to-all tests: the one to import (the plan lists the tests left out, with their lines).</source>
+        <translation>该日志包含多个 all-to-all 测试：选择要导入的那个（计划会列出未导入的测试及其行号）。</translation>
+    </message>
+    <message>
+        <source>All-to-all t&amp;est</source>
+        <translation>All-to-all 测试(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::ImportJob</name>
