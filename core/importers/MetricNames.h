@@ -12,7 +12,8 @@ namespace moewb::importers {
 // dropped_tokens, seq_load_balancing_loss, global_load_balancing_loss, lm_loss_max,
 // mfu_percent, memory_max_reserved_gib, memory_max_reserved_percent,
 // memory_max_active_gib, memory_max_active_percent, time_metrics_data_loading_s,
-// time_metrics_data_loading_percent, consumed_samples.
+// time_metrics_data_loading_percent, consumed_samples, trace_busiest_share,
+// trace_mean_share, avg_overload_factor, max_overload_factor, max_cum_overload_factor.
 // Per-layer MoE names (`<name>_layer_<i>`, Megatron-Core's --moe-per-layer-logging)
 // are a pattern, not listed: they take the range of <name>.
 const QStringList& canonicalMetricNames();

@@ -323,6 +323,12 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
         return g;
     };
     QGridLayout* gl = nullptr;
+    // One figure of a block: its name, the figure, and an ⓘ that explains it.
+    auto figureRow = [&](int row, const QString& label, QLabel* figure, const QString& info) {
+        gl->addWidget(new QLabel(label, out), row, 0);
+        gl->addWidget(figure, row, 1);
+        gl->addWidget(learn::makeInfoButton(info, out), row, 2);
+    };
     // The step time first: what a reader comes for (the all-to-all beside the compute),
     // in the first screen; the figures it is made of follow.
     group(tr("Step time estimate"), &gl);
@@ -334,22 +340,15 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     d->stepDetail = learn::makeExplanation({}, out);
     d->curveSource = learn::makeExplanation({}, out);
     d->curveSource->setObjectName(QStringLiteral("curveSource"));
-    gl->addWidget(new QLabel(tr("All-to-all per step"), out), 1, 0);
-    gl->addWidget(d->stepA2a, 1, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("Calls per step × the time of one call, read off this cluster's stage "
+    figureRow(1, tr("All-to-all per step"), d->stepA2a,
+              tr("Calls per step × the time of one call, read off this cluster's stage "
                                  "1 curve (measured all-to-all time vs message size) at one call's "
                                  "bytes per rank. Measured, not a datasheet bandwidth: small messages "
-                                 "are latency-bound."),
-                              out),
-        1, 2);
-    gl->addWidget(new QLabel(tr("Compute per step"), out), 2, 0);
-    gl->addWidget(d->stepCompute, 2, 1);
-    gl->addWidget(learn::makeInfoButton(tr("6 × activated parameters × the tokens one device computes per step, "
+                                 "are latency-bound."));
+    figureRow(2, tr("Compute per step"), d->stepCompute,
+              tr("6 × activated parameters × the tokens one device computes per step, "
                                            "at the achieved compute per device set among the inputs (not "
-                                           "estimated until it is set)."),
-                                        out),
-                  2, 2);
+                                           "estimated until it is set)."));
     gl->addWidget(d->stepDetail, 3, 0, 1, 3);
     gl->addWidget(d->curveSource, 4, 0, 1, 3);
     {
@@ -365,21 +364,13 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     d->totalParams = learn::makeFigureLabel(QStringLiteral("figure.totalParams"), out);
     d->activatedParams = learn::makeFigureLabel(QStringLiteral("figure.activatedParams"), out);
     d->paramBreakdown = learn::makeExplanation({}, out);
-    gl->addWidget(new QLabel(tr("Total (stored)"), out), 0, 0);
-    gl->addWidget(d->totalParams, 0, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("Every parameter the model stores: attention, routers, shared experts and "
-                                 "all E routed experts of every layer. This sets memory."),
-                              out),
-        0, 2);
-    gl->addWidget(new QLabel(tr("Activated (per token)"), out), 1, 0);
-    gl->addWidget(d->activatedParams, 1, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("The parameters one token is computed with: the same, but only K routed "
+    figureRow(0, tr("Total (stored)"), d->totalParams,
+              tr("Every parameter the model stores: attention, routers, shared experts and "
+                                 "all E routed experts of every layer. This sets memory."));
+    figureRow(1, tr("Activated (per token)"), d->activatedParams,
+              tr("The parameters one token is computed with: the same, but only K routed "
                                  "experts. Compute per token ≈ 6 × activated FLOPs for training "
-                                 "(forward + backward)."),
-                              out),
-        1, 2);
+                                 "(forward + backward)."));
     gl->addWidget(d->paramBreakdown, 2, 0, 1, 3);
     d->paramView = new plots::PlotView(out);
     d->paramView->setObjectName(QStringLiteral("plot.parameters"));
@@ -389,15 +380,11 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     group(tr("Memory per device: parameters, gradients, optimizer state"), &gl);
     d->memoryTotal = learn::makeFigureLabel(QStringLiteral("figure.memoryTotal"), out);
     d->memoryBreakdown = learn::makeExplanation({}, out);
-    gl->addWidget(new QLabel(tr("Model state per device"), out), 0, 0);
-    gl->addWidget(d->memoryTotal, 0, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("What one device must hold besides activations: its share of the "
+    figureRow(0, tr("Model state per device"), d->memoryTotal,
+              tr("What one device must hold besides activations: its share of the "
                                  "parameters (dense part ÷ TP·PP, experts ÷ EP·TP·PP), a gradient "
                                  "for each, and the optimizer's master weights and state. Experts are "
-                                 "the big share of an MoE, so EP is what makes it fit."),
-                              out),
-        0, 2);
+                                 "the big share of an MoE, so EP is what makes it fit."));
     gl->addWidget(d->memoryBreakdown, 1, 0, 1, 3);
     d->memoryView = new plots::PlotView(out);
     d->memoryView->setObjectName(QStringLiteral("plot.memory"));
@@ -408,22 +395,15 @@ CostExplorerPage::CostExplorerPage(QWidget* parent) : QWidget(parent), d(std::ma
     d->a2aPerTokenLayer = learn::makeFigureLabel(QStringLiteral("figure.a2aPerTokenLayer"), out);
     d->a2aPerStep = learn::makeFigureLabel(QStringLiteral("figure.a2aPerStep"), out);
     d->a2aDetail = learn::makeExplanation({}, out);
-    gl->addWidget(new QLabel(tr("Per token per layer"), out), 0, 0);
-    gl->addWidget(d->a2aPerTokenLayer, 0, 1);
-    gl->addWidget(
-        learn::makeInfoButton(tr("Each token's hidden vector (h numbers) goes to its K experts "
+    figureRow(0, tr("Per token per layer"), d->a2aPerTokenLayer,
+              tr("Each token's hidden vector (h numbers) goes to its K experts "
                                  "(dispatch) and the results come back (combine), in the forward and "
                                  "again in the backward pass: 4 transfers of K·h numbers, of which "
-                                 "(EP−1)/EP leave the device. A dense model has none of this."),
-                              out),
-        0, 2);
-    gl->addWidget(new QLabel(tr("Per device per step"), out), 1, 0);
-    gl->addWidget(d->a2aPerStep, 1, 1);
-    gl->addWidget(learn::makeInfoButton(tr("Per token per layer × the tokens one device processes per step "
+                                 "(EP−1)/EP leave the device. A dense model has none of this."));
+    figureRow(1, tr("Per device per step"), d->a2aPerStep,
+              tr("Per token per layer × the tokens one device processes per step "
                                            "(global batch ÷ DP·TP) × the MoE layers on its pipeline stage "
-                                           "(L ÷ PP)."),
-                                        out),
-                  1, 2);
+                                           "(L ÷ PP)."));
     gl->addWidget(d->a2aDetail, 2, 0, 1, 3);
 
     d->recomputeTime = new QLabel(out);

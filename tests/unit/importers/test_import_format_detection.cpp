@@ -165,7 +165,8 @@ private slots:
         QCOMPARE(megatronMetricName(u"throughput (tokens/s/GPU)"), QStringLiteral("tokens_per_s_per_gpu"));
         QCOMPARE(megatronMetricName(u"moe loss"), QStringLiteral("moe_loss"));
         QCOMPARE(megatronMetricName(u"params norm"), QStringLiteral("params_norm"));
-        QCOMPARE(canonicalMetricNames().size(), 33); // + trace_busiest_share, trace_mean_share (profiler traces)
+        // + trace_busiest_share, trace_mean_share (profiler traces), the three MoE overload factors
+        QCOMPARE(canonicalMetricNames().size(), 36);
         QVERIFY(isValidMetricName(u"val_ppl"));
         QVERIFY(!isValidMetricName(u"Val"));
         QVERIFY(!isValidMetricName(u"1x"));
