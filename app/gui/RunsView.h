@@ -1,5 +1,8 @@
 #pragma once
-// The project's runs as a sortable table (docs/gui.md, "Runs"): several can be
+// The project's runs as a sortable table (docs/gui.md, "Runs"): beside each name its
+// record and cluster, the summary W&B's run table shows (final and validation loss,
+// tokens/s/GPU, drop rate; stages/RunSummary.h; numbers sort as numbers, a missing
+// value shows "—" and sorts last), and what data it holds. Several can be
 // selected (Ctrl/Shift+click); the context menu renames, tags, moves, deletes and
 // compares them (RunActions); double-click or Return opens a run's page; Ctrl+C
 // copies the selection as TSV. Columns share the width (long names are elided, whole
