@@ -76,7 +76,9 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     m_title = makePageTitle(this);
     top->addWidget(m_title);
     top->addStretch(1);
-    auto* hint = new QLabel(tr("Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete."), this);
+    auto* hint = new QLabel(tr("Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete; "
+                               "right-click a column header to choose the columns."),
+                            this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     m_compare = new QPushButton(tr("Compare selected"), this);
@@ -96,6 +98,12 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     for (int c = 0; c < tips.size(); ++c)
         if (!tips[c].isEmpty())
             m_table->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    // The counts of communication samples and expert-load blocks wait behind the header's
+    // menu: with the summary columns they would leave the names no room at 1366 px.
+    m_table->setColumnHidden(Samples, true);
+    m_table->setColumnHidden(Blocks, true);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &RunsView::showColumnMenu);
     m_table->setSortingEnabled(true);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setWordWrap(false);
@@ -193,6 +201,25 @@ void RunsView::showMenu(const QPoint& pos) {
         menu.addAction(tr("Open"), this, [this, run = runs.first()] { emit runActivated(run); });
     m_actions->populateMenu(&menu, runs);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void RunsView::showColumnMenu(const QPoint& pos) {
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("runsColumnsMenu"));
+    for (int c = Kind; c < Columns; ++c) { // the name always shows
+        QAction* a = menu.addAction(m_table->horizontalHeaderItem(c)->text());
+        a->setCheckable(true);
+        a->setChecked(!m_table->isColumnHidden(c));
+        connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnShown(c, on); });
+    }
+    menu.exec(m_table->horizontalHeader()->viewport()->mapToGlobal(pos));
+}
+
+void RunsView::setColumnShown(int column, bool shown) {
+    if (column <= Name || column >= Columns)
+        return;
+    m_table->setColumnHidden(column, !shown);
+    m_fit->fit();
 }
 
 QString RunsView::selectionAsTsv() const {
