@@ -135,6 +135,9 @@ void StagePage::build() {
     d->scroll = scroll;
     d->content = content;
     scroll->viewport()->installEventFilter(this); // its height sets the plots' height
+    // ... and so does where the plots start: the verdict's wrapped text settles a layout
+    // pass or two later (longer lines in Chinese).
+    content->installEventFilter(this);
 
     // Title, question, teaching text.
     auto* titleRow = new QHBoxLayout;
@@ -511,9 +514,17 @@ void StagePage::relayoutNow() {
 }
 
 bool StagePage::eventFilter(QObject* watched, QEvent* event) {
-    if (d->scroll && watched == d->scroll->viewport() && event->type() == QEvent::Resize)
-        // After the scroll area has laid the page out for its new size.
-        QMetaObject::invokeMethod(this, &StagePage::fitPlotHeights, Qt::QueuedConnection);
+    const bool resized = d->scroll && watched == d->scroll->viewport() && event->type() == QEvent::Resize;
+    const bool relaid = d->content && watched == d->content && event->type() == QEvent::LayoutRequest;
+    if ((resized || relaid) && !d->fitQueued) {
+        // After the scroll area has laid the page out for its new size (once per round:
+        // fitPlotHeights changes nothing when the heights already fit, so this settles).
+        d->fitQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            d->fitQueued = false;
+            fitPlotHeights();
+        }, Qt::QueuedConnection);
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -537,8 +548,10 @@ void StagePage::fitPlotHeights() {
         // A plot below the first screen may ask for more ("moewbHeightFactor": stage 2's
         // whole loss curves, their legend of every run under them).
         const int want = int(h * std::max(1.0, v->property("moewbHeightFactor").toDouble()));
-        if (std::abs(v->minimumHeight() - want) > 2) {
-            v->setMinimumHeight(want);
+        // Fixed, not only a minimum: a page whose wrapped labels make its layout measure
+        // height for width lays plots out at their size hint, below the first screen.
+        if (std::abs(v->minimumHeight() - want) > 2 || v->maximumHeight() != v->minimumHeight()) {
+            v->setFixedHeight(want);
             changed = true;
         }
     }

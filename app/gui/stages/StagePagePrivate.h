@@ -80,6 +80,7 @@ struct StagePage::Private {
     int generation = 0;
     bool evaluating = false;
     bool fillingThresholds = false;
+    bool fitQueued = false; // a fitPlotHeights is posted
     std::optional<stages::StageEvaluation> last;
 };
 
