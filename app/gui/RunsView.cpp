@@ -4,6 +4,7 @@
 #include "RunActions.h"
 #include "TableFit.h"
 
+#include "stages/RunSummary.h"
 #include "store/ProjectStore.h"
 
 #include <QApplication>
@@ -18,26 +19,45 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace moewb::gui {
 
 namespace {
 
-// Sorts numerically while showing the formatted text.
+// Sorts numerically while showing the formatted text; a missing value shows as an
+// em dash and sorts last in either direction (not as 0).
 class NumberItem : public QTableWidgetItem {
 public:
-    explicit NumberItem(qint64 v) : QTableWidgetItem(QString::number(v)), m_v(v) {
+    NumberItem(std::optional<double> v, const QString& text) : QTableWidgetItem(text), m_v(v) {
         setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
+    explicit NumberItem(qint64 v) : NumberItem(double(v), QString::number(v)) {}
     bool operator<(const QTableWidgetItem& other) const override {
-        if (auto* n = dynamic_cast<const NumberItem*>(&other))
-            return m_v < n->m_v;
-        return QTableWidgetItem::operator<(other);
+        const auto* n = dynamic_cast<const NumberItem*>(&other);
+        if (!n)
+            return QTableWidgetItem::operator<(other);
+        if (m_v && n->m_v)
+            return *m_v < *n->m_v;
+        if (!m_v && !n->m_v)
+            return false;
+        // Descending order places b before a when a < b: a missing value is then the
+        // "smaller" one, so it still ends up last.
+        const bool descending = tableWidget() &&
+                                tableWidget()->horizontalHeader()->sortIndicatorOrder() == Qt::DescendingOrder;
+        return descending ? !m_v.has_value() : m_v.has_value();
     }
 
 private:
-    qint64 m_v;
+    std::optional<double> m_v;
 };
+
+QTableWidgetItem* measureItem(std::optional<double> v, int decimals, double scale = 1.0) {
+    if (v && !std::isfinite(*v))
+        v.reset();
+    return new NumberItem(v, v ? QString::number(*v * scale, 'f', decimals) : QStringLiteral("—"));
+}
 
 QTableWidgetItem* textItem(const QString& text) {
     auto* item = new QTableWidgetItem(text);
@@ -45,7 +65,8 @@ QTableWidgetItem* textItem(const QString& text) {
     return item;
 }
 
-enum Column { Name, Kind, Record, Cluster, Samples, Steps, Blocks, Created, Tags, Columns };
+enum Column { Name, Kind, Record, Cluster, FinalLoss, ValLoss, Throughput, DropRate, Steps, Samples, Blocks, Created,
+              Tags, Columns };
 } // namespace
 
 RunsView::RunsView(QWidget* parent) : QWidget(parent) {
@@ -55,15 +76,34 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     m_title = makePageTitle(this);
     top->addWidget(m_title);
     top->addStretch(1);
-    auto* hint = new QLabel(tr("Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete."), this);
+    auto* hint = new QLabel(tr("Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete; "
+                               "right-click a column header to choose the columns."),
+                            this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     m_compare = new QPushButton(tr("Compare selected"), this);
     m_compare->setObjectName(QStringLiteral("compareSelectedButton"));
     m_compare->setEnabled(false);
     top->addWidget(m_compare);
-    m_table = makeReadOnlyTable(this, {tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"), tr("Comm. samples"),
-                                       tr("Steps"), tr("Expert-load blocks"), tr("Created"), tr("Tags")});
+    // The summary columns W&B's run table has (the last logged losses, throughput, drop
+    // rate), then what data each run holds.
+    m_table = makeReadOnlyTable(this, {tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"), tr("Final loss"),
+                                       tr("Val loss"), tr("Tokens/s/GPU"), tr("Drop rate (%)"), tr("Steps"),
+                                       tr("Comm. samples"), tr("Expert-load blocks"), tr("Created"), tr("Tags")});
+    const QStringList tips{{}, {}, {}, {},
+                           tr("lm_loss at the last step that logged it"),
+                           tr("val_loss at the last step that logged it"),
+                           tr("Steady tokens/s per GPU, warm-up steps excluded (as stage 2 counts it)"),
+                           tr("Token drop rate at the last step that logged it")};
+    for (int c = 0; c < tips.size(); ++c)
+        if (!tips[c].isEmpty())
+            m_table->horizontalHeaderItem(c)->setToolTip(tips[c]);
+    // The counts of communication samples and expert-load blocks wait behind the header's
+    // menu: with the summary columns they would leave the names no room at 1366 px.
+    m_table->setColumnHidden(Samples, true);
+    m_table->setColumnHidden(Blocks, true);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, &RunsView::showColumnMenu);
     m_table->setSortingEnabled(true);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setWordWrap(false);
@@ -101,6 +141,11 @@ void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRu
         m_table->setItem(r, Kind, new QTableWidgetItem(store::runKindTitle(run.kind)));
         m_table->setItem(r, Record, textItem(run.recordName));
         m_table->setItem(r, Cluster, textItem(run.clusterName.isEmpty() ? QStringLiteral("—") : run.clusterName));
+        const stages::RunSummary summary = stages::runSummary(*project, run);
+        m_table->setItem(r, FinalLoss, measureItem(summary.finalLoss, 3));
+        m_table->setItem(r, ValLoss, measureItem(summary.valLoss, 3));
+        m_table->setItem(r, Throughput, measureItem(summary.tokensPerSecondPerGpu, 0));
+        m_table->setItem(r, DropRate, measureItem(summary.dropRate, 2, 100.0));
         m_table->setItem(r, Samples, new NumberItem(run.commSampleCount));
         m_table->setItem(r, Steps, new NumberItem(run.stepCount));
         m_table->setItem(r, Blocks, new NumberItem(run.expertLoadBlocks));
@@ -156,6 +201,25 @@ void RunsView::showMenu(const QPoint& pos) {
         menu.addAction(tr("Open"), this, [this, run = runs.first()] { emit runActivated(run); });
     m_actions->populateMenu(&menu, runs);
     menu.exec(m_table->viewport()->mapToGlobal(pos));
+}
+
+void RunsView::showColumnMenu(const QPoint& pos) {
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("runsColumnsMenu"));
+    for (int c = Kind; c < Columns; ++c) { // the name always shows
+        QAction* a = menu.addAction(m_table->horizontalHeaderItem(c)->text());
+        a->setCheckable(true);
+        a->setChecked(!m_table->isColumnHidden(c));
+        connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnShown(c, on); });
+    }
+    menu.exec(m_table->horizontalHeader()->viewport()->mapToGlobal(pos));
+}
+
+void RunsView::setColumnShown(int column, bool shown) {
+    if (column <= Name || column >= Columns)
+        return;
+    m_table->setColumnHidden(column, !shown);
+    m_fit->fit();
 }
 
 QString RunsView::selectionAsTsv() const {

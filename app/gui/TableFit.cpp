@@ -52,32 +52,33 @@ void TableFit::fit() {
         return;
     const int pad = m_table->fontMetrics().averageCharWidth() * 2;
     QList<int> want(columns);
-    int total = 0, elasticTotal = 0;
+    int total = 0;
+    QList<int> elastic; // the elastic columns shown, in the order given
+    for (int c : std::as_const(m_elastic))
+        if (c >= 0 && c < columns && !header->isSectionHidden(c))
+            elastic << c;
     for (int c = 0; c < columns; ++c) {
-        want[c] = contentWidth(c) + pad;
+        want[c] = header->isSectionHidden(c) ? 0 : contentWidth(c) + pad; // a hidden column takes nothing
         total += want[c];
-        if (m_elastic.contains(c))
-            elasticTotal += want[c];
     }
     QList<int> width = want;
     if (total <= available) {
         // The room left over goes to the elastic columns, alike.
         const int extra = available - total;
-        const int share = m_elastic.isEmpty() ? 0 : extra / int(m_elastic.size());
-        for (int c : std::as_const(m_elastic))
+        const int share = elastic.isEmpty() ? 0 : extra / int(elastic.size());
+        for (int c : std::as_const(elastic))
             width[c] += share;
-        if (m_elastic.isEmpty())
+        if (elastic.isEmpty())
             width[columns - 1] += extra;
     } else {
-        // Too wide: the elastic columns shrink first (not below a few characters)...
+        // Too wide: the elastic columns shrink first (not below a few characters), the
+        // last named first, so the first (the run's name) stays whole the longest...
         const int minimum = m_table->fontMetrics().averageCharWidth() * 8;
         int excess = total - available;
-        for (int c : std::as_const(m_elastic)) {
-            if (excess <= 0 || elasticTotal <= 0)
-                break;
-            const int cut = std::min(want[c] - std::min(want[c], minimum),
-                                     int(double(excess) * want[c] / elasticTotal + 0.5));
-            width[c] -= cut;
+        for (auto c = elastic.crbegin(); c != elastic.crend() && excess > 0; ++c) {
+            const int cut = std::min(want[*c] - std::min(want[*c], minimum), excess);
+            width[*c] -= cut;
+            excess -= cut;
         }
         int now = 0;
         for (int w : std::as_const(width))
@@ -86,7 +87,7 @@ void TableFit::fit() {
         if (now > available) {
             const double scale = double(available) / now;
             for (int& w : width)
-                w = std::max(1, int(w * scale));
+                w = w > 0 ? std::max(1, int(w * scale)) : 0;
         }
     }
     int sum = 0;
@@ -94,12 +95,13 @@ void TableFit::fit() {
         sum += width[c];
     // Rounding: never a pixel over.
     for (int c = columns - 1; c >= 0 && sum > available; --c) {
-        const int cut = std::min(sum - available, width[c] - 1);
+        const int cut = std::min(sum - available, std::max(0, width[c] - 1));
         width[c] -= cut;
         sum -= cut;
     }
     for (int c = 0; c < columns; ++c)
-        header->resizeSection(c, width[c]);
+        if (!header->isSectionHidden(c))
+            header->resizeSection(c, width[c]);
 }
 
 } // namespace moewb::gui

@@ -2,8 +2,10 @@
 // Column widths that follow the table's width (the runs list, the comparison of runs):
 // each column gets its content's width; what is left over goes to the `elastic`
 // columns (names), and when the columns do not fit, the elastic columns give up width
-// first (down to a few characters, their text elided, whole in the tooltip), then all
-// alike. The table never scrolls sideways. Refitted on every resize and on fit().
+// first, the last of the list first (down to a few characters, their text elided in the
+// middle, whole in the tooltip), so the first one stays whole the longest; then all
+// alike. Hidden columns take no width. The table never scrolls sideways. Refitted on
+// every resize and on fit().
 #include <QList>
 #include <QObject>
 

@@ -6,6 +6,7 @@
 #include "plotspec/Palette.h"
 #include "plotspec/Stacking.h"
 #include "plotspec/StagePlots.h"
+#include "plotspec/TailView.h"
 
 #include <QFontMetricsF>
 #include <QtMath>
@@ -683,6 +684,11 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
             g->removeFromLegend();
         else
             ++legendItems;
+    }
+    // A zoomed panel opens at its tail (plotspec/TailView.h), in the window and the report.
+    if (const std::optional<ViewRanges> tail = tailViewRanges(spec)) {
+        xr = QCPRange(tail->xLower, tail->xUpper);
+        yr = QCPRange(tail->yLower, tail->yUpper);
     }
     xa->setRange(xr);
     ya->setRange(yr);

@@ -5,6 +5,8 @@
 #include "plotspec/PlotCsv.h"
 #include "plotspec/Stacking.h"
 #include "plotspec/StagePlots.h"
+#include "plotspec/TailView.h"
+#include "PlotToolBar.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
@@ -43,7 +45,10 @@ PlotView::PlotView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     // A 2 px rim that turns the highlight colour while the plot has the keyboard focus.
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_plot);
+    layout->setSpacing(0);
+    m_toolBar = new PlotToolBar(this);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_plot, 1); // the toolbar keeps its one row
     setAutoFillBackground(true);
     // Reached with Tab; Shift+F10 or the menu key opens the export menu.
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -128,6 +133,7 @@ void PlotView::rebuild()
     m_fittingTicks = false;
     m_plot->setProperty("moewbTickKey", QString()); // a new ticker: fit it again
     fitTicks();
+    m_toolBar->sync();
 }
 
 bool PlotView::hasLineSeries() const
@@ -272,45 +278,18 @@ void PlotView::setLogY(bool log)
     rebuild();
 }
 
-void PlotView::setTailFraction(double fraction)
-{
-    m_tail = fraction > 0.0 && fraction < 1.0 ? fraction : 0.0;
-    rebuild();
-}
-
 void PlotView::applyTail()
 {
+    // A zoomed panel (PlotSpec::tailFraction): configurePlot opened it at its tail; the
+    // y range is fitted again to the series left shown.
     QCPAxisRect* rect = m_plot->axisRect();
-    if (!rect || m_tail <= 0.0 || m_spec.x.scale != AxisScale::Linear)
+    if (!rect || m_hidden.isEmpty())
         return;
-    // The last part of the data's x span (not of the padded range).
-    double xMax = -std::numeric_limits<double>::infinity();
-    double xMin = std::numeric_limits<double>::infinity();
-    for (const Series& s : m_spec.series)
-        for (double x : s.x)
-            if (std::isfinite(x)) {
-                xMin = std::min(xMin, x);
-                xMax = std::max(xMax, x);
-            }
-    if (!(xMin < xMax))
+    const std::optional<ViewRanges> tail = tailViewRanges(m_spec, m_hidden);
+    if (!tail)
         return;
-    const double lower = xMax - (xMax - xMin) * m_tail;
-    double yMin = std::numeric_limits<double>::infinity(), yMax = -yMin;
-    for (const Series& s : m_spec.series) {
-        if (m_hidden.contains(s.name) || s.colour < 0)
-            continue; // reference lines (limits) do not set the zoom
-        const qsizetype n = std::min(s.x.size(), s.y.size());
-        for (qsizetype i = 0; i < n; ++i)
-            if (s.x[i] >= lower && std::isfinite(s.y[i])) {
-                yMin = std::min(yMin, s.y[i]);
-                yMax = std::max(yMax, s.y[i]);
-            }
-    }
-    if (!(yMin <= yMax))
-        return;
-    const double pad = yMax > yMin ? (yMax - yMin) * 0.08 : std::max(std::fabs(yMax) * 0.01, 1e-9);
-    const QCPRange xr(lower, xMax + (xMax - lower) * 0.02);
-    const QCPRange yr(yMin - pad, yMax + pad);
+    const QCPRange xr(tail->xLower, tail->xUpper);
+    const QCPRange yr(tail->yLower, tail->yUpper);
     rect->axis(QCPAxis::atBottom)->setRange(xr);
     rect->axis(QCPAxis::atLeft)->setRange(yr);
     m_plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));

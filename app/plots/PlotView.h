@@ -4,8 +4,9 @@
 // zooms, drag pans, double-click resets the view. Hovering a line plot shows a
 // cross-hair with every series' value at that x; elsewhere the nearest point's
 // exact values with units. A click on a legend entry hides or shows its series.
-// The context menu copies the plot to the clipboard, exports PNG, PDF (vector) and
-// CSV, and on bandwidth and time plots toggles a logarithmic y axis. An empty spec
+// The toolbar above the plot and the context menu copy the plot to the clipboard,
+// export PNG, PDF (vector) and CSV, reset the view, and on bandwidth and time plots
+// toggle a logarithmic y axis. An empty spec
 // shows "No data". docs/plots.md.
 #include "plotspec/Decimation.h"
 #include "plotspec/PlotSpec.h"
@@ -20,6 +21,8 @@ class QCustomPlot;
 class QCPItemText;
 
 namespace moewb::plots {
+
+class PlotToolBar;
 
 class PlotView : public QWidget {
     Q_OBJECT
@@ -43,18 +46,19 @@ public:
     void setSeriesHidden(const QString& name, bool hidden);
     bool isSeriesHidden(const QString& name) const { return m_hidden.contains(name); }
 
-    // Bandwidth and time plots: a logarithmic (true) or linear y axis.
+    // Bandwidth and time plots: a logarithmic (true) or linear y axis (the toolbar's
+    // "Log y", the context menu).
     bool offersLogY() const;
     void setLogY(bool log);
     bool isLogY() const;
 
-    // Show only the last `fraction` of the x range (0 < fraction < 1), y fitted to the
-    // data there; 0 shows everything. Kept across setSpec (a zoomed second panel).
-    void setTailFraction(double fraction);
-
     // Whether the plot takes the mouse wheel without Ctrl (after a click into it,
     // until the pointer leaves it or it loses the focus).
     bool wheelZoomArmed() const { return m_wheelArmed; }
+
+    // The row of buttons above the plot: Log y (bandwidth and time plots), Reset view,
+    // Export (PlotToolBar.h).
+    PlotToolBar* toolBar() const { return m_toolBar; }
 
     // Copies the plot as an image to the clipboard.
     void copyToClipboard();
@@ -63,6 +67,8 @@ public:
     bool exportPng(const QString& path, QString* error = nullptr);
     bool exportPdf(const QString& path, QString* error = nullptr); // vector
     bool exportCsv(const QString& path, QString* error = nullptr);
+    // Asks for a file name and exports ("png", "pdf", "csv").
+    void exportWithDialog(const QString& kind);
 
     // Back to the ranges the spec was drawn with.
     void resetView();
@@ -81,7 +87,6 @@ protected:
 private:
     void rebuild();
     void showContextMenu(const QPoint& pos);
-    void exportWithDialog(const QString& kind);
     void applyHidden();
     void applyTail();
     void fitTicks();
@@ -94,7 +99,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QSet<QString> m_hidden;
     std::optional<bool> m_logY; // unset: the spec's own scale
-    double m_tail = 0.0;
+    PlotToolBar* m_toolBar = nullptr;
     bool m_wheelArmed = false;
     bool m_fittingTicks = false;
     QString m_lodKey;       // ranges and pixel size the level of detail was made for

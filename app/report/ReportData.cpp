@@ -258,8 +258,10 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
     }
     if (result.plan.refused)
         s.remarks << result.plan.refusalText();
-    s.plots << plots::stageTwoLossPlot(*in, plots::TrainingX::Tokens, 0.6)
-            << plots::stageTwoThroughputPlot(*in);
+    // As the window's page: what decides first (the loss zoomed on the end of training,
+    // the throughput), then the whole curves.
+    s.plots << plots::stageTwoLossTailPlot(*in, plots::TrainingX::Tokens, 0.6)
+            << plots::stageTwoThroughputPlot(*in) << plots::stageTwoLossPlot(*in, plots::TrainingX::Tokens, 0.6);
     return s;
 }
 

@@ -85,6 +85,10 @@ struct PlotSpec {
     QStringList categoryLabels;     // Bars: the x labels
     std::optional<Heatmap> heatmap; // when set, series are drawn over it (may be empty)
     QString note;                   // one line under the plot ("smoothing 0.6, debiased EMA")
+    // A zoomed panel: only the last tailFraction (0 < f < 1) of the data's x span is
+    // shown, y fitted to the curves there (plotspec/TailView.h); 0 shows everything.
+    // Both renderers open the plot at that view.
+    double tailFraction = 0.0;
 };
 
 } // namespace moewb::plots

@@ -275,14 +275,46 @@ PlotSpec stageTwoLossPlot(const QList<stages::TrainingRunInput>& runs, TrainingX
     return spec;
 }
 
+PlotSpec stageTwoLossTailPlot(const QList<stages::TrainingRunInput>& runs, TrainingX xKind, double smoothing)
+{
+    PlotSpec spec = stageTwoLossPlot(runs, xKind, smoothing);
+    spec.id = QStringLiteral("stage2-loss-tail");
+    spec.title = Plots::tr("Loss at the end of training (last %1 %, zoomed)")
+                     .arg(QString::number(stageTwoTailFraction * 100.0, 'f', 0));
+    spec.tailFraction = stageTwoTailFraction;
+    // The numbers the zoom is about: each run's last validation loss, and where it was
+    // read (said once when every run ends at the same point).
+    QStringList values, at;
+    for (const stages::TrainingRunInput& run : runs) {
+        const QVector<stages::MetricPoint> val = stages::metricSeries(run.metrics, QStringLiteral("val_loss"));
+        if (val.isEmpty())
+            continue;
+        const double x = xKind == TrainingX::Tokens ? stages::tokensAtStep(run, val.last().step)
+                                                    : double(val.last().step);
+        values << QStringLiteral("%1 %2").arg(run.runName, QString::number(val.last().value, 'f', 3));
+        at << (xKind == TrainingX::Tokens ? formatValue(x, spec.x) : Plots::tr("step %1").arg(formatValue(x, spec.x)));
+    }
+    if (values.isEmpty()) {
+        spec.note = Plots::tr("No run logged a validation loss.");
+    } else if (at.count(at.first()) == at.size()) {
+        spec.note = Plots::tr("Last validation loss (at %1): %2.").arg(at.first(), values.join(QStringLiteral(" · ")));
+    } else {
+        for (qsizetype i = 0; i < values.size(); ++i)
+            values[i] = Plots::tr("%1 (at %2)").arg(values[i], at[i]);
+        spec.note = Plots::tr("Last validation loss: %1.").arg(values.join(QStringLiteral(" · ")));
+    }
+    return spec;
+}
+
 PlotSpec stageTwoThroughputPlot(const QList<stages::TrainingRunInput>& runs)
 {
     PlotSpec spec;
     spec.id = QStringLiteral("stage2-throughput");
     spec.title = Plots::tr("Steady throughput per GPU");
     spec.x = {Plots::tr("Run"), AxisScale::Linear, AxisUnit::None, QStringLiteral("Run")};
-    spec.y = {Plots::tr("Throughput per GPU"), AxisScale::Linear, AxisUnit::TokensPerSec, QStringLiteral("Throughput per GPU")};
-    QStringList missing, derived, warmup;
+    // "per GPU" is in the title: the axis title stays short enough for a half-width panel.
+    spec.y = {Plots::tr("Throughput"), AxisScale::Linear, AxisUnit::TokensPerSec, QStringLiteral("Throughput per GPU")};
+    QStringList missing, derived, warmup, warmupRuns;
     for (const stages::TrainingRunInput& run : runs) {
         const stages::ThroughputSummary t = stages::steadyThroughput(run);
         if (!t.tokensPerSecondPerGpu) {
@@ -300,15 +332,20 @@ PlotSpec stageTwoThroughputPlot(const QList<stages::TrainingRunInput>& runs)
         spec.series << bar;
         if (t.derivedFromElapsed)
             derived << run.runName;
-        warmup << Plots::tr("%1: %2 warm-up steps excluded, %3 counted")
-                      .arg(run.runName)
-                      .arg(t.warmupStepsExcluded)
-                      .arg(t.stepsCounted);
+        warmup << Plots::tr("%1 warm-up steps excluded, %2 counted").arg(t.warmupStepsExcluded).arg(t.stepsCounted);
+        warmupRuns << run.runName;
     }
     QStringList note;
     note << Plots::tr("Mean tokens/s per GPU over the steady phase.");
-    if (!warmup.isEmpty())
+    // Said once when every run counted alike (a note of five runs' same words leaves
+    // the bars no room in a half-width panel).
+    if (!warmup.isEmpty() && warmup.count(warmup.first()) == warmup.size()) {
+        note << Plots::tr("Each run: %1.").arg(warmup.first());
+    } else if (!warmup.isEmpty()) {
+        for (qsizetype i = 0; i < warmup.size(); ++i)
+            warmup[i] = Plots::tr("%1: %2").arg(warmupRuns[i], warmup[i]);
         note << warmup.join(QStringLiteral("; ")) + QLatin1Char('.');
+    }
     if (!derived.isEmpty())
         note << Plots::tr("Derived from elapsed time per iteration: %1.").arg(derived.join(QStringLiteral(", ")));
     if (!missing.isEmpty())

@@ -21,6 +21,12 @@ QList<PlotSpec> stageOnePlots(const stages::StageOneResult& result);
 // same colour) and val_loss dashed, over steps or tokens.
 enum class TrainingX { Steps, Tokens };
 PlotSpec stageTwoLossPlot(const QList<stages::TrainingRunInput>& runs, TrainingX x, double smoothing);
+// "stage2-loss-tail": the same curves zoomed on the last stageTwoTailFraction of
+// training (PlotSpec::tailFraction, y fitted there), where a validation-loss gap of a few
+// hundredths shows; its note gives each run's last val_loss and where it was read. The
+// window's deciding panel and the report draw this one spec.
+inline constexpr double stageTwoTailFraction = 0.3;
+PlotSpec stageTwoLossTailPlot(const QList<stages::TrainingRunInput>& runs, TrainingX x, double smoothing);
 // "stage2-throughput": steady tokens/s per GPU, one bar per run.
 PlotSpec stageTwoThroughputPlot(const QList<stages::TrainingRunInput>& runs);
 

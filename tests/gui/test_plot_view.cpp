@@ -5,6 +5,7 @@
 #include "PlotFixtures.h"
 #include "plots/PlotRender.h"
 #include "plots/PlotView.h"
+#include "plots/PlotToolBar.h"
 #include "plotspec/Palette.h"
 #include "plotspec/PlotCsv.h"
 #include "plotspec/StagePlots.h"
@@ -16,6 +17,7 @@
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QClipboard>
 #include <QWheelEvent>
 #include <QtTest>
@@ -226,6 +228,21 @@ private slots:
         QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLogarithmic);
         view.setLogY(false);
         QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLinear);
+        // The same from the plot's toolbar (not only the context menu): its "Log y"
+        // button toggles the axis and follows it.
+        QToolButton* logY = view.toolBar()->logYButton();
+        QVERIFY(logY->isVisibleTo(&view));
+        QVERIFY(!logY->isChecked());
+        QTest::mouseClick(logY, Qt::LeftButton);
+        QVERIFY(view.isLogY());
+        QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(logY->isChecked());
+        QTest::mouseClick(logY, Qt::LeftButton);
+        QVERIFY(!view.isLogY());
+        QCOMPARE(view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->scaleType(), QCPAxis::stLinear);
+        view.setLogY(true); // set elsewhere (the context menu): the button follows
+        QVERIFY(logY->isChecked());
+        view.setLogY(false);
 
         // The last 30 %: x from 70 % of the data's span, y fitted to the points there.
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -236,11 +253,25 @@ private slots:
             }
         PlotSpec linear = spec;
         linear.x.scale = AxisScale::Linear;
+        linear.tailFraction = 0.3;
         view.setSpec(linear);
-        view.setTailFraction(0.3);
         const QCPRange xr = view.customPlot()->axisRect()->axis(QCPAxis::atBottom)->range();
         QVERIFY2(std::fabs(xr.lower - (hi - 0.3 * (hi - lo))) < 1e-6 * hi, qPrintable(QString::number(xr.lower)));
-        view.setTailFraction(0.0);
+        // y fitted to the points there, the least and the most of them inside the range.
+        double yLo = std::numeric_limits<double>::infinity(), yHi = -yLo;
+        for (const Series& s : spec.series)
+            for (qsizetype i = 0; i < s.x.size() && s.colour >= 0; ++i)
+                if (s.x[i] >= hi - 0.3 * (hi - lo)) {
+                    yLo = std::min(yLo, s.y[i]);
+                    yHi = std::max(yHi, s.y[i]);
+                }
+        const QCPRange yr = view.customPlot()->axisRect()->axis(QCPAxis::atLeft)->range();
+        QVERIFY(yr.lower < yLo && yLo - yr.lower < 0.1 * (yHi - yLo));
+        QVERIFY(yr.upper > yHi && yr.upper - yHi < 0.1 * (yHi - yLo));
+        // A plot without data: the toolbar's buttons are off, Log y hidden.
+        view.setSpec(PlotSpec{});
+        QVERIFY(!view.toolBar()->resetButton()->isEnabled());
+        QVERIFY(!view.toolBar()->logYButton()->isVisibleTo(&view));
 
         // Narrow: the x tick labels do not touch.
         view.setSpec(spec);
@@ -640,7 +671,9 @@ private slots:
             const QString pdf = m_dir.filePath(QStringLiteral("bars-%1.pdf").arg(size.width()));
             QString error;
             QVERIFY2(view.exportPdf(pdf, &error), qPrintable(error));
-            const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+            // In the content stream's order (-raw): a rotated label is one run of text there,
+            // not pieces interleaved with its neighbours' (the note names no run).
+            const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), pdf, QStringLiteral("-")});
             for (const QString& name : names)
                 QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing at width ") +
                                                          QString::number(size.width()) + QStringLiteral(":\n") + text));
@@ -654,7 +687,7 @@ private slots:
             QPainter painter(&writer);
             renderPlot(spec, &painter, QRectF(0, 0, writer.width() * 0.5, writer.width() * 0.3));
         }
-        const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), pdf, QStringLiteral("-")});
         for (const QString& name : names)
             QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing in the rendered plot")));
     }

@@ -15,6 +15,7 @@
 #include "plots/PlotView.h"
 #include "plotspec/StagePlots.h"
 #include "stages/StagePage.h"
+#include "store/ProjectStore.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -37,6 +38,10 @@
 #include <QLabel>
 #include <QtTest>
 #include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace moewb;
 using Kind = gui::StageState::Kind;
@@ -241,6 +246,82 @@ private slots:
             noSidewaysScrolling(stage);
             QVERIFY(m_window->grab().save(artifacts() + QStringLiteral("/stage%1.png").arg(stage)));
         }
+    }
+
+    // Stage 2 asks "faster, or lower validation loss?": the panel that answers it — the
+    // loss zoomed on the end of training beside the throughput — is the first thing of
+    // the results, whole on the first screen at 1366×768 and at 1920×1080, above the
+    // whole curves; the zoom starts at 70 % of the curves' token span and its y range is
+    // a small part of the whole plot's; its caption has each run's last validation loss
+    // (read here from the store).
+    void stageTwoDecidingPanelFirst() {
+        const QList<QSize> sizes{kWindow, QSize(1920, 1040)};
+        for (const QSize& size : sizes) {
+            m_window->resize(size);
+            m_window->showStage(2);
+            QTRY_VERIFY_WITH_TIMEOUT(page(2)->hasResults(), 60000);
+            QTest::qWait(100);
+            QScrollArea* area = scroll(2);
+            area->verticalScrollBar()->setValue(0);
+            QApplication::processEvents();
+            auto* tail = page(2)->findChild<plots::PlotView*>(QStringLiteral("stage2LossTailPlot"));
+            auto* throughput = page(2)->findChild<plots::PlotView*>(QStringLiteral("stage2ThroughputPlot"));
+            auto* whole = page(2)->findChild<plots::PlotView*>(QStringLiteral("stage2LossPlot"));
+            QVERIFY(tail && throughput && whole);
+            QVERIFY(!plots::isEmpty(tail->spec()) && !plots::isEmpty(throughput->spec()));
+            const QRect view = area->viewport()->rect();
+            for (plots::PlotView* v : {tail, throughput}) {
+                const QRect r = inViewport(v, area);
+                QVERIFY2(view.contains(r), qPrintable(QStringLiteral("%1×%2: %3 at y %4..%5, the first screen is %6 px")
+                                                          .arg(size.width())
+                                                          .arg(size.height())
+                                                          .arg(v->objectName())
+                                                          .arg(r.top())
+                                                          .arg(r.bottom())
+                                                          .arg(view.height())));
+            }
+            // Side by side, the whole curves under them; no plot of the page above them.
+            QCOMPARE(inViewport(tail, area).top(), inViewport(throughput, area).top());
+            QVERIFY(inViewport(tail, area).right() < inViewport(throughput, area).left());
+            QVERIFY(inViewport(whole, area).top() > inViewport(tail, area).bottom());
+            for (plots::PlotView* v : page(2)->findChildren<plots::PlotView*>())
+                QVERIFY(inViewport(v, area).top() >= inViewport(tail, area).top());
+            QVERIFY(m_window->grab().save(
+                artifacts() + QStringLiteral("/stage2-deciding-%1.png").arg(size.width())));
+        }
+        m_window->resize(kWindow);
+        QTest::qWait(100);
+
+        // The zoom, against the whole curves' token span (their first to last point).
+        auto* tail = page(2)->findChild<plots::PlotView*>(QStringLiteral("stage2LossTailPlot"));
+        auto* whole = page(2)->findChild<plots::PlotView*>(QStringLiteral("stage2LossPlot"));
+        QCOMPARE(tail->spec().id, QStringLiteral("stage2-loss-tail"));
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const plots::Series& s : whole->spec().series)
+            for (double x : s.x) {
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+        QVERIFY(lo < hi);
+        const QCPRange xr = tail->customPlot()->axisRect()->axis(QCPAxis::atBottom)->range();
+        QVERIFY2(std::fabs(xr.lower - (hi - 0.3 * (hi - lo))) <= 1e-9 * hi,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(xr.lower).arg(hi - 0.3 * (hi - lo))));
+        const double tailSpan = tail->customPlot()->axisRect()->axis(QCPAxis::atLeft)->range().size();
+        const double wholeSpan = whole->customPlot()->axisRect()->axis(QCPAxis::atLeft)->range().size();
+        QVERIFY2(tailSpan < wholeSpan / 2, qPrintable(QStringLiteral("zoomed y span %1, whole %2").arg(tailSpan).arg(wholeSpan)));
+        // Its caption gives each run's last validation loss, read here from the store.
+        store::ProjectStore* project = m_window->project();
+        int named = 0;
+        for (const store::RunRow& r : project->runs()) {
+            const QVector<store::StepMetric> val = project->stepMetrics(r.id, QStringLiteral("val_loss"));
+            if (val.isEmpty() || !tail->spec().note.contains(r.name))
+                continue;
+            const auto last = std::max_element(val.begin(), val.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
+            QVERIFY2(tail->spec().note.contains(QStringLiteral("%1 %2").arg(r.name, QString::number(last->value, 'f', 3))),
+                     qPrintable(tail->spec().note));
+            ++named;
+        }
+        QVERIFY2(named >= 2, qPrintable(tail->spec().note));
     }
 
     // The plots take the height the window gives: taller at 1920×1080 than at

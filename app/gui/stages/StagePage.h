@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QFrame;
 class QVBoxLayout;
 
 namespace moewb::store {
@@ -22,6 +23,8 @@ struct StageStatus;
 } // namespace moewb::stages
 
 namespace moewb::gui {
+
+class CollapsibleSection;
 
 class StagePage : public QWidget {
     Q_OBJECT
@@ -87,6 +90,10 @@ protected:
 
 private:
     void build();
+    // The verdict strip with its buttons (StageVerdictBox.cpp) and the thresholds
+    // section (StageThresholds.cpp), made by build().
+    QFrame* buildVerdictBox(QWidget* content);
+    CollapsibleSection* buildThresholdSection(QWidget* content);
     void finishEvaluation();
     void showVerdict();
     void showSavedState();
@@ -98,7 +105,8 @@ private:
     void loadData();
     void finishLook();
     // The plots take the height the window gives (docs/gui.md, "Stage pages"): the
-    // first one ends at the bottom of the first screen, none below kMinPlotHeight.
+    // first one ends at the bottom of the first screen, none below kMinPlotHeight; a
+    // plot with the property "moewbHeightFactor" gets that many times the height.
     void fitPlotHeights();
     // A saved verdict's reasons, in the window's language where the loaded data allows.
     QStringList savedReasons(const stages::StageStatus& status) const;

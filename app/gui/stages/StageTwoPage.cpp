@@ -88,26 +88,28 @@ void StageTwoPage::buildResults(QVBoxLayout* results) {
     lossControls->addStretch(1);
     results->addLayout(lossControls);
 
-    // The loss curves whole, and a second panel on the last 30 % of training where the
-    // difference that decides is (its y range fitted to that part); throughput beside it.
+    // What decides first (the stage asks: faster, or lower validation loss?): the loss
+    // zoomed on the last 30 % of training, where a gap of a few hundredths shows (its y
+    // range fitted there), beside the throughput; the whole curves under them.
     auto* grid = new QGridLayout;
-    m_loss = new plots::PlotView(this);
-    m_loss->setObjectName(QStringLiteral("stage2LossPlot"));
-    m_loss->setMinimumHeight(280);
     m_lossTail = new plots::PlotView(this);
     m_lossTail->setObjectName(QStringLiteral("stage2LossTailPlot"));
     m_lossTail->setMinimumHeight(280);
-    m_lossTail->customPlot()->setProperty("moewbNoLegend", true); // the full panel has it
-    m_lossTail->setTailFraction(0.3);
+    m_lossTail->customPlot()->setProperty("moewbNoLegend", true); // the whole curves below have it
     m_throughput = new plots::PlotView(this);
     m_throughput->setObjectName(QStringLiteral("stage2ThroughputPlot"));
     m_throughput->setMinimumHeight(280);
+    m_loss = new plots::PlotView(this);
+    m_loss->setObjectName(QStringLiteral("stage2LossPlot"));
+    m_loss->setMinimumHeight(280);
+    // Below the first screen, its legend of every run's curves under it: taller than the
+    // row above (StagePage::fitPlotHeights), so the data keeps at least half of it.
+    m_loss->setProperty("moewbHeightFactor", 1.5);
     // The whole loss curves take the full width (their legend names every run's train
-    // and validation curve: in columns below, it leaves the data its room); the zoomed
-    // tail and the throughput share the row under them.
-    grid->addWidget(m_loss, 0, 0, 1, 2);
-    grid->addWidget(m_lossTail, 1, 0);
-    grid->addWidget(m_throughput, 1, 1);
+    // and validation curve: in columns below, it leaves the data its room).
+    grid->addWidget(m_lossTail, 0, 0);
+    grid->addWidget(m_throughput, 0, 1);
+    grid->addWidget(m_loss, 1, 0, 1, 2);
     results->addLayout(grid);
     results->addWidget(pairsTitle);
     results->addWidget(m_pairs);
@@ -208,14 +210,9 @@ void StageTwoPage::replotLoss() {
         m_lossTail->setSpec(plots::PlotSpec{});
         return;
     }
-    const plots::PlotSpec spec =
-        plots::stageTwoLossPlot(m_runs, plots::TrainingX(m_lossX->currentData().toInt()), smoothing);
-    m_loss->setSpec(spec);
-    plots::PlotSpec tail = spec;
-    tail.id += QStringLiteral("-tail");
-    tail.title = tr("Last 30 % of training (zoomed)");
-    tail.note.clear();
-    m_lossTail->setSpec(tail);
+    const auto x = plots::TrainingX(m_lossX->currentData().toInt());
+    m_loss->setSpec(plots::stageTwoLossPlot(m_runs, x, smoothing));
+    m_lossTail->setSpec(plots::stageTwoLossTailPlot(m_runs, x, smoothing)); // as the report draws it
 }
 
 } // namespace moewb::gui

@@ -27,6 +27,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <optional>
+
 using namespace moewb;
 
 namespace {
@@ -459,6 +461,50 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("datasynthetic")));
         QVERIFY(!text.contains(QStringLiteral("\"data\":\"synthetic\"")));
         QVERIFY(text.contains(squeeze(QStringLiteral("MoE Workbench " MOEWB_VERSION))));
+    }
+
+    // Stage 2's chapter shows what decides first, as the window does: the loss zoomed on
+    // the last 30 % of training (where a validation-loss gap of a few hundredths shows),
+    // captioned with each run's last validation loss — read here from the store, the
+    // value at the run's highest step — and the whole curves after it.
+    void stageTwoZoomedEndOfTraining() {
+        QVERIFY(!m_text.isEmpty());
+        const QString text = squeeze(m_text);
+        const qsizetype start = text.indexOf(squeeze(QStringLiteral("MoE model against a dense model")));
+        QVERIFY2(start >= 0, "no stage 2 chapter");
+        const qsizetype end = text.indexOf(squeeze(QStringLiteral("Stage 3 — expert load and loss")), start);
+        QVERIFY(end > start);
+        const QString two = text.mid(start, end - start);
+        const qsizetype zoomed = two.indexOf(squeeze(QStringLiteral("Loss at the end of training (last 30 %, zoomed)")));
+        QVERIFY2(zoomed >= 0, qPrintable(two.left(2000)));
+        const qsizetype whole = two.indexOf(squeeze(QStringLiteral("Loss vs tokens")));
+        QVERIFY2(whole > zoomed, "the zoomed panel comes before the whole curves");
+
+        auto opened = store::ProjectStore::open(m_project, store::OpenMode::MustExist);
+        QVERIFY(opened);
+        const auto inputs = stages::loadStageTwoInputs(**opened, {});
+        QVERIFY(inputs);
+        int named = 0;
+        for (const stages::TrainingRunInput& in : *inputs) {
+            const auto row = (*opened)->run(in.runName);
+            QVERIFY(row);
+            std::optional<double> last;
+            qint64 lastStep = -1;
+            for (const store::StepMetric& m : (*opened)->stepMetrics(row->id, QStringLiteral("val_loss")))
+                if (m.step > lastStep) {
+                    lastStep = m.step;
+                    last = m.value;
+                }
+            if (!last)
+                continue;
+            // "run 2.412": a long run name may wrap at a hyphen, which pdftotext drops.
+            const QString figure = squeeze(in.runName + QLatin1Char(' ') + QString::number(*last, 'f', 3));
+            QVERIFY2(QString(two).remove(QLatin1Char('-')).contains(QString(figure).remove(QLatin1Char('-'))),
+                     qPrintable(figure));
+            ++named;
+        }
+        QVERIFY2(named >= 2, "the demo's stage 2 has an MoE and a dense run with a validation loss");
+        QVERIFY2(two.contains(squeeze(QStringLiteral("Last validation loss"))), qPrintable(two.left(3000)));
     }
 
     // Stage 1 puts a measured-routing probe run beside the latest uniform one of the same
