@@ -2560,14 +2560,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>Throughput per GPU</source>
-        <translation>单 GPU 吞吐量</translation>
-    </message>
-    <message>
-        <source>%1: %2 warm-up steps excluded, %3 counted</source>
-        <translation>%1：排除 %2 个预热步，统计 %3 步</translation>
-    </message>
-    <message>
         <source>Mean tokens/s per GPU over the steady phase.</source>
         <translation>稳定阶段每个 GPU 的平均 tokens/s。</translation>
     </message>
@@ -2848,6 +2840,46 @@ busiest</source>
     <message>
         <source>Layers %1 to %2 × %3 experts: too many cells to draw.</source>
         <translation>第 %1 至 %2 层 × %3 个专家：单元格太多，无法绘制。</translation>
+    </message>
+    <message>
+        <source>Loss at the end of training (last %1 %, zoomed)</source>
+        <translation>训练末段的损失（最后 %1 %，放大）</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>No run logged a validation loss.</source>
+        <translation>没有运行记录验证损失。</translation>
+    </message>
+    <message>
+        <source>Last validation loss (at %1): %2.</source>
+        <translation>最后的验证损失（于 %1）：%2。</translation>
+    </message>
+    <message>
+        <source>%1 (at %2)</source>
+        <translation>%1（于 %2）</translation>
+    </message>
+    <message>
+        <source>Last validation loss: %1.</source>
+        <translation>最后的验证损失：%1。</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 warm-up steps excluded, %2 counted</source>
+        <translation>排除 %1 个预热步，计入 %2 步</translation>
+    </message>
+    <message>
+        <source>Each run: %1.</source>
+        <translation>每个运行：%1。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -2739,10 +2739,6 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <translation>运行（%1）</translation>
     </message>
     <message>
-        <source>Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete.</source>
-        <translation>Ctrl+单击或 Shift+单击可多选；右键可重命名、加标签、移动、删除。</translation>
-    </message>
-    <message>
         <source>Compare selected</source>
         <translation>比较所选</translation>
     </message>
@@ -2753,6 +2749,42 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Open</source>
         <translation>打开</translation>
+    </message>
+    <message>
+        <source>Ctrl+click or Shift+click selects several; right-click for rename, tag, move, delete; right-click a column header to choose the columns.</source>
+        <translation>Ctrl+单击或 Shift+单击可多选；右键单击可重命名、加标签、移动、删除；右键单击列标题可选择显示的列。</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <source>Val loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>Tokens/s/GPU</source>
+        <translation>token/秒/GPU</translation>
+    </message>
+    <message>
+        <source>Drop rate (%)</source>
+        <translation>丢弃率（%）</translation>
+    </message>
+    <message>
+        <source>lm_loss at the last step that logged it</source>
+        <translation>最后一个记录了 lm_loss 的步上的值</translation>
+    </message>
+    <message>
+        <source>val_loss at the last step that logged it</source>
+        <translation>最后一个记录了 val_loss 的步上的值</translation>
+    </message>
+    <message>
+        <source>Steady tokens/s per GPU, warm-up steps excluded (as stage 2 counts it)</source>
+        <translation>稳定阶段的单 GPU token/秒，不含预热步（与阶段 2 的算法相同）</translation>
+    </message>
+    <message>
+        <source>Token drop rate at the last step that logged it</source>
+        <translation>最后一个记录了丢弃率的步上的 token 丢弃率</translation>
     </message>
 </context>
 <context>
@@ -3177,6 +3209,25 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <translation>
             <numerusform>▸ 展开 %n 条发现</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>moewb::plots::PlotToolBar</name>
+    <message>
+        <source>Log y</source>
+        <translation>对数 y</translation>
+    </message>
+    <message>
+        <source>Logarithmic y axis: a curve far below the others no longer sits flat at 0</source>
+        <translation>对数 y 轴：远低于其他曲线的那条不再贴在 0 上</translation>
+    </message>
+    <message>
+        <source>Back to the whole plot (or double-click it)</source>
+        <translation>回到整张图（或双击图）</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
     </message>
 </context>
 <context>

@@ -1656,10 +1656,6 @@
         <source>Smoothing: %1 (debiased EMA)</source>
         <translation>平滑：%1（去偏 EMA）</translation>
     </message>
-    <message>
-        <source>Last 30 % of training (zoomed)</source>
-        <translation>训练的最后 30 %（放大）</translation>
-    </message>
 </context>
 <context>
     <name>moewb::gui::learn</name>
