@@ -12,6 +12,16 @@
         </message>
     </context>
     <context>
+        <name>moewb::gui::AssessmentView</name>
+        <message numerus="yes">
+            <source>%n older run(s) not listed</source>
+            <translation>
+                <numerusform>%n older run not listed</numerusform>
+                <numerusform>%n older runs not listed</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>moewb::gui::ClustersPage</name>
         <message numerus="yes">
             <source>%n node(s) answered · %1</source>

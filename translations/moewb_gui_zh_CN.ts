@@ -457,6 +457,12 @@ Evaluate the stage again.</source>
         <source>&lt;b&gt;From the project:&lt;/b&gt;</source>
         <translation>&lt;b&gt;来自项目：&lt;/b&gt;</translation>
     </message>
+    <message numerus="yes">
+        <source>%n older run(s) not listed</source>
+        <translation>
+            <numerusform>另有 %n 个较早的运行未列出</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::ClusterDialog</name>

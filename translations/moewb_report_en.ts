@@ -52,5 +52,19 @@
                 <numerusform>Imbalance bill: over %n complete profiled steps the busiest device is busy %1 of its step on average and the mean device %2, so the others wait %3 per step for the busiest.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n more run(s) are not listed: the table names the runs the stages were decided on and the newest. The command moewb runs list names every run.</source>
+            <translation>
+                <numerusform>%n more run are not listed: the table names the runs the stages were decided on and the newest. The command moewb runs list names every run.</numerusform>
+                <numerusform>%n more runs are not listed: the table names the runs the stages were decided on and the newest. The command moewb runs list names every run.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>The environments of %n run(s): those the stages were decided on and the newest.</source>
+            <translation>
+                <numerusform>The environments of %n run: those the stages were decided on and the newest.</numerusform>
+                <numerusform>The environments of %n runs: those the stages were decided on and the newest.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

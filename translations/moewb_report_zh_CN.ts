@@ -1009,5 +1009,17 @@
         <source>Not evaluated in the project; on the current data the gate says %1.</source>
         <translation>项目中尚未评估;按当前数据,门控结论为 %1。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n more run(s) are not listed: the table names the runs the stages were decided on and the newest. The command moewb runs list names every run.</source>
+        <translation>
+            <numerusform>另有 %n 个运行未列出：本表列出各阶段据以判定的运行和最新的运行。命令 moewb runs list 会列出全部运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The environments of %n run(s): those the stages were decided on and the newest.</source>
+        <translation>
+            <numerusform>%n 个运行的环境：各阶段据以判定的运行和最新的运行。</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSet>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -192,27 +193,42 @@ void AssessmentView::fillProjectEvidence() {
 
 void AssessmentView::fill(const assessment::Sheet& sheet) {
     m_filling = true;
+    // The runs a dimension may link: all of a project of up to kEvidenceRuns; of a larger
+    // one (100,000 runs would be a million list items), the newest kEvidenceRuns and those
+    // a dimension links already, with a line saying how many are left out.
+    constexpr qsizetype kEvidenceRuns = 200;
     QStringList runs;
     if (m_project)
         for (const store::RunRow& r : m_project->runs())
             runs << r.name;
+    const qsizetype newestFrom = std::max<qsizetype>(0, runs.size() - kEvidenceRuns);
     for (int i = 0; i < m_dims.size() && i < sheet.dimensions.size(); ++i) {
         const assessment::DimensionEntry& e = sheet.dimensions[i];
         DimensionWidgets& w = m_dims[i];
         w.rating->setCurrentIndex(std::max(0, w.rating->findData(assessment::ratingToken(e.rating))));
         w.notes->setPlainText(e.notes);
         w.evidence->clear();
-        QStringList linked;
+        QSet<QString> linked;
         for (const store::EvidenceLink& l : e.evidence)
-            linked << linkKey(l);
+            linked.insert(linkKey(l));
         auto add = [&](const QString& text, const QString& key) {
             auto* item = new QListWidgetItem(text, w.evidence);
             item->setData(Qt::UserRole, key);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
             item->setCheckState(linked.contains(key) ? Qt::Checked : Qt::Unchecked);
         };
-        for (const QString& r : runs)
-            add(tr("Run %1").arg(r), runKey(r));
+        qsizetype leftOut = 0;
+        for (qsizetype k = 0; k < runs.size(); ++k) {
+            if (k < newestFrom && !linked.contains(runKey(runs[k]))) {
+                ++leftOut;
+                continue;
+            }
+            add(tr("Run %1").arg(runs[k]), runKey(runs[k]));
+        }
+        if (leftOut > 0) {
+            auto* more = new QListWidgetItem(tr("%n older run(s) not listed", "", int(leftOut)), w.evidence);
+            more->setFlags(Qt::NoItemFlags);
+        }
         for (int s = 1; s <= 4; ++s)
             add(tr("Stage %1").arg(s), stageKey(s));
     }

@@ -14,7 +14,9 @@
 #include <QJsonArray>
 #include <QJsonValue>
 
+#include <QSet>
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 
 namespace moewb::report {
@@ -568,6 +570,34 @@ Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
     if (!step(1.0, Report::tr("Project read")))
         return cancelled();
     return d;
+}
+
+QList<store::RunRow> runsToList(const ReportData& d, qsizetype cap) {
+    if (d.runs.size() <= cap)
+        return d.runs;
+    QSet<QString> wanted;
+    for (const StageSection& s : d.stages) {
+        if (!s.recorded)
+            continue;
+        for (const QJsonValue& v : s.recorded->basis.value(QLatin1String("runs")).toArray())
+            if (wanted.size() < cap)
+                wanted.insert(v.toObject().value(QLatin1String("name")).toString());
+    }
+    QList<qsizetype> newestFirst(d.runs.size());
+    std::iota(newestFirst.begin(), newestFirst.end(), qsizetype(0));
+    std::stable_sort(newestFirst.begin(), newestFirst.end(),
+                     [&d](qsizetype a, qsizetype b) { return d.runs[a].created > d.runs[b].created; });
+    for (qsizetype i : std::as_const(newestFirst)) {
+        if (wanted.size() >= cap)
+            break;
+        wanted.insert(d.runs[i].name);
+    }
+    QList<store::RunRow> out;
+    out.reserve(wanted.size());
+    for (const store::RunRow& r : d.runs)
+        if (wanted.contains(r.name))
+            out << r;
+    return out;
 }
 
 } // namespace moewb::report

@@ -121,6 +121,16 @@ struct ReportData {
 Expected<ReportData, ReportError> collectReportData(const QString& projectPath,
                                                    const std::function<bool(double, QString)>& progress = {});
 
+// A report names at most this many runs in its runs table, and gives the environment of
+// at most kAppendixRuns: a project of 100,000 runs would otherwise print ten thousand
+// pages of run lists.
+inline constexpr qsizetype kListedRuns = 200;
+inline constexpr qsizetype kAppendixRuns = 50;
+// The runs the report names: every run of a project with at most `cap`; of a larger one,
+// the runs the stages' saved verdicts were decided on, then the newest, up to `cap` —
+// in the project's order.
+QList<store::RunRow> runsToList(const ReportData& d, qsizetype cap);
+
 // "12.35 GB/s"-style helpers used by the tables (shared with the tests' wording).
 QString recordSummary(const QJsonObject& record);
 

@@ -709,7 +709,8 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
                      Report::tr("Cluster"),     Report::tr("Comm samples"), Report::tr("Steps"),
                      Report::tr("Load blocks"), Report::tr("Imported")};
         t.widths = {1.6, 0.8, 1.4, 1.0, 0.8, 0.7, 0.8, 1.1};
-        for (const store::RunRow& r : d.runs)
+        const QList<store::RunRow> listed = runsToList(d, kListedRuns);
+        for (const store::RunRow& r : listed)
             t.rows.append({r.name, store::runKindTitle(r.kind), r.recordName, r.clusterName,
                            QString::number(r.commSampleCount), QString::number(r.stepCount),
                            QString::number(r.expertLoadBlocks), utcText(r.created)});
@@ -717,6 +718,11 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
             f.paragraph(Report::tr("The project holds no run."), f.body());
         else
             f.table(t);
+        if (listed.size() < d.runs.size())
+            f.paragraph(Report::tr("%n more run(s) are not listed: the table names the runs the stages were "
+                                   "decided on and the newest. The command moewb runs list names every run.",
+                                   nullptr, int(d.runs.size() - listed.size())),
+                        f.small(), kMuted, 0, 4);
     }
 
     // A chapter's subsections (stage 3: each run's step anatomy): sentences, plots, tables.
@@ -908,7 +914,12 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     f.heading(1, titleAppendix(), &toc, true);
     if (d.runs.isEmpty())
         f.paragraph(Report::tr("The project holds no run."), f.body());
-    for (const store::RunRow& r : d.runs) {
+    const QList<store::RunRow> described = runsToList(d, kAppendixRuns);
+    if (described.size() < d.runs.size())
+        f.paragraph(Report::tr("The environments of %n run(s): those the stages were decided on and the newest.",
+                               nullptr, int(described.size())),
+                    f.small(), kMuted, 0, 4);
+    for (const store::RunRow& r : described) {
         f.heading(3, Report::tr("Run %1").arg(r.name), nullptr);
         f.paragraph(Report::tr("Source file: %1")
                         .arg(r.sourceFile.isEmpty() ? Report::tr("not recorded") : r.sourceFile),

@@ -1,4 +1,5 @@
 #include "store/ProjectStore.h"
+#include "store/RunsListing.h"
 
 #include "store/NameRules.h"
 #include "store/SqlSupport.h"
@@ -232,6 +233,7 @@ ProjectStore::ProjectStore(QString path, QString connectionName)
     : m_path(std::move(path)), m_connectionName(std::move(connectionName)) {}
 
 ProjectStore::~ProjectStore() {
+    forgetRunsListing(m_connectionName);
     {
         QSqlDatabase db = connection(m_connectionName);
         db.close();

@@ -3,12 +3,16 @@
 #include "store/ExpertLoadSink.h"
 #include "store/NameRules.h"
 #include "store/ProjectStore.h"
+#include "store/RunsListing.h"
 #include "store/SqlSupport.h"
 
 #include <QHash>
+#include <QMutex>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +26,34 @@ namespace {
 
 QSqlDatabase connection(const QString& name) {
     return QSqlDatabase::database(name, /*open=*/false);
+}
+
+// The run listing, kept per connection until the file changes: the window asks for it a
+// dozen times while it opens a project (stage pages, their status, panels), and a project
+// of 100,000 runs takes most of a second to list. It is valid while the connection is
+// the same, PRAGMA data_version has not moved (no commit by another connection) and
+// sqlite3_total_changes64 has not moved (no write by this one).
+struct RunsListing {
+    sqlite3* handle = nullptr;
+    qint64 dataVersion = -1;
+    qint64 changes = -1;
+    QList<RunRow> runs;
+};
+QMutex runsListingMutex;
+QHash<QString, RunsListing>& runsListings() {
+    static QHash<QString, RunsListing> listings; // by connection name
+    return listings;
+}
+
+// What the listing's validity is read from; nullopt when it cannot be told (then nothing
+// is kept).
+std::optional<std::pair<qint64, qint64>> listingKey(QSqlDatabase& db, sqlite3* handle) {
+    if (!handle)
+        return std::nullopt;
+    QSqlQuery v(db);
+    if (!v.exec(QStringLiteral("PRAGMA data_version")) || !v.next())
+        return std::nullopt;
+    return std::pair<qint64, qint64>{v.value(0).toLongLong(), qint64(sqlite3_total_changes64(handle))};
 }
 
 // Problems a run can be refused for before anything is written.
@@ -336,14 +368,35 @@ Expected<Ok, StoreError> ProjectStore::removeRun(const QString& name) {
 }
 
 QList<RunRow> ProjectStore::runs() const {
+    QSqlDatabase db = connection(m_connectionName);
+    sqlite3* handle = sql::sqliteHandle(db);
+    const auto key = listingKey(db, handle);
+    if (key) {
+        const QMutexLocker lock(&runsListingMutex);
+        const auto it = runsListings().constFind(m_connectionName);
+        if (it != runsListings().constEnd() && it->handle == handle && it->dataVersion == key->first &&
+            it->changes == key->second)
+            return it->runs;
+    }
     QList<RunRow> rows;
-    QSqlQuery q(connection(m_connectionName));
+    QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!q.exec(QString::fromLatin1(kRunSelect) + QStringLiteral("ORDER BY r.id")))
+    if (!q.exec(QString::fromLatin1(kRunSelect) + QStringLiteral("ORDER BY r.id"))) {
         qWarning("%s", qPrintable(error(sql::errorText(q)).text()));
+        return rows;
+    }
     while (q.next())
         rows.append(runFrom(q));
+    if (key) {
+        const QMutexLocker lock(&runsListingMutex);
+        runsListings().insert(m_connectionName, RunsListing{handle, key->first, key->second, rows});
+    }
     return rows;
+}
+
+void forgetRunsListing(const QString& connectionName) {
+    const QMutexLocker lock(&runsListingMutex);
+    runsListings().remove(connectionName);
 }
 
 std::optional<RunRow> ProjectStore::run(const QString& name) const {

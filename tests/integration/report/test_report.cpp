@@ -15,6 +15,7 @@
 #include "stages/StageInputs.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -23,6 +24,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -733,6 +736,60 @@ private slots:
         QCOMPARE(int(t.out.count(QStringLiteral("No data"))), 5);
         QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("Rated 0 of 10"))));
         QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("not estimated"))));
+    }
+
+    // A project with many runs does not print them all: the runs table names at most
+    // kListedRuns (the stages' runs and the newest), the appendix the environments of at
+    // most kAppendixRuns, and each says how many are left out.
+    void manyRunsAreSummarised() {
+        const QString project = m_dir.filePath(QStringLiteral("many.moewb"));
+        QFile::remove(project);
+        QVERIFY(QFile::copy(m_project, project));
+        const int bulk = 1200;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("many"));
+            db.setDatabaseName(project);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            // bulk-00001 … bulk-01200, dated 2020 (older than the demo's runs) in that order.
+            QVERIFY2(q.exec(QStringLiteral(
+                         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200) "
+                         "INSERT INTO run (name, kind, record_id, cluster_id, source_file, environment, created) "
+                         "SELECT printf('bulk-%05d', i), 'imported', (SELECT record_id FROM run LIMIT 1), NULL, "
+                         "'x.csv', '{\"framework\": \"bulk\"}', printf('2020-01-01T00:%02d:%02d.000Z', i / 60 % 60, i % 60) "
+                         "FROM n")),
+                     qPrintable(q.lastError().text()));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("many"));
+        const QString pdf = m_dir.filePath(QStringLiteral("many.pdf"));
+        QElapsedTimer timer;
+        timer.start();
+        const auto r = report::writeReport(project, pdf, {});
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().text()));
+        qInfo("report of the demo plus %d runs: %lld ms", bulk, timer.elapsed());
+        const Proc t = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QCOMPARE(t.exitCode, 0);
+        static const QRegularExpression bulkName(QStringLiteral("bulk-\\d{5}"));
+        QSet<QString> named;
+        for (auto it = bulkName.globalMatch(t.out); it.hasNext();)
+            named.insert(it.next().captured());
+        // The stages' runs (the demo's) come first, the newest bulk runs fill the rest.
+        QVERIFY2(named.size() <= int(report::kListedRuns), qPrintable(QString::number(named.size())));
+        const int listed = int(report::kListedRuns) - 8;
+        QVERIFY2(squeeze(t.out).contains(
+                     squeeze(QStringLiteral("%1 more runs are not listed").arg(bulk + 8 - int(report::kListedRuns)))),
+                 qPrintable(t.out.right(3000)));
+        QVERIFY(squeeze(t.out).contains(squeeze(QStringLiteral("The environments of %1 runs").arg(report::kAppendixRuns))));
+        // The newest bulk runs are the ones named.
+        QVERIFY(named.contains(QStringLiteral("bulk-%1").arg(bulk, 5, 10, QLatin1Char('0'))));
+        QVERIFY(!named.contains(QStringLiteral("bulk-00001")));
+        QVERIFY(named.size() >= listed - 8);
+        const Proc info = run(QStringLiteral("pdfinfo"), {pdf});
+        static const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
+        const int pageCount = pages.match(info.out).captured(1).toInt();
+        qInfo("%d pages", pageCount);
+        QVERIFY2(pageCount > 0 && pageCount < 80, qPrintable(QString::number(pageCount)));
     }
 
     void sheetRoundTripsThroughNewAndUpgradedFiles() {
