@@ -13,14 +13,16 @@ inline constexpr int kMaxNameLength = 256;
 enum class NameKind { Record, Run, Cluster };
 
 // Empty when `name` may be used; else a sentence naming the rule it breaks: empty or
-// blank, longer than kMaxNameLength, or holding a control character (C0, DEL, C1),
-// a line or paragraph separator or a bidirectional override (U+202A–U+202E,
-// U+2066–U+2069), named by its code point and position.
+// blank, longer than kMaxNameLength, or holding a hidden character (isHiddenCharacter,
+// common/DisplayText.h: a control character, a bidirectional mark, override or isolate,
+// another invisible format character, a line or paragraph separator), named by its
+// code point and position.
 QString nameProblem(NameKind kind, const QString& name);
 
-// `name` for output: every character nameProblem refuses written as \xNN (below
-// U+0100) or \u{NNNN} (and then a backslash as "\\"), at most kMaxNameLength
-// characters, then "…". A name that follows the rules comes back unchanged.
+// `name` for output: displayText(name, kMaxNameLength) — every hidden character written
+// as \xNN or \u{nnnn} (and then a backslash as "\\"), longer names cut to
+// kMaxNameLength − 1 characters and "…". A name that follows the rules comes back
+// unchanged.
 QString printableName(const QString& name);
 
 } // namespace moewb::store
