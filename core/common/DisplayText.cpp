@@ -52,26 +52,37 @@ QString displayText(const QString& text, qsizetype maxChars, LineBreaks lineBrea
     }
     if (!escape && text.size() <= maxChars)
         return text;
-    const bool cut = text.size() > maxChars && maxChars >= 1;
-    const qsizetype keep = cut ? maxChars - 1 : text.size();
+    // What is shown is capped, escapes included: pieces (a character or its escape) are
+    // added while they fit; when the next does not, the text ends after the last piece
+    // that leaves room for "…".
     QString out;
-    out.reserve(keep + 16);
-    for (qsizetype i = 0; i < keep;) {
+    out.reserve(std::min(text.size(), maxChars) + 16);
+    qsizetype lastFit = 0;
+    bool cut = false;
+    for (qsizetype i = 0; i < text.size();) {
         int units = 1;
         const char32_t cp = codePointAt(text, i, &units);
-        if (i + units > keep)
-            break;
+        QString piece;
         if (escape && cp == u'\\')
-            out += QStringLiteral("\\\\");
+            piece = QStringLiteral("\\\\");
         else if (isHiddenCharacter(cp) && !keptBreak(cp, lineBreaks))
-            out += cp < 0x100 ? QStringLiteral("\\x%1").arg(uint(cp), 2, 16, QLatin1Char('0'))
-                              : QStringLiteral("\\u{%1}").arg(uint(cp), 4, 16, QLatin1Char('0'));
+            piece = cp < 0x100 ? QStringLiteral("\\x%1").arg(uint(cp), 2, 16, QLatin1Char('0'))
+                               : QStringLiteral("\\u{%1}").arg(uint(cp), 4, 16, QLatin1Char('0'));
         else
-            out += text.mid(i, units);
+            piece = text.mid(i, units);
+        if (out.size() + piece.size() > maxChars) {
+            cut = true;
+            break;
+        }
+        out += piece;
+        if (out.size() <= maxChars - 1)
+            lastFit = out.size();
         i += units;
     }
-    if (cut)
+    if (cut) {
+        out.truncate(lastFit);
         out += QChar(0x2026);
+    }
     return out;
 }
 

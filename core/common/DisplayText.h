@@ -21,9 +21,10 @@ enum class LineBreaks { Escape, Keep };
 
 // `text` as shown: each hidden character written as \xNN (below U+0100) or \u{nnnn}
 // (lower-case hex, 4 or more digits), and — once anything is escaped — each backslash
-// as "\\", so that the escapes are unambiguous. Text longer than `maxChars` characters
-// (UTF-16 code units) keeps its first maxChars − 1, then "…" (never cut inside a
-// surrogate pair). With
+// as "\\", so that the escapes are unambiguous. What is shown is at most `maxChars`
+// characters (UTF-16 code units), escapes included: a longer result ends with "…" after
+// the last whole character or escape that fits (never inside an escape or a surrogate
+// pair). With
 // LineBreaks::Keep, newlines and tabs stay as they are (multi-line reasons and notes).
 // Text that needs neither comes back unchanged (shared, no copy).
 QString displayText(const QString& text, qsizetype maxChars, LineBreaks lineBreaks = LineBreaks::Escape);

@@ -43,6 +43,19 @@ private slots:
         QCOMPARE(displayText(QStringLiteral("one\r\n"), 100, LineBreaks::Keep), QStringLiteral("one\\x0d\n"));
     }
 
+    // What is shown is capped, escapes included, and never ends inside an escape.
+    void escapesCountTowardTheCap() {
+        QString name;
+        for (int i = 0; i < 200; ++i)
+            name += QStringLiteral("r") + QChar(0x202E);
+        const QString shown = displayText(name, 256);
+        QVERIFY2(shown.size() <= 256, qPrintable(QString::number(shown.size())));
+        QVERIFY(shown.endsWith(QChar(0x2026)));
+        // 1 + 8 characters a pair: 28 whole pairs (252) fit before the ellipsis, and the
+        // 29th "r" (253) too.
+        QCOMPARE(shown, QStringLiteral("r\\u{202e}").repeated(28) + QStringLiteral("r") + QChar(0x2026));
+    }
+
     void longTextIsCut() {
         const QString shown = displayText(QString(300, QLatin1Char('n')), 256);
         QCOMPARE(shown.size(), 256);
