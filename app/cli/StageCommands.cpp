@@ -101,8 +101,8 @@ StageOutput stageOne(const stages::StageOneResult& r, const QList<stages::StageO
                           QString::number(row.repeats), fixed(row.medianUs, 2), fixed(row.p99Us, 2),
                           gbps(row.algBandwidth),
                           row.effectiveBandwidth ? gbps(*row.effectiveBandwidth) : QStringLiteral("-"),
-                          fixed(row.p99OverMedian, 2), fixed(row.repeatMeanUs, 2),
-                          fixed(row.repeatVarianceUs2, 3), row.cv ? fixed(*row.cv, 3) : QStringLiteral("-")});
+                          units::formatRatio(row.p99OverMedian), fixed(row.repeatMeanUs, 2),
+                          fixed(row.repeatVarianceUs2, 3), row.cv ? units::formatPercent(*row.cv) : QStringLiteral("-")});
             o.table.append(QJsonObject{
                 {QStringLiteral("run"), t.runName},
                 {QStringLiteral("nodes"), jsonOpt(t.nodes)},
@@ -166,7 +166,7 @@ QJsonValue lossJson(const stages::LossAtTokens& l) {
     return l.value ? jsonNumber(*l.value) : QJsonValue();
 }
 QString tpsText(const stages::ThroughputSummary& t) {
-    return t.tokensPerSecondPerGpu ? fixed(*t.tokensPerSecondPerGpu, 1) : QStringLiteral("-");
+    return t.tokensPerSecondPerGpu ? units::formatInteger(*t.tokensPerSecondPerGpu) : QStringLiteral("-");
 }
 
 StageOutput stageTwo(const stages::StageTwoResult& r) {
@@ -248,17 +248,18 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
                                                                                : Cli::tr("not logged");
         if (s.dropSource == stages::DropRateSource::EstimatedFromLoad)
             drop += Cli::tr(" (estimated)");
-        QString share = s.busiestDeviceShare ? fixed(*s.busiestDeviceShare, 3) : QStringLiteral("-");
+        QString share = s.busiestDeviceShare ? units::formatPercent(*s.busiestDeviceShare) : QStringLiteral("-");
         if (s.busiestDeviceShare)
             share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
                      : s.busiestDeviceSource == stages::BusiestShareSource::ProfilerTraces
                          ? Cli::tr(" (traces; mean device %1)")
-                               .arg(s.meanDeviceShare ? fixed(*s.meanDeviceShare, 3) : QStringLiteral("-"))
+                               .arg(s.meanDeviceShare ? units::formatPercent(*s.meanDeviceShare) : QStringLiteral("-"))
                          : Cli::tr(" (measured)");
         table.addRow(
             {s.runName, QString::number(s.experts), QString::number(s.layers), QString::number(s.windowSteps),
              s.worstLayer >= 0 ? QString::number(s.worstLayer) : QStringLiteral("-"),
-             units::formatPercent(s.worstLayerFractionAbove, 1), fixed(s.windowMaxRatio, 2), fixed(s.windowMeanRatio, 2),
+             units::formatPercent(s.worstLayerFractionAbove), units::formatRatio(s.windowMaxRatio),
+             units::formatRatio(s.windowMeanRatio),
              drop, share, s.windowLoss ? fixed(*s.windowLoss, 3) : QStringLiteral("-")});
         QJsonArray series;
         for (const stages::LoadRatioPoint& p : s.ratioOverSteps)
@@ -310,7 +311,7 @@ StageOutput stageFour(const stages::StageFourResult& r) {
         table.addColumn(Cli::tr("bandwidth"));
         for (const auto& row : r.rows) {
             table.addRow({QString::number(row.bytesPerRank), gbps(row.sourceBandwidth),
-                          gbps(row.targetBandwidth), fixed(row.relativeDiff, 3),
+                          gbps(row.targetBandwidth), units::formatPercent(row.relativeDiff),
                           row.effective ? Cli::tr("effective") : Cli::tr("algbw")});
             o.table.append(QJsonObject{{QStringLiteral("bytes_per_rank"), double(row.bytesPerRank)},
                                        {QStringLiteral("source_gbps"), jsonNumber(row.sourceBandwidth / 1e9)},
@@ -602,7 +603,7 @@ int runStage(CliContext& ctx, const Command& self, const QStringList& args) {
         QStringList used;
         for (const auto& t : v.thresholds)
             used << Cli::tr("%1 = %2 (%3)")
-                        .arg(t.key, QString::number(t.value), stages::thresholdSourceText(t.source));
+                        .arg(t.key, stages::thresholdValueText(t.key, t.value), stages::thresholdSourceText(t.source));
         if (!used.isEmpty())
             s << Cli::tr("Thresholds: %1").arg(used.join(QStringLiteral("; "))) << '\n';
         s.flush();

@@ -32,7 +32,6 @@ QStringList knownKeys() {
     return keys;
 }
 
-QString valueText(double v) { return QString::number(v, 'g', 10); }
 
 QString updatedText(const QDateTime& t) {
     return t.isValid() ? t.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QStringLiteral("-");
@@ -88,7 +87,8 @@ int runList(CliContext& ctx, const Command& self, const QStringList& args) {
     table.addColumn(Cli::tr("updated"));
     table.addColumn(Cli::tr("note"));
     for (const Row& r : rows)
-        table.addRow({r.row.key, valueText(r.row.value), store::thresholdSourceName(r.row.source),
+        table.addRow({r.row.key, stages::thresholdValueText(r.row.key, r.row.value),
+                      store::thresholdSourceName(r.row.source),
                       updatedText(r.row.updated), r.row.note});
     ctx.out() << table.render();
     ctx.out().flush();
@@ -98,7 +98,9 @@ int runList(CliContext& ctx, const Command& self, const QStringList& args) {
 int runSet(CliContext& ctx, const Command& self, const QStringList& args) {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("KEY"), Cli::tr("the threshold, e.g. stage1.cv_max (moewb threshold list)"));
-    parser.addPositionalArgument(QStringLiteral("VALUE"), Cli::tr("a number"));
+    parser.addPositionalArgument(QStringLiteral("VALUE"),
+                                 Cli::tr("in the unit threshold list shows (5%, 1.6x, 500), or the stored number "
+                                         "(0.05 for 5%)"));
     const QCommandLineOption sourceOption(QStringLiteral("source"),
                                           Cli::tr("team (default: your team's own figure) or suggested (derived "
                                                   "from a first round of measurements)"),
@@ -119,10 +121,13 @@ int runSet(CliContext& ctx, const Command& self, const QStringList& args) {
         return ctx.usageError(Cli::tr("unknown threshold \"%1\"; the known keys are: %2")
                                   .arg(key, keys.join(QStringLiteral(", "))),
                               kSet);
-    bool ok = false;
-    const double value = pos[1].trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(value))
-        return ctx.usageError(Cli::tr("the value must be a finite number, not \"%1\"").arg(pos[1]), kSet);
+    const std::optional<double> parsed = stages::parseThresholdValue(key, pos[1], stages::BareNumber::Stored);
+    if (!parsed)
+        return ctx.usageError(Cli::tr("the value must be a finite number in the threshold's unit (e.g. %1), not "
+                                      "\"%2\"")
+                                  .arg(stages::thresholdValueText(key, stages::ThresholdSet().get(key).value), pos[1]),
+                              kSet);
+    const double value = *parsed;
     store::ThresholdSource source = store::ThresholdSource::Team;
     if (parser.isSet(sourceOption)) {
         const QString name = parser.value(sourceOption).trimmed();
@@ -147,7 +152,7 @@ int runSet(CliContext& ctx, const Command& self, const QStringList& args) {
                        {QStringLiteral("updated"), stored ? stored->updated.toString(Qt::ISODate) : QString()}});
     } else {
         ctx.out() << Cli::tr("%1 = %2 (%3) saved in %4. Evaluate again to apply it: moewb stage %5")
-                         .arg(key, valueText(value), stages::thresholdSourceText(source), project->path(),
+                         .arg(key, stages::thresholdValueText(key, value), stages::thresholdSourceText(source), project->path(),
                               key.section(QLatin1Char('.'), 0, 0).mid(5))
                   << Qt::endl;
     }
@@ -227,7 +232,8 @@ int runSuggest(CliContext& ctx, const Command& self, const QStringList& args) {
         table.addColumn(Cli::tr("source now"));
         for (const stages::SuggestedThreshold& s : suggestions) {
             const stages::ThresholdUse now = current.get(s.key);
-            table.addRow({s.key, valueText(s.value), valueText(now.value), store::thresholdSourceName(now.source)});
+            table.addRow({s.key, stages::thresholdValueText(s.key, s.value), stages::thresholdValueText(s.key, now.value),
+                          store::thresholdSourceName(now.source)});
         }
         QTextStream& o = ctx.out();
         o << table.render();

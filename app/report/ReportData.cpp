@@ -34,9 +34,12 @@ QString num(double v, int decimals = 2) {
 QString optNum(const std::optional<double>& v, int decimals = 2) {
     return v ? num(*v, decimals) : QStringLiteral("—");
 }
+// Shares as %, ratios as ×, whole numbers grouped: common/Units.h, as the window and the CLI.
 QString percent(const std::optional<double>& v) {
-    return v ? QStringLiteral("%1 %").arg(num(*v * 100.0, 2)) : QStringLiteral("—");
+    return v ? units::formatPercent(*v) : QStringLiteral("—");
 }
+QString ratio(double v) { return units::formatRatio(v); }
+QString optInteger(const std::optional<double>& v) { return v ? units::formatInteger(*v) : QStringLiteral("—"); }
 
 QString jsonText(const QJsonValue& v) {
     if (v.isString())
@@ -161,8 +164,8 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
                                units::formatDuration(row.p99Us),
                                row.effectiveBandwidth ? units::formatBandwidth(*row.effectiveBandwidth)
                                                       : QStringLiteral("—"),
-                               units::formatBandwidth(row.algBandwidth), optNum(row.cv, 3),
-                               num(row.p99OverMedian, 2)});
+                               units::formatBandwidth(row.algBandwidth), percent(row.cv),
+                               ratio(row.p99OverMedian)});
         s.tables << table;
     }
     if (!result.nodeComparison.isEmpty()) {
@@ -184,7 +187,7 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
         table.headers = {Report::tr("Key"), Report::tr("Suggested"), Report::tr("Basis")};
         table.widths = {1.6, 0.8, 3.5};
         for (const stages::SuggestedThreshold& t : result.suggestions)
-            table.rows.append({t.key, num(t.value, 3), t.basis});
+            table.rows.append({t.key, stages::thresholdValueText(t.key, t.value), t.basis});
         s.tables << table;
     }
     // Uniform against measured-routing probe runs (docs/traffic.md, `moewb traffic compare`).
@@ -198,12 +201,12 @@ StageSection stageOne(const store::ProjectStore& project, const QList<store::Run
         for (const traffic::SizeComparison& c : pair.sizes)
             table.rows.append({units::formatBytes(double(c.bytesPerRank)), units::formatDuration(c.uniformMedianUs),
                                units::formatDuration(c.measuredMedianUs),
-                               QStringLiteral("%1×").arg(num(c.ratio, 2))});
+                               ratio(c.ratio)});
         s.tables << table;
         const traffic::SizeComparison& largest = pair.sizes.last();
-        s.remarks << Report::tr("At %1 per rank, the routing of %2 makes the all-to-all %3× as long as a uniform "
+        s.remarks << Report::tr("At %1 per rank, the routing of %2 makes the all-to-all %3 as long as a uniform "
                                 "one on this cluster.")
-                         .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, num(largest.ratio, 2));
+                         .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, ratio(largest.ratio));
     }
     s.plots = plots::stageOnePlots(result);
     return s;
@@ -244,14 +247,14 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
                          Report::tr("Stops")};
         table.widths = {1.4, 1.4, 1.1, 1.1, 1.0, 1.3, 1.3, 1.0, 0.7};
         for (const stages::StageTwoPair& p : result.pairs) {
-            table.rows.append({p.moeRun, p.denseRun, optNum(p.moeThroughput.tokensPerSecondPerGpu, 0),
-                               optNum(p.denseThroughput.tokensPerSecondPerGpu, 0),
+            table.rows.append({p.moeRun, p.denseRun, optInteger(p.moeThroughput.tokensPerSecondPerGpu),
+                               optInteger(p.denseThroughput.tokensPerSecondPerGpu),
                                Report::tr("%1 tokens").arg(units::formatCount(p.comparedAtTokens)),
                                QStringLiteral("%1 / %2").arg(optNum(p.moeTrainLoss.value, 3),
                                                              optNum(p.denseTrainLoss.value, 3)),
                                QStringLiteral("%1 / %2").arg(optNum(p.moeValLoss.value, 3),
                                                              optNum(p.denseValLoss.value, 3)),
-                               QStringLiteral("%1 %").arg(num(p.activatedParamsDiff * 100.0, 1)),
+                               units::formatPercent(p.activatedParamsDiff),
                                p.stops ? Report::tr("yes") : Report::tr("no")});
             for (const QString& m : p.mismatches)
                 s.remarks << Report::tr("%1 vs %2 not like for like: %3").arg(p.moeRun, p.denseRun, m);
@@ -312,8 +315,8 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
             {r.runName, QStringLiteral("%1 × %2").arg(r.experts).arg(r.layers),
              QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(r.windowLastStep),
              r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
-             QStringLiteral("%1 %").arg(num(r.worstLayerFractionAbove * 100.0, 1)),
-             QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)), drop,
+             units::formatPercent(r.worstLayerFractionAbove),
+             QStringLiteral("%1 / %2").arg(ratio(r.windowMaxRatio), ratio(r.windowMeanRatio)), drop,
              r.busiestDeviceShare ? percent(r.busiestDeviceShare) +
                                         (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString())
                                   : QStringLiteral("—"),
@@ -431,7 +434,7 @@ StageSection stageFour(const store::ProjectStore& project, const QList<store::Ru
             {units::formatBytes(double(r.bytesPerRank)),
              units::formatBandwidth(r.sourceBandwidth) + (r.effective ? QString() : Report::tr(" (algbw)")),
              units::formatBandwidth(r.targetBandwidth),
-             QStringLiteral("%1 %").arg(num(r.relativeDiff * 100.0, 1)),
+             units::formatPercent(r.relativeDiff),
              r.stops ? Report::tr("yes") : Report::tr("no")});
     s.keyTables << table;
     if (!result.unmatchedSizes.isEmpty()) {

@@ -542,7 +542,7 @@ void verdictBlock(PageFlow& f, const StageSection& s) {
             t.headers = {Report::tr("Key"), Report::tr("Value"), Report::tr("Source")};
             t.widths = {2.0, 0.8, 2.2};
             for (const stages::ThresholdUse& u : v.thresholds)
-                t.rows.append({u.key, QString::number(u.value),
+                t.rows.append({u.key, stages::thresholdValueText(u.key, u.value),
                                stages::thresholdSourceText(u.source) +
                                    (u.builtInDefault ? Report::tr(" (built-in default)") : QString())});
             f.table(t);
@@ -575,15 +575,16 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     QStringList clusterText;
     for (const ClusterSummary& c : d.clusters)
         clusterText << Report::tr("%1: %n node(s), %2 GPUs", nullptr, c.nodes).arg(c.cluster.name).arg(c.gpus);
-    f.paragraph(Report::tr("Project %1, content fingerprint %2 · %3 config records, %4 runs · clusters: %5")
-                    .arg(d.projectName, d.contentHash)
-                    .arg(d.records.size())
-                    .arg(d.runs.size())
-                    .arg(clusterText.isEmpty() ? Report::tr("none recorded") : clusterText.join(QStringLiteral("; "))),
+    f.paragraph(Report::tr("Project %1 · %n config record(s)", nullptr, int(d.records.size())).arg(d.projectName) +
+                    Report::tr(", %n run(s)", nullptr, int(d.runs.size())) +
+                    Report::tr(" · clusters: %1")
+                        .arg(clusterText.isEmpty() ? Report::tr("none recorded") : clusterText.join(QStringLiteral("; "))),
                 f.small(), kMuted, 0, 1);
-    f.paragraph(Report::tr("Generated %1 by MoE Workbench %2, project schema %3")
-                    .arg(utcText(d.generated), d.toolVersion)
-                    .arg(d.schemaVersion),
+    // The data ID names what the report was made from: the same runs, records and
+    // verdicts always give the same ID (ReportData's content hash).
+    f.paragraph(Report::tr("Generated %1 by MoE Workbench %2 · data ID %3 (two reports with the same ID were made "
+                           "from the same runs, records and verdicts)")
+                    .arg(utcText(d.generated), d.toolVersion, d.contentHash),
                 f.small(), kMuted, 0, 6);
     if (d.demo)
         f.paragraph(Report::tr("This is the demo project: every measurement in it is synthetic."),
@@ -642,8 +643,10 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
     f.paragraph(Report::tr("Open warnings"), f.font(11, true), kAccent, 0, 2);
     {
         QStringList lines;
+        // Each warning is told once, in its own section; page 1 names them.
+        const int warningsSection = 2 + int(d.stages.size()) + 1;
         for (const checks::MisjudgmentWarning& w : d.warnings)
-            lines << Report::tr("%1. %2: %3").arg(w.id).arg(w.title, w.summary);
+            lines << Report::tr("%1. %2 (section %3)").arg(w.id).arg(w.title).arg(warningsSection);
         if (lines.isEmpty())
             f.paragraph(Report::tr("None of the six misjudgment checks fired on this project."), f.body(), kInk, 0,
                         6);
@@ -808,11 +811,11 @@ void compose(PageFlow& f, const ReportData& d, QList<TocEntry>& toc, const QList
                      Report::tr("Updated")};
         t.widths = {1.8, 0.6, 1.5, 2.4, 1.1};
         for (const store::ThresholdRow& r : d.thresholds)
-            t.rows.append({r.key, QString::number(r.value), stages::thresholdSourceText(r.source), r.note,
-                           utcText(r.updated)});
+            t.rows.append({r.key, stages::thresholdValueText(r.key, r.value), stages::thresholdSourceText(r.source),
+                           r.note, utcText(r.updated)});
         for (const stages::ThresholdUse& u : d.thresholdDefaults)
-            t.rows.append({u.key, QString::number(u.value), Report::tr("built-in default (not stored)"),
-                           Report::tr("documented in docs/method.md"), QStringLiteral("—")});
+            t.rows.append({u.key, stages::thresholdValueText(u.key, u.value), Report::tr("the method's default"),
+                           stages::thresholdMeaning(u.key), QStringLiteral("—")});
         f.table(t);
     }
 

@@ -168,23 +168,22 @@ QList<ProjectEvidence> projectEvidence(const store::ProjectStore& project) {
                     largest = std::max(largest, double(row.bytesPerRank));
                 }
             }
-            QString line = Assessment::tr("Stage 1: %n probe run(s), %1–%2 repeats per message size", "", int(inputs->size()))
-                               .arg(minRepeats == INT_MAX ? 0 : minRepeats)
-                               .arg(maxRepeats);
+            const int fewest = minRepeats == INT_MAX ? 0 : minRepeats;
+            const QString repeats = fewest == maxRepeats
+                                        ? Assessment::tr("%n repeat(s) per message size", "", maxRepeats)
+                                        : Assessment::tr("%1–%2 repeats per message size").arg(fewest).arg(maxRepeats);
+            QString line =
+                Assessment::tr("Stage 1: %n probe run(s), %1", "", int(inputs->size())).arg(repeats);
             line += worstCv >= 0 ? Assessment::tr("; run-to-run CV at most %1 (run %2).")
-                                       .arg(units::formatPercent(worstCv, -2), worstRun)
+                                       .arg(units::formatPercent(worstCv), worstRun)
                                  : Assessment::tr("; no size has two repeats, so no run-to-run spread.");
             lines[QStringLiteral("reproducibility")] << line;
             QList<int> n(nodes.begin(), nodes.end());
             std::sort(n.begin(), n.end());
-            QStringList nodeText;
-            for (int x : n)
-                nodeText << QString::number(x);
-            lines[QStringLiteral("tuning")]
-                << Assessment::tr("Stage 1: all-to-all time from %1 to %2 per rank%3.")
-                       .arg(units::formatBytes(smallest), units::formatBytes(largest),
-                            nodeText.isEmpty() ? QString()
-                                               : Assessment::tr(" at %1 node(s)").arg(nodeText.join(QStringLiteral(", "))));
+            // " at 4 nodes", " at 2 and 4 nodes".
+            const QString atNodes = n.isEmpty() ? QString() : Assessment::tr(" at %1").arg(stages::nodeCountsText(n));
+            lines[QStringLiteral("tuning")] << Assessment::tr("Stage 1: all-to-all time from %1 to %2 per rank%3.")
+                                                   .arg(units::formatBytes(smallest), units::formatBytes(largest), atNodes);
         }
         // Training runs repeated on one config record (a second seed shows the spread).
         QHash<QString, QString> recordOf; // run name → its config record's name
@@ -265,7 +264,7 @@ QList<ProjectEvidence> projectEvidence(const store::ProjectStore& project) {
         if (worstDrop >= 0)
             lines[QStringLiteral("stability")]
                 << Assessment::tr("Highest token drop rate logged: %1 (run %2).")
-                       .arg(units::formatPercent(worstDrop, -2), worstDropRun);
+                       .arg(units::formatPercent(worstDrop), worstDropRun);
         if (training > 0) {
             QStringList parts;
             if (moe > 0) {
@@ -292,7 +291,7 @@ QList<ProjectEvidence> projectEvidence(const store::ProjectStore& project) {
         lines[QStringLiteral("cost")]
             << Assessment::tr("%1: %2 GPU-hours per billion tokens (median %3 tokens/s per GPU).")
                    .arg(r.name, QString::number(1e9 / tps / 3600.0, 'f', tps > 1e6 ? 3 : 1),
-                        QString::number(tps, 'f', 0));
+                        units::formatInteger(tps));
     }
 
     QList<ProjectEvidence> out;

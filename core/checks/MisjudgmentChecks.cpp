@@ -294,9 +294,7 @@ std::optional<MisjudgmentWarning> checkSingleNodeExtrapolation(const ProjectFact
                          : Checks::tr("Run %1 trains on %2 nodes, but stage 1 ran only at %3.")
                                .arg(r.name)
                                .arg(n)
-                               .arg(measuredSorted.size() == 1
-                                        ? Checks::tr("%n node(s)", "", measuredSorted.first())
-                                        : Checks::tr("%1 nodes").arg(measuredText.join(QStringLiteral(", ")))));
+                               .arg(stages::nodeCountsText(measuredSorted)));
     }
     if (findings.isEmpty())
         return std::nullopt;
@@ -377,10 +375,12 @@ QStringList checkReasonsForRuns(const ProjectFacts& facts, const QStringList& ru
         for (const QString& r : w.runs)
             concerns = concerns || runNames.contains(r);
         if (concerns)
-            out << Checks::tr("Misjudgment warning %1 on these runs — %2: %3 Its fix is given with the misjudgment "
-                              "warnings.")
+            // Named, not repeated: the warning's evidence and fix are said once, with the
+            // misjudgment warnings (the window's warnings bar, the report's own section).
+            out << Checks::tr("Misjudgment warning %1 applies to these runs: %2 (its evidence and fix are with the "
+                              "misjudgment warnings).")
                        .arg(w.id)
-                       .arg(w.title, w.summary.endsWith(QLatin1Char('.')) ? w.summary : w.summary + QLatin1Char('.'));
+                       .arg(w.title);
     }
     return out;
 }

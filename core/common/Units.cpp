@@ -1,6 +1,7 @@
 #include "Units.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 namespace moewb::units {
@@ -46,7 +47,51 @@ QString formatPercent(double fraction, int decimals) {
     if (!std::isfinite(fraction))
         return QStringLiteral("—");
     const double p = fraction * 100.0;
+    if (decimals == kReadable) {
+        const double a = std::fabs(p);
+        if (a > 0 && a < 0.005)
+            return (p < 0 ? QStringLiteral("> -0.01 %") : QStringLiteral("< 0.01 %"));
+        // Three significant digits, at most two decimals: 14.3, 1.36, 0.32, 100.
+        const int places = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+        QString s = trimmedNumber(p, places);
+        if (s == QLatin1String("-0"))
+            s = QStringLiteral("0");
+        return s + QStringLiteral(" %");
+    }
     return (decimals < 0 ? trimmedNumber(p, -decimals) : QString::number(p, 'f', decimals)) + QStringLiteral(" %");
+}
+
+QString formatRatio(double ratio, int decimals) {
+    if (!std::isfinite(ratio))
+        return QStringLiteral("—");
+    return trimmedNumber(ratio, std::max(0, decimals)) + QStringLiteral("×");
+}
+
+QString formatPercentAgainst(double fraction, double limit) {
+    const QString text = formatPercent(fraction);
+    if (fraction == limit || text != formatPercent(limit, -2))
+        return text;
+    return QString::number(fraction * 100.0, 'g', 8) + QStringLiteral(" %");
+}
+
+QString formatRatioAgainst(double ratio, double limit) {
+    const QString text = formatRatio(ratio);
+    if (ratio == limit || text != formatRatio(limit, 6))
+        return text;
+    return QString::number(ratio, 'g', 8) + QStringLiteral("×");
+}
+
+QString formatInteger(double value) {
+    if (!std::isfinite(value))
+        return QStringLiteral("—");
+    const double r = std::round(value);
+    if (std::fabs(r) >= 1e18)
+        return QString::number(r, 'g', 6);
+    const long long n = static_cast<long long>(r);
+    QString digits = QString::number(n < 0 ? -n : n);
+    for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, QLatin1Char(','));
+    return n < 0 ? QLatin1Char('-') + digits : digits;
 }
 
 QString formatCount(double count) {

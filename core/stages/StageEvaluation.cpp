@@ -143,7 +143,7 @@ Expected<StageEvaluation, InputError> evaluateStage(const store::ProjectStore& p
         e.verdict = r.verdict;
         for (const SuggestedThreshold& s : r.suggestions)
             e.verdict.notes << Stages::tr("Suggested (not applied): %1 = %2 — %3.")
-                                   .arg(s.key, QString::number(s.value), s.basis);
+                                   .arg(s.key, thresholdValueText(s.key, s.value), s.basis);
         e.result = std::move(r);
         break;
     }

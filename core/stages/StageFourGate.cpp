@@ -109,7 +109,7 @@ StageFourResult evaluateStageFour(const ClusterBaselineInput& source, const Clus
                               row.effective ? Stages::tr("effective") : Stages::tr("algorithm"),
                               units::formatBandwidth(row.targetBandwidth), result.targetRun,
                               units::formatBandwidth(row.sourceBandwidth), result.sourceRun,
-                              QString::number(row.relativeDiff, 'f', 3), thresholdText(diffMax));
+                              units::formatPercentAgainst(row.relativeDiff, diffMax.value), thresholdText(diffMax));
         result.rows.append(row);
     }
     for (auto it = targetRows.cbegin(); it != targetRows.cend(); ++it)
@@ -144,7 +144,7 @@ StageFourResult evaluateStageFour(const ClusterBaselineInput& source, const Clus
                          "All %1 common sizes: the target baseline (%2) differs from the source (%3) by at "
                          "most %4 ≤ %5.")
                          .arg(result.rows.size())
-                         .arg(result.targetRun, result.sourceRun, QString::number(worst, 'f', 3),
+                         .arg(result.targetRun, result.sourceRun, units::formatPercent(worst),
                               thresholdText(diffMax));
         v.nextStep =
             Stages::tr("Re-run stages 2–3 on the target cluster to confirm; the conclusions hold under the "

@@ -121,18 +121,15 @@ QList<SuggestedThreshold> suggestStageOneThresholds(const QList<StageOneTable>& 
     if (!cvs.empty()) {
         const double m = stats::median(cvs);
         out.append({QStringLiteral("stage1.cv_max"), roundUpTwoDigits(std::max(1.5 * m, 0.02)),
-                    Stages::tr("1.5 × the median run-to-run CV (%1) over %2 sizes of %3; at least 0.02")
-                        .arg(QString::number(m, 'f', 3))
-                        .arg(cvs.size())
-                        .arg(runs)});
+                    Stages::tr("1.5 × the median run-to-run CV (%1) over %n size(s) of %2; at least %3", "",
+                               int(cvs.size()))
+                        .arg(units::formatPercent(m), runs, units::formatPercent(0.02))});
     }
     if (!ratios.empty()) {
         const double m = stats::median(ratios);
         out.append({QStringLiteral("stage1.p99_over_median_max"), roundUpTwoDigits(1.5 * m),
-                    Stages::tr("1.5 × the median P99/median (%1) over %2 sizes of %3")
-                        .arg(QString::number(m, 'f', 2))
-                        .arg(ratios.size())
-                        .arg(runs)});
+                    Stages::tr("1.5 × the median P99/median (%1) over %n size(s) of %2", "", int(ratios.size()))
+                        .arg(units::formatRatio(m), runs)});
     }
     return out;
 }
@@ -200,9 +197,13 @@ StageOneCoverage coverageOf(const StageOneTarget& t, const QList<StageOneRunInpu
                         : Stages::tr("record %1 trains on %n node(s): no baseline at that node count; the "
                                      "baselines were measured at %2", "", *t.nodes)
                               .arg(t.recordName,
-                                   measuredNodes.size() == 1
-                                       ? Stages::tr("%n node(s)", "", measuredNodes.first().toInt())
-                                       : Stages::tr("%1 nodes").arg(measuredNodes.join(QStringLiteral(", "))));
+                                   [&] {
+                                       QList<int> counts;
+                                       for (const QString& n : measuredNodes)
+                                           counts << n.toInt();
+                                       std::sort(counts.begin(), counts.end());
+                                       return nodeCountsText(counts);
+                                   }());
         return c;
     }
     for (const StageOneRunInput* r : atNodes)
@@ -271,15 +272,15 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
             if (!r.cv) {
                 oneRepeat << r.bytesPerRank;
             } else if (*r.cv > cvMax.value) {
-                cvOver.append({r.bytesPerRank, QString::number(*r.cv, 'f', 3)});
+                cvOver.append({r.bytesPerRank, units::formatPercentAgainst(*r.cv, cvMax.value)});
                 cvStops << Stages::tr("%1, %2: run-to-run CV %3 > %4.")
-                               .arg(runLabel(table), size, QString::number(*r.cv, 'f', 3), thresholdText(cvMax));
+                               .arg(runLabel(table), size, units::formatPercentAgainst(*r.cv, cvMax.value), thresholdText(cvMax));
             }
             if (r.p99OverMedian > ratioMax.value) {
-                tailOver.append({r.bytesPerRank, Stages::tr("%1 ×").arg(QString::number(r.p99OverMedian, 'f', 2))});
-                tailStops << Stages::tr("%1, %2: P99 %3 is %4 × the median %5 > %6.")
+                tailOver.append({r.bytesPerRank, units::formatRatioAgainst(r.p99OverMedian, ratioMax.value)});
+                tailStops << Stages::tr("%1, %2: P99 %3 is %4 the median %5 > %6.")
                                  .arg(runLabel(table), size, units::formatDuration(r.p99Us),
-                                      QString::number(r.p99OverMedian, 'f', 2), units::formatDuration(r.medianUs),
+                                      units::formatRatioAgainst(r.p99OverMedian, ratioMax.value), units::formatDuration(r.medianUs),
                                       thresholdText(ratioMax));
             }
         }
@@ -301,15 +302,14 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                                   .arg(how));
         }
         stops << (cvOver.size() <= 1 ? cvStops
-                                     : QStringList{Stages::tr("%1: run-to-run CV > %2 at %3 sizes: %4.")
-                                                       .arg(runLabel(table), thresholdText(cvMax))
-                                                       .arg(cvOver.size())
-                                                       .arg(sizeList(cvOver))});
+                                     : QStringList{Stages::tr("%1: run-to-run CV > %2 at %n size(s): %3.", "",
+                                                                  int(cvOver.size()))
+                                                       .arg(runLabel(table), thresholdText(cvMax), sizeList(cvOver))});
         stops << (tailOver.size() <= 1 ? tailStops
-                                       : QStringList{Stages::tr("%1: P99/median > %2 at %3 sizes: %4.")
-                                                         .arg(runLabel(table), thresholdText(ratioMax))
-                                                         .arg(tailOver.size())
-                                                         .arg(sizeList(tailOver))});
+                                       : QStringList{Stages::tr("%1: P99/median > %2 at %n size(s): %3.", "",
+                                                                    int(tailOver.size()))
+                                                         .arg(runLabel(table), thresholdText(ratioMax),
+                                                              sizeList(tailOver))});
         result.tables.append(table);
     }
 
@@ -416,8 +416,8 @@ StageOneResult evaluateStageOne(const QList<StageOneRunInput>& runs, const Thres
                    "All %1 sizes in %n run(s): run-to-run CV at most %2 ≤ %3; P99/median at most %4 ≤ %5.", "",
                    int(result.tables.size()))
                    .arg(sizes)
-                   .arg(QString::number(worstCv, 'f', 3), thresholdText(cvMax),
-                        QString::number(worstRatio, 'f', 2), thresholdText(ratioMax));
+                   .arg(units::formatPercent(worstCv), thresholdText(cvMax), units::formatRatio(worstRatio),
+                        thresholdText(ratioMax));
         v.nextStep =
             Stages::tr("Go on to stage 2: compare the MoE with a dense control of similar activated size.");
     }

@@ -37,14 +37,14 @@ QString balancingText(const record::LoadBalancingRecord& lb) {
 
 // What stage 3 says of a run's busiest-device share, naming where it came from.
 QString busiestShareNote(const QString& runName, const StageThreeRunSummary& s) {
-    const QString share = QString::number(*s.busiestDeviceShare, 'f', 3);
+    const QString share = units::formatPercent(*s.busiestDeviceShare);
     switch (s.busiestDeviceSource) {
     case BusiestShareSource::ProfilerTraces:
         return Stages::tr("run %1: busiest-device share %2 of step time (measured: profiler traces, mean over %n "
                           "traced step(s): the busiest rank's compute + communication without waiting / its step "
                           "time); the mean device %3.",
                           "", int(s.tracedSteps))
-            .arg(runName, share, s.meanDeviceShare ? QString::number(*s.meanDeviceShare, 'f', 3) : QStringLiteral("-"));
+            .arg(runName, share, s.meanDeviceShare ? units::formatPercent(*s.meanDeviceShare) : QStringLiteral("-"));
     case BusiestShareSource::Collector:
         return Stages::tr("run %1: busiest-device share %2 of step time (measured by the collector: the "
                           "busiest rank's expert compute + all-to-all time / its step time).")
@@ -56,7 +56,7 @@ QString busiestShareNote(const QString& runName, const StageThreeRunSummary& s) 
                           "busiest rank's tokens / all tokens of the layer; even load = %4).")
             .arg(runName, share)
             .arg(s.expertParallel)
-            .arg(QString::number(1.0 / std::max(1, s.expertParallel), 'f', 3));
+            .arg(units::formatPercent(1.0 / std::max(1, s.expertParallel)));
     }
 }
 
@@ -474,16 +474,16 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
         const QString windowText = Stages::tr("the last %n step(s), %1–%2", "", int(s.windowSteps))
                                        .arg(s.windowFirstStep)
                                        .arg(s.windowLastStep);
-        const QString shareAbove = units::formatPercent(s.worstLayerFractionAbove, -1);
+        const QString shareAbove = units::formatPercent(s.worstLayerFractionAbove);
         const QString ratioText = Stages::tr("run %1, %2: max/mean above %3 in %4 of %5, more than the limit %6")
                                       .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
                                       .arg(thresholdText(ratioMax), shareAbove, windowText,
-                                           thresholdPercentText(fraction));
+                                           thresholdText(fraction));
         if (s.loadRatioStops)
             stops << ratioText + QLatin1Char('.');
         if (s.dropRate) {
             QString dropText = Stages::tr("run %1: drop rate %2 over %3 — %4")
-                                   .arg(r.runName, units::formatPercent(*s.dropRate), windowText,
+                                   .arg(r.runName, units::formatPercentAgainst(*s.dropRate, dropMax.value), windowText,
                                         dropRateSourceText(s.dropSource));
             if (s.dropSource != DropRateSource::EstimatedFromLoad && s.assignmentDropRate)
                 dropText += Stages::tr("; beside it: assignments dropped %1")
@@ -491,9 +491,9 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             if (s.partlyDroppedRate)
                 dropText += Stages::tr("; tokens partly dropped %1").arg(units::formatPercent(*s.partlyDroppedRate));
             if (s.dropRateStops)
-                stops << Stages::tr("%1; above the limit %2.").arg(dropText, thresholdPercentText(dropMax));
+                stops << Stages::tr("%1; above the limit %2.").arg(dropText, thresholdText(dropMax));
             else
-                passes << Stages::tr("%1; within the limit %2.").arg(dropText, thresholdPercentText(dropMax));
+                passes << Stages::tr("%1; within the limit %2.").arg(dropText, thresholdText(dropMax));
         } else if (s.dropSource == DropRateSource::NotApplicable) {
             v.notes << Stages::tr("run %1: drop rate %2.").arg(r.runName, dropRateSourceText(s.dropSource));
         } else {
@@ -506,9 +506,9 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             passes << Stages::tr("run %1, worst %2: max/mean above %3 in %4 of %5, within the limit %6; "
                                  "max/mean at most %7, mean %8.")
                           .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
-                          .arg(thresholdText(ratioMax), units::formatPercent(s.worstLayerFractionAbove, -1),
-                               windowText, thresholdPercentText(fraction), QString::number(s.windowMaxRatio, 'f', 2),
-                               QString::number(s.windowMeanRatio, 'f', 2));
+                          .arg(thresholdText(ratioMax), units::formatPercent(s.worstLayerFractionAbove),
+                               windowText, thresholdText(fraction), units::formatRatio(s.windowMaxRatio),
+                               units::formatRatio(s.windowMeanRatio));
         if (s.busiestDeviceShare)
             v.notes << busiestShareNote(r.runName, s);
         if (const auto& a = r.a2aAgainstBaseline) {
@@ -518,12 +518,12 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                            "measured by stage 1 (run %6): %7 of the baseline")
                     .arg(r.runName, a->kind, units::formatBytes(double(a->bytesPerRank)),
                          units::formatBandwidth(a->trainingGBps * 1e9, 1), units::formatBandwidth(a->baselineGBps * 1e9, 1),
-                         a->baselineRun, units::formatPercent(a->ratio, 0));
+                         a->baselineRun, units::formatPercent(a->ratio));
             v.notes << (a->ratio < a2aMin.value
                             ? Stages::tr("Finding — %1, below the %2 limit: the training's all-to-all runs well below "
                                          "what the cluster delivers, so the cause is in the training (message sizes, "
                                          "overlap with compute, imbalance); see the step anatomy (moewb anatomy %3).")
-                                  .arg(line, thresholdPercentText(a2aMin), r.runName)
+                                  .arg(line, thresholdText(a2aMin), r.runName)
                             : line + QLatin1Char('.'));
         }
         result.runs.append(s);

@@ -260,7 +260,7 @@ StageTwoResult evaluateStageTwo(const QList<TrainingRunInput>& runs, const Thres
                                    "%1: dense activated parameters %2 differ from the MoE's %3 by %4 > %5.")
                                    .arg(label, units::formatCount(double(p.denseActivatedParams)),
                                         units::formatCount(double(p.moeActivatedParams)),
-                                        QString::number(p.activatedParamsDiff, 'f', 3),
+                                        units::formatPercentAgainst(p.activatedParamsDiff, tolerance.value),
                                         thresholdText(tolerance));
                     ready = false;
                 }

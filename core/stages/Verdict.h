@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace moewb::stages {
 
 // One threshold as a gate used it.
@@ -21,10 +23,31 @@ struct ThresholdUse {
 
 // "team threshold", "suggested from round 1", "placeholder — set your own".
 QString thresholdSourceText(store::ThresholdSource source);
-// "0.10 (team threshold)"; the value printed with `decimals` decimals.
-QString thresholdText(const ThresholdUse& t, int decimals = 2);
-// A share or rate threshold as a percentage: "50 % (team threshold)".
-QString thresholdPercentText(const ThresholdUse& t);
+// The unit a threshold is shown and typed in, the same on every surface: shares,
+// rates, fractions and relative differences as percentages (the stored value is the
+// fraction: 0.05 is "5 %"), ratios of like quantities as × ("1.6×"), window lengths
+// in steps.
+enum class ThresholdUnit { Percent, Ratio, Steps };
+ThresholdUnit thresholdUnit(const QString& key);
+// "5 %", "1.6×", "500 steps": the value in its key's unit (units::formatPercent,
+// formatRatio; never rounded away: 0.0001 reads "0.01 %").
+QString thresholdValueText(const QString& key, double value);
+// "5 % (team threshold)".
+QString thresholdText(const ThresholdUse& t);
+// Node counts as a reader says them: "1 node", "2 and 4 nodes", "1, 2 and 4 nodes"
+// (ascending, as given).
+QString nodeCountsText(const QList<int>& counts);
+// What a key measures, in a user's words ("coefficient of variation of time across
+// repeats, per message size"); empty for an unknown key.
+QString thresholdMeaning(const QString& key);
+// How a bare number (no %, × or x after it) is read by parseThresholdValue.
+enum class BareNumber {
+    Stored, // as the stored value: "0.05" for stage1.cv_max is 5 % (the CLI, JSON)
+    Shown,  // in the unit shown: "5" for stage1.cv_max is 5 % (the window's cell)
+};
+// Reads a value typed as shown ("5 %", "5%", "1.6×", "1.6x", "500") or as stored
+// ("0.05"); nullopt when it is not a finite number in the key's unit.
+std::optional<double> parseThresholdValue(const QString& key, const QString& text, BareNumber bare);
 
 // The project's thresholds, with the gates' documented defaults (source
 // placeholder) for keys the project does not hold.

@@ -88,7 +88,7 @@ void StageFourPage::buildResults(QVBoxLayout* results) {
     results->addWidget(sectionLabel(tr("Source and target baselines"), this));
     results->addLayout(grid);
     results->addWidget(sectionLabel(tr("Per message size"), this));
-    m_rows = new ResultTable({tr("size (B)"), tr("source (GB/s)"), tr("target (GB/s)"), tr("target/source"),
+    m_rows = new ResultTable({tr("size (B)"), tr("source (GB/s)"), tr("target (GB/s)"), tr("target ÷ source"),
                               tr("difference"), tr("bandwidth"), tr("result")},
                              this);
     m_rows->setObjectName(QStringLiteral("stage4SizeTable"));
@@ -118,10 +118,9 @@ void StageFourPage::showResults(const stages::StageEvaluation& e) {
     for (const stages::StageFourSizeRow& row : r->rows)
         m_rows->addRow({numberCell(double(row.bytesPerRank), 0), numberCell(row.sourceBandwidth / 1e9, 2),
                         numberCell(row.targetBandwidth / 1e9, 2),
-                        numberCell(row.sourceBandwidth > 0 ? row.targetBandwidth / row.sourceBandwidth
-                                                           : std::optional<double>(),
-                                   3),
-                        numberCell(row.relativeDiff, 3),
+                        ratioCell(row.sourceBandwidth > 0 ? row.targetBandwidth / row.sourceBandwidth
+                                                          : std::optional<double>()),
+                        percentCell(row.relativeDiff),
                         textCell(row.effective ? tr("effective") : tr("algbw")),
                         textCell(row.stops ? tr("STOP") : tr("ok"))});
     m_rows->endRows();

@@ -160,12 +160,12 @@ void StageOnePage::buildResults(QVBoxLayout* results) {
             for (const traffic::SizeComparison& c : pair.sizes)
                 m_routing->addRow({textCell(pair.routed.name), textCell(pair.origin), textCell(pair.uniform.name),
                                    numberCell(double(c.bytesPerRank), 0), numberCell(c.uniformMedianUs, 2),
-                                   numberCell(c.measuredMedianUs, 2), numberCell(c.ratio, 2)});
+                                   numberCell(c.measuredMedianUs, 2), ratioCell(c.ratio)});
             const traffic::SizeComparison& largest = pair.sizes.last();
-            summary << tr("At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4× as long as a uniform "
+            summary << tr("At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4 as long as a uniform "
                           "one (run %5) on this cluster.")
                            .arg(units::formatBytes(double(largest.bytesPerRank)), pair.origin, pair.routed.name,
-                                QString::number(largest.ratio, 'f', 2), pair.uniform.name);
+                                units::formatRatio(largest.ratio), pair.uniform.name);
         }
         m_routing->endRows();
         m_routingSummary->setText(summary.join(QLatin1Char('\n')));
@@ -224,8 +224,7 @@ void StageOnePage::showResults(const stages::StageEvaluation& e) {
                              numberCell(row.algBandwidth / 1e9, 2),
                              row.effectiveBandwidth ? numberCell(*row.effectiveBandwidth / 1e9, 2)
                                                     : numberCell(std::nullopt, 2),
-                             numberCell(row.p99OverMedian, 2), row.cv ? numberCell(*row.cv, 3)
-                                                                       : numberCell(std::nullopt, 3)});
+                             ratioCell(row.p99OverMedian), percentCell(row.cv)});
     m_sizes->endRows();
 
     m_nodes->beginRows();

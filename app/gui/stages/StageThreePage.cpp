@@ -163,9 +163,9 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
 
     auto* summaryTitle = sectionLabel(tr("Per run, over the window"), this);
     m_summary = new ResultTable({tr("run"), tr("experts"), tr("layers"), tr("window steps"), tr("worst layer"),
-                                 tr("steps above (fraction)"), tr("max load ratio (× mean)"),
-                                 tr("mean load ratio (× mean)"), tr("drop rate (%)"), tr("drop rate source"),
-                                 tr("busiest-device share (%)"), tr("loss")},
+                                 tr("steps above limit"), tr("max load ratio (max/mean)"),
+                                 tr("mean load ratio (max/mean)"), tr("drop rate"), tr("drop rate source"),
+                                 tr("busiest-device share"), tr("loss")},
                                 this);
     m_summary->setObjectName(QStringLiteral("stage3SummaryTable"));
 
@@ -282,9 +282,9 @@ void StageThreePage::buildResults(QVBoxLayout* results) {
     placementControls->addWidget(m_exportPlacement);
     results->addLayout(placementControls);
     m_placementTable = new ResultTable({tr("run"), tr("GPUs (EP)"), tr("nodes"), tr("worst layer"),
-                                        tr("worst layer today (%)"), tr("worst layer rebalanced (%)"),
-                                        tr("mean over layers today (%)"), tr("mean over layers rebalanced (%)"),
-                                        tr("even (%)"), tr("note")},
+                                        tr("worst layer today"), tr("worst layer rebalanced"),
+                                        tr("mean over layers today"), tr("mean over layers rebalanced"),
+                                        tr("even"), tr("note")},
                                        this);
     m_placementTable->setObjectName(QStringLiteral("stage3PlacementTable"));
     m_placementTable->setSortingEnabled(false);
@@ -362,17 +362,14 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
 
     m_summary->beginRows();
     for (const stages::StageThreeRunSummary& s : r->runs) {
-        std::optional<double> drop = s.dropRate ? std::optional<double>(*s.dropRate * 100.0) : std::nullopt;
-        std::optional<double> share =
-            s.busiestDeviceShare ? std::optional<double>(*s.busiestDeviceShare * 100.0) : std::nullopt;
-        auto* shareCell = numberCell(share, 1);
+        auto* shareCell = percentCell(s.busiestDeviceShare);
         if (s.busiestDeviceShare)
             shareCell->setText(shareCell->text() + (s.busiestDeviceEstimated ? tr(" (estimated)") : tr(" (measured)")));
         m_summary->addRow({textCell(s.runName), numberCell(s.experts, 0), numberCell(s.layers, 0),
                            numberCell(double(s.windowSteps), 0),
                            s.worstLayer >= 0 ? numberCell(s.worstLayer, 0) : numberCell(std::nullopt, 0),
-                           numberCell(s.worstLayerFractionAbove, 3), numberCell(s.windowMaxRatio, 2),
-                           numberCell(s.windowMeanRatio, 2), numberCell(drop, 2),
+                           percentCell(s.worstLayerFractionAbove), ratioCell(s.windowMaxRatio),
+                           ratioCell(s.windowMeanRatio), percentCell(s.dropRate),
                            textCell(stages::dropRateSourceText(s.dropSource)), shareCell,
                            numberCell(s.windowLoss, 3)});
     }
@@ -433,24 +430,22 @@ void StageThreePage::computePlacement() {
 }
 
 void StageThreePage::showPlacement() {
-    const auto percent = [](double share) { return std::optional<double>(share * 100.0); };
     m_placementTable->beginRows();
     for (const PlacementRow& row : m_placement->rows) {
         if (!row.whatIf) {
             m_placementTable->addRow({textCell(row.runName), numberCell(std::nullopt, 0),
                                       numberCell(std::nullopt, 0), numberCell(std::nullopt, 0),
-                                      numberCell(std::nullopt, 1), numberCell(std::nullopt, 1),
-                                      numberCell(std::nullopt, 1), numberCell(std::nullopt, 1),
-                                      numberCell(std::nullopt, 1), textCell(row.error)});
+                                      percentCell(std::nullopt), percentCell(std::nullopt),
+                                      percentCell(std::nullopt), percentCell(std::nullopt),
+                                      percentCell(std::nullopt), textCell(row.error)});
             continue;
         }
         const traffic::PlacementWhatIf& w = *row.whatIf;
         const traffic::LayerShare& worst = w.shares[w.worstIndex];
         m_placementTable->addRow(
             {textCell(row.runName), numberCell(w.options.gpus, 0), numberCell(w.options.nodes, 0),
-             numberCell(worst.layer, 0), numberCell(percent(worst.today), 1), numberCell(percent(worst.after), 1),
-             numberCell(percent(w.meanToday), 1), numberCell(percent(w.meanAfter), 1),
-             numberCell(percent(w.evenShare()), 1),
+             numberCell(worst.layer, 0), percentCell(worst.today), percentCell(worst.after),
+             percentCell(w.meanToday), percentCell(w.meanAfter), percentCell(w.evenShare()),
              textCell(w.placement.hierarchical ? tr("EPLB hierarchical, %n redundant slot(s) per GPU", "",
                                                          w.options.redundant)
                                                 : tr("EPLB global, %n redundant slot(s) per GPU", "",

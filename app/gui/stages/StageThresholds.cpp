@@ -58,9 +58,11 @@ void StagePage::fillThresholds() {
         const stages::ThresholdUse& t = uses[r];
         auto* key = new QTableWidgetItem(t.key);
         key->setFlags(key->flags() & ~Qt::ItemIsEditable);
-        auto* value = new QTableWidgetItem(QString::number(t.value));
+        // Shown and typed in the key's unit: "5 %", "1.6×", "1,000 steps" (a bare number
+        // typed here is read in that unit: 3 is 3 %).
+        auto* value = new QTableWidgetItem(stages::thresholdValueText(t.key, t.value));
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        value->setToolTip(tr("Double-click to set your team's value"));
+        value->setToolTip(tr("Double-click to set your team's value (%1)").arg(stages::thresholdMeaning(t.key)));
         auto* source = new QTableWidgetItem(stages::thresholdSourceText(t.source));
         source->setFlags(source->flags() & ~Qt::ItemIsEditable);
         d->thresholds->setItem(r, 0, key);
@@ -77,11 +79,12 @@ void StagePage::thresholdEdited(int row, int column) {
     if (d->fillingThresholds || column != 1 || !d->project)
         return;
     const QString key = d->thresholds->item(row, 0)->text();
-    bool ok = false;
-    const double value = d->thresholds->item(row, 1)->text().trimmed().toDouble(&ok);
-    if (!ok || value < 0) {
-        emit statusMessage(tr("%1: \"%2\" is not a number ≥ 0; the threshold is unchanged.")
-                               .arg(key, d->thresholds->item(row, 1)->text()));
+    const QString typed = d->thresholds->item(row, 1)->text();
+    const std::optional<double> parsed = stages::parseThresholdValue(key, typed, stages::BareNumber::Shown);
+    const double value = parsed.value_or(-1.0);
+    if (!parsed || value < 0) {
+        emit statusMessage(tr("%1: \"%2\" is not a number ≥ 0 in its unit (e.g. %3); the threshold is unchanged.")
+                               .arg(key, typed, stages::thresholdValueText(key, stages::ThresholdSet().get(key).value)));
         fillThresholds();
         return;
     }
@@ -97,7 +100,7 @@ void StagePage::thresholdEdited(int row, int column) {
     }
     fillThresholds();
     emit statusMessage(tr("%1 = %2 saved as your team's threshold. Evaluate again to apply it.")
-                           .arg(key, QString::number(value)));
+                           .arg(key, stages::thresholdValueText(key, value)));
     emit projectModified();
 }
 
@@ -111,7 +114,7 @@ void StagePage::suggestThresholds() {
     QString text = tr("<p>From the runs just evaluated (a first round of measurements):</p><ul>");
     for (const stages::SuggestedThreshold& s : suggestions)
         text += tr("<li><b>%1 = %2</b> (now %3) — %4</li>")
-                    .arg(s.key, QString::number(s.value), stages::thresholdText(current.get(s.key), 3),
+                    .arg(s.key, stages::thresholdValueText(s.key, s.value), stages::thresholdText(current.get(s.key)),
                          s.basis.toHtmlEscaped());
     text += tr("</ul><p>Apply them as your thresholds (source “suggested from round 1”)? Nothing changes "
                "unless you confirm.</p>");

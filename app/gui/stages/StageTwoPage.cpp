@@ -156,10 +156,10 @@ void StageTwoPage::showResults(const stages::StageEvaluation& e) {
         if (!p.mismatches.isEmpty())
             resultCell->setToolTip(p.mismatches.join(QLatin1Char('\n')));
         m_pairs->addRow({textCell(p.groupTitle), textCell(p.moeRun), textCell(p.denseRun),
-                         numberCell(tps(p.moeThroughput), 1), numberCell(tps(p.denseThroughput), 1),
+                         integerCell(tps(p.moeThroughput)), integerCell(tps(p.denseThroughput)),
                          numberCell(p.moeTrainLoss.value, 3), numberCell(p.denseTrainLoss.value, 3),
                          numberCell(p.moeValLoss.value, 3), numberCell(p.denseValLoss.value, 3),
-                         numberCell(p.comparedAtTokens, 0), numberCell(p.activatedParamsDiff, 3), resultCell});
+                         numberCell(p.comparedAtTokens, 0), percentCell(p.activatedParamsDiff), resultCell});
     }
     m_pairs->endRows();
     fillConfigTable();

@@ -194,7 +194,7 @@ void StagePage::showSavedState() {
             body += tr("<p><b>What to do:</b> %1</p>").arg(escaped(v.nextStep));
         QStringList used;
         for (const stages::ThresholdUse& t : v.thresholds)
-            used << tr("%1 = %2 (%3)").arg(t.key, QString::number(t.value), stages::thresholdSourceText(t.source));
+            used << tr("%1 = %2 (%3)").arg(t.key, stages::thresholdValueText(t.key, t.value), stages::thresholdSourceText(t.source));
         if (!used.isEmpty())
             details += tr("<p><b>Thresholds:</b> %1</p>").arg(escaped(used.join(QStringLiteral("; "))));
         if (!v.notes.isEmpty())

@@ -222,7 +222,7 @@ private slots:
         r = run(project, {QStringLiteral("stage"), QStringLiteral("1")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QStringLiteral("VERDICT: PASS")), qPrintable(r.out));
-        QVERIFY(r.out.contains(QStringLiteral("0.50 (team threshold)")));
+        QVERIFY2(r.out.contains(QStringLiteral("50 % (team threshold)")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("size (B)")));
         QVERIFY(r.out.contains(QStringLiteral("algbw (GB/s)")));
         QVERIFY(r.out.contains(QStringLiteral("Suggested (not applied)")));

@@ -22,6 +22,29 @@ private slots:
         QCOMPARE(formatDuration(12300), QStringLiteral("12.3 ms"));
         QCOMPARE(formatDuration(4.2e6), QStringLiteral("4.20 s"));
     }
+    // One way to write a number (shares as %, ratios as ×, whole numbers grouped).
+    void percentRatioInteger() {
+        QCOMPARE(formatPercent(0.1433), QStringLiteral("14.3 %"));
+        QCOMPARE(formatPercent(0.01357), QStringLiteral("1.36 %"));
+        QCOMPARE(formatPercent(1.0), QStringLiteral("100 %"));
+        QCOMPARE(formatPercent(0.125), QStringLiteral("12.5 %"));
+        QCOMPARE(formatPercent(0.0032), QStringLiteral("0.32 %"));
+        QCOMPARE(formatPercent(0.0), QStringLiteral("0 %"));
+        QCOMPARE(formatPercent(0.00001), QStringLiteral("< 0.01 %"));
+        QCOMPARE(formatPercent(-0.082), QStringLiteral("-8.2 %"));
+        QCOMPARE(formatPercent(2.5), QStringLiteral("250 %"));
+        QCOMPARE(formatPercent(0.0123, 2), QStringLiteral("1.23 %"));
+        QCOMPARE(formatRatio(1.6), QStringLiteral("1.6×"));
+        QCOMPARE(formatRatio(2.4), QStringLiteral("2.4×"));
+        QCOMPARE(formatRatio(1.0), QStringLiteral("1×"));
+        QCOMPARE(formatRatio(1.183), QStringLiteral("1.18×"));
+        QCOMPARE(formatInteger(99808), QStringLiteral("99,808"));
+        QCOMPARE(formatInteger(999), QStringLiteral("999"));
+        QCOMPARE(formatInteger(1000), QStringLiteral("1,000"));
+        QCOMPARE(formatInteger(-1234567), QStringLiteral("-1,234,567"));
+        QCOMPARE(formatInteger(18386.6), QStringLiteral("18,387"));
+    }
+
     void parse() {
         QCOMPARE(parseBytes(QStringLiteral("8")).value(), 8ull);
         QCOMPARE(parseBytes(QStringLiteral("64K")).value(), 65536ull);

@@ -114,7 +114,7 @@ private slots:
                               trainingRun(QStringLiteral("dense"), dense, 1000.0, 2.5)},
                              tol);
         QCOMPARE(r.verdict.status, Verdict::Status::NotReady);
-        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("> 0.10 (team threshold)")),
+        QVERIFY2(r.verdict.reasons[0].contains(QStringLiteral("> 10 % (team threshold)")),
                  qPrintable(r.verdict.reasons[0]));
     }
 

@@ -4,6 +4,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace moewb;
 using namespace moewb::stages;
 
@@ -32,9 +34,42 @@ private slots:
         QVERIFY(keys.contains(QStringLiteral("stage3.window_steps")));
     }
 
+    // Every key has one unit, shown and typed the same way (issue: "a threshold is
+    // typed and shown in the same unit").
+    void unitsShownAndTyped() {
+        QCOMPARE(thresholdValueText(QStringLiteral("stage1.cv_max"), 0.05), QStringLiteral("5 %"));
+        QCOMPARE(thresholdValueText(QStringLiteral("stage4.baseline_diff_max"), 0.15), QStringLiteral("15 %"));
+        QCOMPARE(thresholdValueText(QStringLiteral("stage3.load_ratio_window_fraction"), 0.5), QStringLiteral("50 %"));
+        QCOMPARE(thresholdValueText(QStringLiteral("stage1.p99_over_median_max"), 1.5), QStringLiteral("1.5×"));
+        QCOMPARE(thresholdValueText(QStringLiteral("stage3.window_steps"), 1000), QStringLiteral("1,000 steps"));
+        // Never rounded away.
+        QCOMPARE(thresholdValueText(QStringLiteral("stage3.drop_rate_max"), 0.00001), QStringLiteral("0.001 %"));
+        QCOMPARE(thresholdValueText(QStringLiteral("stage3.load_ratio_max"), 1.555), QStringLiteral("1.555×"));
+        // Every default's text reads back as its value (the window's cell round trip).
+        for (const ThresholdUse& t : defaultThresholds()) {
+            const QString shown = thresholdValueText(t.key, t.value);
+            const auto back = parseThresholdValue(t.key, shown, BareNumber::Shown);
+            QVERIFY2(back && std::fabs(*back - t.value) < 1e-12, qPrintable(t.key + QStringLiteral(": ") + shown));
+        }
+        const QString cv = QStringLiteral("stage1.cv_max");
+        QCOMPARE(parseThresholdValue(cv, QStringLiteral("5 %"), BareNumber::Stored).value_or(-1), 0.05);
+        QCOMPARE(parseThresholdValue(cv, QStringLiteral("5%"), BareNumber::Shown).value_or(-1), 0.05);
+        QCOMPARE(parseThresholdValue(cv, QStringLiteral("0.05"), BareNumber::Stored).value_or(-1), 0.05);
+        QCOMPARE(parseThresholdValue(cv, QStringLiteral("5"), BareNumber::Shown).value_or(-1), 0.05);
+        QVERIFY(!parseThresholdValue(cv, QStringLiteral("1.5×"), BareNumber::Stored));
+        QVERIFY(!parseThresholdValue(cv, QStringLiteral("five"), BareNumber::Stored));
+        QVERIFY(!parseThresholdValue(cv, QStringLiteral("inf %"), BareNumber::Stored));
+        const QString ratio = QStringLiteral("stage3.load_ratio_max");
+        QCOMPARE(parseThresholdValue(ratio, QStringLiteral("1.6x"), BareNumber::Stored).value_or(-1), 1.6);
+        QCOMPARE(parseThresholdValue(ratio, QStringLiteral("1.6"), BareNumber::Shown).value_or(-1), 1.6);
+        QVERIFY(!parseThresholdValue(ratio, QStringLiteral("160 %"), BareNumber::Shown));
+    }
+
     void wording() {
-        QCOMPARE(thresholdText({QStringLiteral("k"), 0.1, store::ThresholdSource::Team, false}),
-                 QStringLiteral("0.10 (team threshold)"));
+        QCOMPARE(thresholdText({QStringLiteral("stage1.cv_max"), 0.1, store::ThresholdSource::Team, false}),
+                 QStringLiteral("10 % (team threshold)"));
+        QCOMPARE(thresholdText({QStringLiteral("stage3.load_ratio_max"), 1.6, store::ThresholdSource::Team, false}),
+                 QStringLiteral("1.6× (team threshold)"));
         QCOMPARE(thresholdSourceText(store::ThresholdSource::Suggested),
                  QStringLiteral("suggested from round 1"));
         QCOMPARE(thresholdSourceText(store::ThresholdSource::Placeholder),
