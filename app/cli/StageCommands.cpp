@@ -250,7 +250,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             drop += Cli::tr(" (estimated)");
         QString share = s.busiestDeviceShare ? fixed(*s.busiestDeviceShare, 3) : QStringLiteral("-");
         if (s.busiestDeviceShare)
-            share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
+            share += s.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                         ? Cli::tr(" measured (overload factor)")
+                     : s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
                      : s.busiestDeviceSource == stages::BusiestShareSource::ProfilerTraces
                          ? Cli::tr(" (traces; mean device %1)")
                                .arg(s.meanDeviceShare ? fixed(*s.meanDeviceShare, 3) : QStringLiteral("-"))
@@ -276,6 +278,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             {QStringLiteral("worst_layer_fraction_above"), jsonNumber(s.worstLayerFractionAbove)},
             {QStringLiteral("load_ratio_max"), jsonNumber(s.windowMaxRatio)},
             {QStringLiteral("load_ratio_mean"), jsonNumber(s.windowMeanRatio)},
+            {QStringLiteral("load_ratio_source"), s.loadRatioSource == stages::LoadRatioSource::EpRankOverload
+                                                      ? QStringLiteral("ep-rank-overload-factor")
+                                                      : QStringLiteral("expert-counts")},
             {QStringLiteral("drop_rate"), s.dropRate ? jsonNumber(*s.dropRate) : QJsonValue()},
             {QStringLiteral("drop_rate_source"), stages::dropRateSourceText(s.dropSource)},
             {QStringLiteral("assignment_drop_rate"),

@@ -313,10 +313,15 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
              QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(r.windowLastStep),
              r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
              QStringLiteral("%1 %").arg(num(r.worstLayerFractionAbove * 100.0, 1)),
-             QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)), drop,
-             r.busiestDeviceShare ? percent(r.busiestDeviceShare) +
-                                        (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString())
-                                  : QStringLiteral("—"),
+             QStringLiteral("%1 / %2").arg(num(r.windowMaxRatio, 2), num(r.windowMeanRatio, 2)) +
+                 (r.loadRatioSource == stages::LoadRatioSource::EpRankOverload ? Report::tr(" (EP ranks)") : QString()),
+             drop,
+             r.busiestDeviceShare
+                 ? percent(r.busiestDeviceShare) +
+                       (r.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                            ? Report::tr(" measured (overload factor)")
+                            : (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString()))
+                 : QStringLiteral("—"),
              optNum(r.windowLoss, 3)});
     }
     s.keyTables << table;

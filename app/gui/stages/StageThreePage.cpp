@@ -367,11 +367,19 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
             s.busiestDeviceShare ? std::optional<double>(*s.busiestDeviceShare * 100.0) : std::nullopt;
         auto* shareCell = numberCell(share, 1);
         if (s.busiestDeviceShare)
-            shareCell->setText(shareCell->text() + (s.busiestDeviceEstimated ? tr(" (estimated)") : tr(" (measured)")));
+            shareCell->setText(shareCell->text() +
+                               (s.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                                    ? tr(" measured (overload factor)")
+                                : s.busiestDeviceEstimated ? tr(" (estimated)")
+                                                           : tr(" (measured)")));
+        // Without expert counts the ratio is the EP ranks' (a lower bound of the experts').
+        auto* maxRatioCell = numberCell(s.windowMaxRatio, 2);
+        if (s.loadRatioSource == stages::LoadRatioSource::EpRankOverload)
+            maxRatioCell->setText(maxRatioCell->text() + tr(" (EP ranks)"));
         m_summary->addRow({textCell(s.runName), numberCell(s.experts, 0), numberCell(s.layers, 0),
                            numberCell(double(s.windowSteps), 0),
                            s.worstLayer >= 0 ? numberCell(s.worstLayer, 0) : numberCell(std::nullopt, 0),
-                           numberCell(s.worstLayerFractionAbove, 3), numberCell(s.windowMaxRatio, 2),
+                           numberCell(s.worstLayerFractionAbove, 3), maxRatioCell,
                            numberCell(s.windowMeanRatio, 2), numberCell(drop, 2),
                            textCell(stages::dropRateSourceText(s.dropSource)), shareCell,
                            numberCell(s.windowLoss, 3)});
