@@ -250,7 +250,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             drop += Cli::tr(" (estimated)");
         QString share = s.busiestDeviceShare ? units::formatPercent(*s.busiestDeviceShare) : QStringLiteral("-");
         if (s.busiestDeviceShare)
-            share += s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
+            share += s.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                         ? Cli::tr(" measured (overload factor)")
+                     : s.busiestDeviceEstimated ? Cli::tr(" (estimated)")
                      : s.busiestDeviceSource == stages::BusiestShareSource::ProfilerTraces
                          ? Cli::tr(" (traces; mean device %1)")
                                .arg(s.meanDeviceShare ? units::formatPercent(*s.meanDeviceShare) : QStringLiteral("-"))
@@ -277,6 +279,9 @@ StageOutput stageThree(const stages::StageThreeResult& r) {
             {QStringLiteral("worst_layer_fraction_above"), jsonNumber(s.worstLayerFractionAbove)},
             {QStringLiteral("load_ratio_max"), jsonNumber(s.windowMaxRatio)},
             {QStringLiteral("load_ratio_mean"), jsonNumber(s.windowMeanRatio)},
+            {QStringLiteral("load_ratio_source"), s.loadRatioSource == stages::LoadRatioSource::EpRankOverload
+                                                      ? QStringLiteral("ep-rank-overload-factor")
+                                                      : QStringLiteral("expert-counts")},
             {QStringLiteral("drop_rate"), s.dropRate ? jsonNumber(*s.dropRate) : QJsonValue()},
             {QStringLiteral("drop_rate_source"), stages::dropRateSourceText(s.dropSource)},
             {QStringLiteral("assignment_drop_rate"),

@@ -316,10 +316,15 @@ StageSection stageThree(const store::ProjectStore& project, const QList<store::R
              QStringLiteral("%1 (%2–%3)").arg(r.windowSteps).arg(r.windowFirstStep).arg(r.windowLastStep),
              r.worstLayer >= 0 ? QString::number(r.worstLayer) : QStringLiteral("—"),
              units::formatPercent(r.worstLayerFractionAbove),
-             QStringLiteral("%1 / %2").arg(ratio(r.windowMaxRatio), ratio(r.windowMeanRatio)), drop,
-             r.busiestDeviceShare ? percent(r.busiestDeviceShare) +
-                                        (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString())
-                                  : QStringLiteral("—"),
+             QStringLiteral("%1 / %2").arg(ratio(r.windowMaxRatio), ratio(r.windowMeanRatio)) +
+                 (r.loadRatioSource == stages::LoadRatioSource::EpRankOverload ? Report::tr(" (EP ranks)") : QString()),
+             drop,
+             r.busiestDeviceShare
+                 ? percent(r.busiestDeviceShare) +
+                       (r.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                            ? Report::tr(" measured (overload factor)")
+                            : (r.busiestDeviceEstimated ? Report::tr(" (est.)") : QString()))
+                 : QStringLiteral("—"),
              optNum(r.windowLoss, 3)});
     }
     s.keyTables << table;

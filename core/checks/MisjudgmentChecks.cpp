@@ -177,7 +177,11 @@ std::optional<MisjudgmentWarning> checkMeanLoadOnly(const ProjectFacts& facts) {
             continue;
         if (!r.hasExpertLoad || (!r.record.parallelism.ep && !r.hasBusiestDeviceShare))
             runs << r.name;
-        if (!r.hasExpertLoad)
+        if (!r.hasExpertLoad && r.hasOverloadFactorLoad)
+            findings << Checks::tr("Run %1 has Megatron-Core's overload factor per layer but no tokens per expert: "
+                                   "its load ratio is the EP ranks', a lower bound of the per-expert max/mean.")
+                            .arg(r.name);
+        else if (!r.hasExpertLoad)
             findings << Checks::tr(
                             "Run %1 has training metrics%2 but no tokens per expert: max/mean load and the "
                             "busiest-device share cannot be computed.")

@@ -29,6 +29,9 @@ struct RunFacts {
     QVector<store::StepMetric> dropRate;   // drop_rate
     bool hasLoadBalancingLoss = false;     // load_balancing_loss or moe_loss logged
     bool hasBusiestDeviceShare = false;    // busiest_device_share logged
+    // Megatron-Core's per-layer overload factor (max_overload_factor_layer_<i>): the EP
+    // ranks' load ratio stage 3 judges where there are no tokens per expert.
+    bool hasOverloadFactorLoad = false;
 };
 
 struct ProjectFacts {

@@ -6,6 +6,8 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace moewb::checks {
 
 ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
@@ -51,7 +53,11 @@ ProjectFacts loadProjectFacts(const store::ProjectStore& project) {
             r.hasLoadBalancingLoss = names.contains(QStringLiteral("load_balancing_loss")) ||
                                      names.contains(QStringLiteral("moe_loss"));
             r.hasBusiestDeviceShare = names.contains(QStringLiteral("busiest_device_share")) ||
-                                      names.contains(QStringLiteral("trace_busiest_share"));
+                                      names.contains(QStringLiteral("trace_busiest_share")) ||
+                                      names.contains(QStringLiteral("max_overload_factor"));
+            r.hasOverloadFactorLoad = std::any_of(names.cbegin(), names.cend(), [](const QString& n) {
+                return n.startsWith(QLatin1String("max_overload_factor_layer_"));
+            });
         }
         facts.runs.append(r);
     }

@@ -10,6 +10,7 @@
 // StragglerDetector's line (--log-straggler) the slowest and fastest rank's time.
 #include "importers/MegatronLogImporter.h"
 
+#include "importers/BridgeStepTimeLine.h"
 #include "importers/DamagedLines.h"
 #include "importers/MegatronTimerLines.h"
 #include "importers/MetricNames.h"
@@ -168,6 +169,9 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
     std::optional<double> lastElapsedMs;
     qint64 timerBlocks = 0, timerBlocksWithoutIteration = 0, sharesAboveOne = 0;
     qint64 stragglerLines = 0, stragglerLinesWithoutIteration = 0;
+    BridgeStepTime pendingStepTime;
+    bool stepTimePending = false;
+    qint64 stepTimeLines = 0, stepTimeLinesWithoutIteration = 0;
     QSet<QString> timerOptions;
     bool timerBlockDamaged = false; // a line of the block left out: its busiest rank may be the one missing
     auto flushTimers = [&] {
@@ -252,6 +256,24 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
                                                                                 : QStringLiteral("max"));
             continue;
         }
+        {
+            // Megatron-Bridge's "Step Time : …s GPU utilization: …MODEL_TFLOP/s/GPU" belongs
+            // to the iteration line after it.
+            std::optional<ImportError> stepTimeError;
+            if (const auto stepTime = readBridgeStepTimeLine(line, file, n, &stepTimeError)) {
+                if (stepTimeError) {
+                    if (strict)
+                        return unexpected(*stepTimeError);
+                    damaged.add(*stepTimeError, 0);
+                } else {
+                    stepTimeLinesWithoutIteration += stepTimePending ? 1 : 0;
+                    pendingStepTime = *stepTime;
+                    stepTimePending = true;
+                }
+                bridge = true;
+                continue;
+            }
+        }
         IterationHead head;
         if (findIterationHead(line, head)) {
             QString why;
@@ -325,6 +347,19 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
             for (qsizetype i = data.stepMetrics.size() - 1; i >= 0 && data.stepMetrics[i].step == step; --i)
                 if (data.stepMetrics[i].name == QLatin1String("elapsed_ms_per_iter"))
                     lastElapsedMs = data.stepMetrics[i].value;
+            if (std::exchange(stepTimePending, false)) {
+                bool hasTflops = false;
+                for (qsizetype i = data.stepMetrics.size() - 1; i >= 0 && data.stepMetrics[i].step == step; --i)
+                    hasTflops = hasTflops || data.stepMetrics[i].name == QLatin1String("tflops_per_gpu");
+                // The iteration line's own figures are finer (ms with one decimal): kept when there.
+                if (!hasTflops)
+                    addMetric(step, QStringLiteral("tflops_per_gpu"), pendingStepTime.tflopsPerGpu);
+                if (!lastElapsedMs) {
+                    lastElapsedMs = pendingStepTime.seconds * 1000.0;
+                    addMetric(step, QStringLiteral("elapsed_ms_per_iter"), *lastElapsedMs);
+                }
+                ++stepTimeLines;
+            }
             ++iterationLines;
             ++data.rows;
             continue;
@@ -415,9 +450,15 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
         ++skipped;
     }
     flushTimers();
+    stepTimeLinesWithoutIteration += stepTimePending ? 1 : 0;
     if (iterationLines == 0 && validationLines == 0) {
         if (const std::optional<ImportError> first = damaged.refusal())
             return unexpected(*first); // nothing usable: the first damaged line says why
+        if (stepTimeLinesWithoutIteration > 0)
+            return importError(file, 0, {},
+                               ImportTr::tr("only Megatron-Bridge \"Step Time\" lines (%n), no iteration line: they "
+                                            "carry no iteration number to put their figures at",
+                                            "", int(std::min<qint64>(stepTimeLinesWithoutIteration, INT_MAX))));
         return importError(
             file, 0, {},
             ImportTr::tr("no Megatron iteration lines (\"iteration N/ M | key: value |\") found"));
@@ -432,6 +473,10 @@ ImportResult parseLog(const QByteArray& bytes, const QString& file, qint64* coun
     env.insert(QStringLiteral("validation_lines"), validationLines);
     env.insert(QStringLiteral("other_lines_skipped"), skipped);
     env.insert(QStringLiteral("metrics"), QJsonArray::fromStringList(metricOrder));
+    if (stepTimeLines > 0)
+        env.insert(QStringLiteral("step_time_lines"), stepTimeLines);
+    if (stepTimeLinesWithoutIteration > 0)
+        env.insert(QStringLiteral("step_time_lines_without_iteration"), stepTimeLinesWithoutIteration);
     if (stragglerLines > 0)
         env.insert(QStringLiteral("straggler_lines"), stragglerLines);
     if (stragglerLinesWithoutIteration > 0)

@@ -60,6 +60,19 @@ QStringList fileNotes(const importers::ImportedData& d, const QString& shown) {
                           QString::number(a2av.value(QLatin1String("busiest_rank")).toInteger()),
                           env.value(QLatin1String("pattern_origin")).toString());
     }
+    // Megatron-Bridge's Step Time lines: what they gave, and what they did not.
+    if (const qint64 stepTimes = env.value(QLatin1String("step_time_lines")).toInteger(); stepTimes > 0)
+        notes << RunImportTr::tr("%1: %n Megatron-Bridge Step Time line(s): model TFLOP/s/GPU per iteration "
+                                 "(tflops_per_gpu). The log gives no tokens/s/GPU: stage 2 derives it from the step "
+                                 "time as the record's global batch tokens (global batch × sequence length) ÷ (step "
+                                 "time × world size), and says so.",
+                                 "", clampedInt(stepTimes))
+                     .arg(shown);
+    if (const qint64 orphans = env.value(QLatin1String("step_time_lines_without_iteration")).toInteger(); orphans > 0)
+        notes << RunImportTr::tr("%1: %n Step Time line(s) left out: no iteration line after them to give their "
+                                 "iteration number",
+                                 "", clampedInt(orphans))
+                     .arg(shown);
     // A console log's damaged lines: salvaged (some fields kept) or left out.
     const QJsonArray damaged = env.value(QLatin1String("damaged_lines")).toArray();
     for (const QJsonValue& v : damaged) {

@@ -1,4 +1,5 @@
 #include "stages/StageInputs.h"
+#include "stages/OverloadFactorLoad.h"
 
 #include "stages/StagesTr.h"
 #include "stages/VerdictOverride.h"
@@ -185,7 +186,10 @@ Expected<QList<TrainingRunInput>, InputError> loadStageTwoInputs(const store::Pr
 Expected<QList<ExpertLoadRunInput>, InputError> loadStageThreeInputs(const store::ProjectStore& project,
                                                                      const QStringList& runNames,
                                                                      ExpertLoadCounts counts) {
-    auto rows = selectRuns(project, runNames, [](const store::RunRow& r) { return r.expertLoadBlocks > 0; });
+    // Megatron-Core's overload factor stands in for expert counts (stages/OverloadFactorLoad.h).
+    auto rows = selectRuns(project, runNames, [&project](const store::RunRow& r) {
+        return r.expertLoadBlocks > 0 || (r.stepCount > 0 && hasOverloadFactor(project.stepMetricNames(r.id)));
+    });
     if (!rows)
         return unexpected(rows.error());
     const qint64 window = std::max<qint64>(

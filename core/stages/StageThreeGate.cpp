@@ -1,6 +1,7 @@
 #include "stages/StageThreeGate.h"
 
 #include "stages/ImpossibleValues.h"
+#include "stages/OverloadFactorLoad.h"
 #include "store/LayerLabel.h"
 
 #include "common/Units.h"
@@ -37,6 +38,8 @@ QString balancingText(const record::LoadBalancingRecord& lb) {
 
 // What stage 3 says of a run's busiest-device share, naming where it came from.
 QString busiestShareNote(const QString& runName, const StageThreeRunSummary& s) {
+    if (s.busiestDeviceSource == BusiestShareSource::OverloadFactor)
+        return overloadShareNote(runName, s);
     const QString share = units::formatPercent(*s.busiestDeviceShare);
     switch (s.busiestDeviceSource) {
     case BusiestShareSource::ProfilerTraces:
@@ -87,6 +90,23 @@ std::pair<qint64, qint64> metricWindow(const QVector<store::StepMetric>& metrics
     steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
     const qsizetype from = std::max<qsizetype>(0, steps.size() - qsizetype(window));
     return {steps[from], steps.last()};
+}
+
+// A run without expert counts judged on Megatron-Core's per-layer overload factor.
+void judgeOnOverloadFactor(StageThreeRunSummary& s, const EpRankLoad& o) {
+    if (o.windowSteps == 0)
+        return;
+    s.loadRatioSource = LoadRatioSource::EpRankOverload;
+    s.layers = o.layers;
+    s.stepsWithLoad = o.stepsWithLoad;
+    s.windowSteps = o.windowSteps;
+    s.windowFirstStep = o.windowFirstStep;
+    s.windowLastStep = o.windowLastStep;
+    s.worstLayer = o.worstLayer;
+    s.worstLayerFractionAbove = o.worstLayerFractionAbove;
+    s.windowMaxRatio = o.windowMaxRatio;
+    s.windowMeanRatio = o.windowMeanRatio;
+    s.ratioOverSteps = o.ratioOverSteps;
 }
 
 bool blocksOrdered(const QVector<store::ExpertLoadBlock>& blocks) {
@@ -284,17 +304,11 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
         flushStep();
     s.windowSteps = windowStepCount;
     s.windowMeanRatio = windowRatioCount > 0 ? windowRatioSum / double(windowRatioCount) : 0.0;
-    for (std::size_t l = 0; l < stepsInWindow.size(); ++l) {
-        if (stepsInWindow[l] == 0)
-            continue;
-        const double f = double(aboveInWindow[l]) / double(stepsInWindow[l]);
-        if (s.worstLayer < 0 || f > s.worstLayerFractionAbove) {
-            s.worstLayer = int(l);
-            s.worstLayerFractionAbove = f;
-        }
-    }
+    std::tie(s.worstLayer, s.worstLayerFractionAbove) = worstLayerAbove(aboveInWindow, stepsInWindow);
     if (s.experts == 0 && rec.moe.experts)
         s.experts = int(*rec.moe.experts);
+    if (s.stepsWithLoad == 0)
+        judgeOnOverloadFactor(s, epRankLoadFromOverload(run.metrics, window, ratioMax));
 
     // Steps the drop rate and loss are read over: the load window, else the metric's own.
     qint64 first = s.windowFirstStep, last = s.windowLastStep;
@@ -344,6 +358,13 @@ StageThreeRunSummary summarizeStageThreeRun(const ExpertLoadRunInput& run, const
             run.environment.value(QLatin1String("busiest_device_share_source")).toString() == QLatin1String("moewb-collect")
                 ? BusiestShareSource::Collector
                 : BusiestShareSource::Measured;
+    } else if (auto overload = meanMaxOverload(run.metrics, s.windowSteps > 0 ? s.windowFirstStep : 1,
+                                               s.windowSteps > 0 ? s.windowLastStep : 0, window);
+               overload && s.expertParallel > 0) {
+        s.maxOverloadFactor = overload;
+        s.busiestDeviceShare = *overload / double(s.expertParallel);
+        s.busiestDeviceEstimated = false;
+        s.busiestDeviceSource = BusiestShareSource::OverloadFactor;
     } else if (shareCount > 0) {
         s.busiestDeviceShare = shareSum / double(shareCount);
         s.busiestDeviceEstimated = true;
@@ -465,7 +486,8 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
             continue;
         }
         if (s.windowSteps == 0) {
-            missing << Stages::tr("run %1 has no expert load.").arg(r.runName);
+            missing << (s.maxOverloadFactor ? overloadWithoutLayersText(r.runName)
+                                            : Stages::tr("run %1 has no expert load.").arg(r.runName));
             result.runs.append(s);
             continue;
         }
@@ -479,8 +501,12 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                                       .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
                                       .arg(thresholdText(ratioMax), shareAbove, windowText,
                                            thresholdText(fraction));
+        const bool epRanks = s.loadRatioSource == LoadRatioSource::EpRankOverload;
         if (s.loadRatioStops)
-            stops << ratioText + QLatin1Char('.');
+            stops << (epRanks ? epRankRatioStopText(r.runName, store::layerLabel(r.environment, s.worstLayer),
+                                                    thresholdText(ratioMax), shareAbove, windowText,
+                                                    thresholdText(fraction))
+                              : ratioText + QLatin1Char('.'));
         if (s.dropRate) {
             QString dropText = Stages::tr("run %1: drop rate %2 over %3 — %4")
                                    .arg(r.runName, units::formatPercentAgainst(*s.dropRate, dropMax.value), windowText,
@@ -502,7 +528,11 @@ StageThreeResult evaluateStageThree(const QList<ExpertLoadRunInput>& runs, const
                            "capacity factor to estimate it from.")
                            .arg(r.runName);
         }
-        if (!s.loadRatioStops)
+        if (!s.loadRatioStops && epRanks)
+            passes << epRankRatioPassText(r.runName, store::layerLabel(r.environment, s.worstLayer),
+                                          thresholdText(ratioMax), shareAbove, windowText,
+                                          thresholdText(fraction), s.windowMaxRatio, s.windowMeanRatio);
+        else if (!s.loadRatioStops)
             passes << Stages::tr("run %1, worst %2: max/mean above %3 in %4 of %5, within the limit %6; "
                                  "max/mean at most %7, mean %8.")
                           .arg(r.runName, store::layerLabel(r.environment, s.worstLayer))
@@ -557,6 +587,7 @@ QString busiestShareSourceName(BusiestShareSource source) {
     case BusiestShareSource::Collector: return QStringLiteral("collector");
     case BusiestShareSource::Measured: return QStringLiteral("measured");
     case BusiestShareSource::Estimated: return QStringLiteral("estimated");
+    case BusiestShareSource::OverloadFactor: return QStringLiteral("overload-factor");
     default: return {};
     }
 }

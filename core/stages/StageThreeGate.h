@@ -45,7 +45,12 @@ struct ExpertLoadRunInput {
     QStringList unreadable = {};
 };
 
-enum class BusiestShareSource { None, ProfilerTraces, Collector, Measured, Estimated };
+enum class BusiestShareSource { None, ProfilerTraces, Collector, Measured, Estimated, OverloadFactor };
+
+// What the load ratio is the ratio of: expert counts (max/mean over the layer's experts),
+// or, where a run has no tokens-per-expert data, Megatron-Core's per-layer overload
+// factor (the busiest EP rank over the balanced count; stages/OverloadFactorLoad.h).
+enum class LoadRatioSource { ExpertCounts, EpRankOverload };
 
 enum class DropRateSource { Metric, DroppedTokensMetric, EstimatedFromLoad, NotApplicable, Unknown };
 
@@ -92,6 +97,9 @@ struct StageThreeRunSummary {
     // Mean lm_loss over the window (beside the drop rate).
     std::optional<double> windowLoss;
     QVector<LoadRatioPoint> ratioOverSteps; // one point per step with load data
+    LoadRatioSource loadRatioSource = LoadRatioSource::ExpertCounts;
+    // OverloadFactor only: the mean max_overload_factor over the window the share is from.
+    std::optional<double> maxOverloadFactor;
     bool loadRatioStops = false;
     bool dropRateStops = false;
 };

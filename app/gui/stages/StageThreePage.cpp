@@ -364,11 +364,19 @@ void StageThreePage::showResults(const stages::StageEvaluation& e) {
     for (const stages::StageThreeRunSummary& s : r->runs) {
         auto* shareCell = percentCell(s.busiestDeviceShare);
         if (s.busiestDeviceShare)
-            shareCell->setText(shareCell->text() + (s.busiestDeviceEstimated ? tr(" (estimated)") : tr(" (measured)")));
+            shareCell->setText(shareCell->text() +
+                               (s.busiestDeviceSource == stages::BusiestShareSource::OverloadFactor
+                                    ? tr(" measured (overload factor)")
+                                : s.busiestDeviceEstimated ? tr(" (estimated)")
+                                                           : tr(" (measured)")));
+        // Without expert counts the ratio is the EP ranks' (a lower bound of the experts').
+        auto* maxRatioCell = ratioCell(s.windowMaxRatio);
+        if (s.loadRatioSource == stages::LoadRatioSource::EpRankOverload)
+            maxRatioCell->setText(maxRatioCell->text() + tr(" (EP ranks)"));
         m_summary->addRow({textCell(s.runName), numberCell(s.experts, 0), numberCell(s.layers, 0),
                            numberCell(double(s.windowSteps), 0),
                            s.worstLayer >= 0 ? numberCell(s.worstLayer, 0) : numberCell(std::nullopt, 0),
-                           percentCell(s.worstLayerFractionAbove), ratioCell(s.windowMaxRatio),
+                           percentCell(s.worstLayerFractionAbove), maxRatioCell,
                            ratioCell(s.windowMeanRatio), percentCell(s.dropRate),
                            textCell(stages::dropRateSourceText(s.dropSource)), shareCell,
                            numberCell(s.windowLoss, 3)});

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -460,6 +461,53 @@ private slots:
         r = run(project, {QStringLiteral("stage"), QStringLiteral("3")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.out.contains(QStringLiteral("stale")), qPrintable(r.out));
+    }
+
+    // A Megatron-Core run with --log-moe-overload-factor and no tokens per expert: stage 3
+    // judges the EP-rank ratio and takes the busiest-device share from the overload factor,
+    // and the CLI table and the PDF report mark both (stages/OverloadFactorLoad.h).
+    void stageThreeFromTheOverloadFactorInTheCliAndTheReport() {
+        std::unique_ptr<store::ProjectStore> p;
+        const QString project = newProject(&p);
+        QVERIFY(p->saveVerdict({1, QStringLiteral("pass"), {}, {}, {}}));
+        QVERIFY(p->saveVerdict({2, QStringLiteral("pass"), {}, {}, {}}));
+        store::RunData r;
+        r.name = QStringLiteral("overload");
+        r.recordName = QStringLiteral("moe-64e-top8"); // EP 8
+        double maxSum = 0.0, layerMax = 0.0;
+        for (int s = 1; s <= 50; ++s) {
+            const double overall = 1.1 + 0.01 * (s % 7);
+            maxSum += overall;
+            r.stepMetrics.append({s, QStringLiteral("max_overload_factor"), overall});
+            for (int l = 0; l < 4; ++l) {
+                const double v = 1.05 + 0.02 * ((s + l) % 5);
+                layerMax = std::max(layerMax, v);
+                r.stepMetrics.append({s, QStringLiteral("max_overload_factor_layer_%1").arg(l), v});
+            }
+            r.stepMetrics.append({s, QStringLiteral("drop_rate"), 0.001});
+            r.stepMetrics.append({s, QStringLiteral("lm_loss"), 2.0});
+        }
+        QVERIFY(p->saveRun(r));
+        const CliResult c = run(project, {QStringLiteral("--json"), QStringLiteral("stage"), QStringLiteral("3"),
+                                          QStringLiteral("--run"), QStringLiteral("overload")});
+        QVERIFY2(c.exitCode == 0, qPrintable(c.out + c.err));
+        const QJsonObject row = c.json().value(QStringLiteral("table")).toArray().at(0).toObject();
+        QCOMPARE(row.value(QStringLiteral("busiest_device_share_source")).toString(), QStringLiteral("overload-factor"));
+        QVERIFY(qAbs(row.value(QStringLiteral("busiest_device_share")).toDouble() - maxSum / 50.0 / 8.0) < 1e-9);
+        QCOMPARE(row.value(QStringLiteral("load_ratio_source")).toString(), QStringLiteral("ep-rank-overload-factor"));
+        QVERIFY(qAbs(row.value(QStringLiteral("load_ratio_max")).toDouble() - layerMax) < 1e-9);
+        QCOMPARE(row.value(QStringLiteral("layers")).toInt(), 4);
+
+        const QString pdf = m_home.filePath(QStringLiteral("overload.pdf"));
+        const CliResult rep = run(project, {QStringLiteral("report"), QStringLiteral("-o"), pdf});
+        QVERIFY2(rep.exitCode == 0, qPrintable(rep.out + rep.err));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        QString all = QString::fromUtf8(text.readAllStandardOutput());
+        all.remove(QRegularExpression(QStringLiteral("\\s+")));
+        QVERIFY2(all.contains(QStringLiteral("measured(overloadfactor)")), qPrintable(all.left(4000)));
+        QVERIFY2(all.contains(QStringLiteral("(EPranks)")), qPrintable(all.left(4000)));
     }
 
     void stageTwoRefusesIncompleteRecords() {

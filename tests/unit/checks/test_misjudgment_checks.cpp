@@ -146,6 +146,16 @@ private slots:
         // ...unless it was measured.
         f.runs[1].hasBusiestDeviceShare = true;
         QVERIFY(!checkMeanLoadOnly(f));
+        // Megatron-Core's per-layer overload factor without tokens per expert: still a
+        // warning, saying what stage 3 says (the EP ranks' ratio, a lower bound).
+        f = clean();
+        f.runs[1].hasExpertLoad = false;
+        f.runs[1].hasOverloadFactorLoad = true;
+        w = checkMeanLoadOnly(f);
+        QVERIFY(w);
+        QVERIFY2(w->message.contains(QStringLiteral("lower bound of the per-expert max/mean")) &&
+                     !w->message.contains(QStringLiteral("cannot be computed")),
+                 qPrintable(w->message));
         // Dense runs have no experts.
         QVERIFY(!checkMeanLoadOnly({{training(QStringLiteral("d"), dense())}}));
     }

@@ -120,6 +120,35 @@ private slots:
         QCOMPARE(d.environment.value(QStringLiteral("framework")).toString(), QStringLiteral("Megatron-Bridge"));
         QCOMPARE(d.environment.value(QStringLiteral("train_iters")).toInt(), 100);
     }
+
+    // Megatron-Bridge's "Step Time : 5.88s GPU utilization: 378.4MODEL_TFLOP/s/GPU" line
+    // (train_utils.py) comes before the iteration line it belongs to: its model TFLOP/s/GPU
+    // lands at that iteration unless the iteration line gives its own throughput; a Step
+    // Time line with no iteration after it is counted, not kept.
+    void megatronBridgeStepTimeLines() {
+        const ImportedData d = load(QStringLiteral("megatron/megatron-bridge-step-time.log"));
+        QCOMPARE(d.rows, 3);
+        const auto m = byName(d);
+        QCOMPARE(m[QStringLiteral("tflops_per_gpu")], (QMap<qint64, double>{{10, 363.5}, {20, 378.4}, {30, 377.2}}));
+        QCOMPARE(m[QStringLiteral("elapsed_ms_per_iter")],
+                 (QMap<qint64, double>{{10, 6118.4}, {20, 5881.2}, {30, 5897.0}}));
+        QCOMPARE(d.environment.value(QStringLiteral("framework")).toString(), QStringLiteral("Megatron-Bridge"));
+        QCOMPARE(d.environment.value(QStringLiteral("step_time_lines")).toInt(), 3);
+        QCOMPARE(d.environment.value(QStringLiteral("step_time_lines_without_iteration")).toInt(), 1);
+    }
+
+    void onlyStepTimeLinesAreRefusedWithTheReason() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tail.log"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Step Time : 5.88s GPU utilization: 378.4MODEL_TFLOP/s/GPU\n"
+                "Step Time : 5.87s GPU utilization: 379.0MODEL_TFLOP/s/GPU\n");
+        f.close();
+        auto r = importFile(path, QStringLiteral("megatron-log"));
+        QVERIFY(!r.hasValue());
+        QVERIFY2(r.error().message.contains(QStringLiteral("Step Time")), qPrintable(r.error().text()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMegatronCoreLogImporter)
