@@ -109,6 +109,32 @@ QString wrapped(const QString& text, const QFont& font, double width)
 }
 
 
+// Bars of long category names (runs) lie on their side: each name reads whole, left of
+// its bar, where upright bars would leave it rotated under a narrow bar.
+bool horizontalBars(const PlotSpec& spec)
+{
+    if (spec.categoryLabels.isEmpty() || spec.heatmap || spec.series.isEmpty())
+        return false;
+    for (const Series& s : spec.series)
+        if (s.style != SeriesStyle::Bars)
+            return false;
+    qsizetype total = 0;
+    for (const QString& label : spec.categoryLabels)
+        total += label.size();
+    return total > 60;
+}
+
+// A category name of at most kCategoryChars characters: a longer one keeps its start and
+// its longer end (where run names differ), the middle elided; hover shows it whole.
+constexpr qsizetype kCategoryChars = 32;
+QString shortCategory(const QString& label)
+{
+    if (label.size() <= kCategoryChars)
+        return label;
+    const qsizetype head = kCategoryChars / 3;
+    return label.left(head) + QChar(0x2026) + label.right(kCategoryChars - head - 1);
+}
+
 // The note under the plot, word-wrapped to the plot's current width each time the
 // layout is computed (window resize, PNG/PDF export size, report rectangle).
 class NoteElement : public QCPTextElement {
@@ -385,19 +411,25 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     if (bars)
         xr = QCPRange(-0.6, std::max<double>(spec.categoryLabels.size(), b.xMax + 1) - 0.4);
 
-    applyAxis(xa, spec.x, std::max(std::fabs(xr.lower), std::fabs(xr.upper)));
-    applyAxis(ya, spec.y, std::max(std::fabs(yr.lower), std::fabs(yr.upper)));
+    // The axes the spec's x and y are drawn on: bottom and left, swapped for bars on
+    // their side (the first category at the top).
+    const bool horizontal = horizontalBars(spec);
+    QCPAxis* keyAxis = horizontal ? ya : xa;
+    QCPAxis* valueAxis = horizontal ? xa : ya;
+    applyAxis(keyAxis, spec.x, std::max(std::fabs(xr.lower), std::fabs(xr.upper)));
+    applyAxis(valueAxis, spec.y, std::max(std::fabs(yr.lower), std::fabs(yr.upper)));
     if (!spec.categoryLabels.isEmpty()) {
         auto text = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
         int total = 0;
         for (int i = 0; i < spec.categoryLabels.size(); ++i) {
-            text->addTick(i, spec.categoryLabels[i]);
+            text->addTick(i, horizontal ? shortCategory(spec.categoryLabels[i]) : spec.categoryLabels[i]);
             total += int(spec.categoryLabels[i].size());
         }
-        xa->setTicker(text);
-        xa->setTickLabelRotation(total > 60 ? 30 : 0);
-        xa->setSubTicks(false);
-        xa->grid()->setVisible(false);
+        keyAxis->setTicker(text);
+        keyAxis->setTickLabelRotation(!horizontal && total > 60 ? 30 : 0);
+        keyAxis->setRangeReversed(horizontal);
+        keyAxis->setSubTicks(false);
+        keyAxis->grid()->setVisible(false);
     }
 
     // Heatmap under the series.
@@ -458,7 +490,7 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
         const Series& s = spec.series[si];
         const qsizetype n = std::min(s.x.size(), s.y.size());
         if (s.style == SeriesStyle::Bars) {
-            auto* bar = new QCPBars(xa, ya);
+            auto* bar = new QCPBars(keyAxis, valueAxis);
             bar->setProperty("moewbSeries", si);
             bar->setName(s.name);
             bar->setData(s.x.first(n), s.y.first(n));
@@ -565,8 +597,8 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
         xr = QCPRange(tail->xLower, tail->xUpper);
         yr = QCPRange(tail->yLower, tail->yUpper);
     }
-    xa->setRange(xr);
-    ya->setRange(yr);
+    keyAxis->setRange(xr);
+    valueAxis->setRange(yr);
     // moewbNoLegend: a second panel of a plot whose first panel has the legend.
     if ((legendItems >= 2 || (legendItems == 1 && !bars && !spec.heatmap)) &&
         !plot->property("moewbNoLegend").toBool()) {
@@ -592,8 +624,9 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
             rect->insetLayout()->setInsetAlignment(0, corner);
         }
     }
-    plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
-    plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
+    // The ranges a double-click returns to, per axis (bottom, left).
+    plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xa->range().lower, xa->range().upper)));
+    plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(ya->range().lower, ya->range().upper)));
     return true;
 }
 
