@@ -79,8 +79,9 @@ ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWi
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);
     // Never sideways scrolling: columns share the width the table has (TableFit), long
-    // text elides in the middle, the cell's tooltip has it whole.
-    m_fit = new TableFit(this);
+    // text elides in the middle, the cell's tooltip has it whole. The first column (the
+    // run, in every stage's tables) stays whole the longest and takes the room left over.
+    m_fit = new TableFit(this, {0});
     connect(m_fit, &TableFit::headerHeightChanged, this, [this] { fitHeight(m_maxRows); });
     for (int c = 0; c < columnCount(); ++c)
         if (QTableWidgetItem* h = horizontalHeaderItem(c))
