@@ -88,6 +88,8 @@ CompareRunsView::CompareRunsView(QWidget* parent) : QWidget(parent) {
     m_title->setObjectName(QStringLiteral("compareRunsTitle"));
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setMinimumWidth(1);
+    // Five runs' names are wider than the page at 1366 px: the title wraps, never cut.
+    m_title->setWordWrap(true);
     layout->addWidget(m_title);
     m_status = new QLabel(content);
     m_status->setObjectName(QStringLiteral("compareRunsStatus"));

@@ -2,6 +2,7 @@
 
 #include "PageWidgets.h"
 #include "RunActions.h"
+#include "NumberCell.h"
 #include "TableFit.h"
 
 #include "stages/RunSummary.h"
@@ -26,37 +27,10 @@ namespace moewb::gui {
 
 namespace {
 
-// Sorts numerically while showing the formatted text; a missing value shows as an
-// em dash and sorts last in either direction (not as 0).
-class NumberItem : public QTableWidgetItem {
-public:
-    NumberItem(std::optional<double> v, const QString& text) : QTableWidgetItem(text), m_v(v) {
-        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    explicit NumberItem(qint64 v) : NumberItem(double(v), QString::number(v)) {}
-    bool operator<(const QTableWidgetItem& other) const override {
-        const auto* n = dynamic_cast<const NumberItem*>(&other);
-        if (!n)
-            return QTableWidgetItem::operator<(other);
-        if (m_v && n->m_v)
-            return *m_v < *n->m_v;
-        if (!m_v && !n->m_v)
-            return false;
-        // Descending order places b before a when a < b: a missing value is then the
-        // "smaller" one, so it still ends up last.
-        const bool descending = tableWidget() &&
-                                tableWidget()->horizontalHeader()->sortIndicatorOrder() == Qt::DescendingOrder;
-        return descending ? !m_v.has_value() : m_v.has_value();
-    }
-
-private:
-    std::optional<double> m_v;
-};
-
 QTableWidgetItem* measureItem(std::optional<double> v, int decimals, double scale = 1.0) {
     if (v && !std::isfinite(*v))
         v.reset();
-    return new NumberItem(v, v ? QString::number(*v * scale, 'f', decimals) : QStringLiteral("—"));
+    return new NumberCell(v, v ? QString::number(*v * scale, 'f', decimals) : QStringLiteral("—"));
 }
 
 QTableWidgetItem* textItem(const QString& text) {
@@ -146,9 +120,9 @@ void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRu
         m_table->setItem(r, ValLoss, measureItem(summary.valLoss, 3));
         m_table->setItem(r, Throughput, measureItem(summary.tokensPerSecondPerGpu, 0));
         m_table->setItem(r, DropRate, measureItem(summary.dropRate, 2, 100.0));
-        m_table->setItem(r, Samples, new NumberItem(run.commSampleCount));
-        m_table->setItem(r, Steps, new NumberItem(run.stepCount));
-        m_table->setItem(r, Blocks, new NumberItem(run.expertLoadBlocks));
+        m_table->setItem(r, Samples, new NumberCell(run.commSampleCount));
+        m_table->setItem(r, Steps, new NumberCell(run.stepCount));
+        m_table->setItem(r, Blocks, new NumberCell(run.expertLoadBlocks));
         m_table->setItem(r, Created,
                          new QTableWidgetItem(run.created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
         m_table->setItem(r, Tags, textItem(store::ProjectStore::runTags(run).join(QStringLiteral(", "))));

@@ -20,53 +20,6 @@ namespace moewb::plots {
 
 namespace {
 
-// Powers of two labelled B/KiB/MiB/GiB (the axis is logarithmic, base 2).
-class BytesTicker : public QCPAxisTickerLog {
-public:
-    BytesTicker() { setLogBase(2.0); setSubTickCount(0); setTickCount(7); }
-
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatBytes(tick); }
-};
-
-// Linear ticks, labels divided by a power of ten (GB/s, ms) or in percent.
-class ScaledTicker : public QCPAxisTicker {
-public:
-    explicit ScaledTicker(double divisor) : m_divisor(divisor) {}
-
-protected:
-    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override
-    {
-        return QCPAxisTicker::getTickLabel(tick / m_divisor, locale, formatChar, precision);
-    }
-    double m_divisor;
-};
-
-// Powers of ten labelled in the axis's unit ("10 µs", "1 ms", "12 GB/s").
-class LogUnitTicker : public QCPAxisTickerLog {
-public:
-    explicit LogUnitTicker(const Axis& axis) : m_axis(axis) { setLogBase(10.0); setSubTickCount(8); }
-
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatValue(tick, m_axis); }
-    Axis m_axis;
-};
-
-// Counts with K/M/B suffixes (tokens, steps).
-class CountTicker : public QCPAxisTicker {
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return formatCount(tick); }
-};
-
-double microsecondDivisor(double rangeUpper)
-{
-    if (rangeUpper >= 1e6)
-        return 1e6;
-    if (rangeUpper >= 1e3)
-        return 1e3;
-    return 1.0;
-}
-
 void applyAxis(QCPAxis* axis, const Axis& spec, double upper)
 {
     axis->setTicker(makeTicker(spec, upper));
@@ -155,50 +108,31 @@ QString wrapped(const QString& text, const QFont& font, double width)
     return lines.join(QLatin1Char('\n'));
 }
 
-// The emptiest corner of the axis rect for the legend: fewest points in each
-// corner's 45 % × 40 % box (sampled).
-Qt::Alignment legendCorner(const PlotSpec& spec, const QCPRange& xr, const QCPRange& yr, bool xLog,
-                           bool* crowded)
+
+// Bars of long category names (runs) lie on their side: each name reads whole, left of
+// its bar, where upright bars would leave it rotated under a narrow bar.
+bool horizontalBars(const PlotSpec& spec)
 {
-    int counts[4] = {0, 0, 0, 0}; // top-right, top-left, bottom-right, bottom-left
-    auto fx = [&](double x) {
-        if (xLog)
-            return x > 0 ? std::log(x / xr.lower) / std::log(xr.upper / xr.lower) : -1.0;
-        return (x - xr.lower) / xr.size();
-    };
-    for (const Series& s : spec.series) {
-        const qsizetype n = std::min(s.x.size(), s.y.size());
-        const qsizetype step = std::max<qsizetype>(1, n / 2000);
-        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars &&
-                          s.style != SeriesStyle::StackedBars;
-        // Lines pass between their points: sample each segment too.
-        for (qsizetype i = 0; i < n; i += step) {
-            const int parts = line && i + step < n ? 24 : 1;
-            for (int part = 0; part < parts; ++part) {
-                const double f = double(part) / parts;
-                const double u0 = fx(s.x[i]);
-                const double u = parts > 1 ? u0 + (fx(s.x[i + step]) - u0) * f : u0;
-                const double yv = parts > 1 ? s.y[i] + (s.y[i + step] - s.y[i]) * f : s.y[i];
-                const double v = (yv - yr.lower) / yr.size();
-                if (!(u >= 0 && u <= 1 && v >= 0 && v <= 1))
-                    continue;
-                const bool right = u >= 0.55, left = u <= 0.45, top = v >= 0.6, bottom = v <= 0.4;
-                counts[0] += right && top;
-                counts[1] += left && top;
-                counts[2] += right && bottom;
-                counts[3] += left && bottom;
-            }
-        }
-    }
-    const Qt::Alignment corners[4] = {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
-                                      Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft};
-    int best = 0;
-    for (int i = 1; i < 4; ++i)
-        if (counts[i] < counts[best])
-            best = i;
-    if (crowded)
-        *crowded = counts[best] > 0;
-    return corners[best];
+    if (spec.categoryLabels.isEmpty() || spec.heatmap || spec.series.isEmpty())
+        return false;
+    for (const Series& s : spec.series)
+        if (s.style != SeriesStyle::Bars)
+            return false;
+    qsizetype total = 0;
+    for (const QString& label : spec.categoryLabels)
+        total += label.size();
+    return total > 60;
+}
+
+// A category name of at most kCategoryChars characters: a longer one keeps its start and
+// its longer end (where run names differ), the middle elided; hover shows it whole.
+constexpr qsizetype kCategoryChars = 32;
+QString shortCategory(const QString& label)
+{
+    if (label.size() <= kCategoryChars)
+        return label;
+    const qsizetype head = kCategoryChars / 3;
+    return label.left(head) + QChar(0x2026) + label.right(kCategoryChars - head - 1);
 }
 
 // The note under the plot, word-wrapped to the plot's current width each time the
@@ -359,39 +293,6 @@ QCPColorGradient sequentialGradient()
     return g;
 }
 
-QSharedPointer<QCPAxisTicker> makeTicker(const Axis& axis, double rangeUpper)
-{
-    if (axis.scale == AxisScale::Log2Bytes)
-        return QSharedPointer<QCPAxisTicker>(new BytesTicker);
-    if (axis.scale == AxisScale::Log10) {
-        if (axis.unit != AxisUnit::None && axis.unit != AxisUnit::Loss && axis.unit != AxisUnit::Ratio)
-            return QSharedPointer<QCPAxisTicker>(new LogUnitTicker(axis));
-        auto t = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
-        t->setLogBase(10);
-        return t;
-    }
-    switch (axis.unit) {
-    case AxisUnit::BytesPerSec: return QSharedPointer<QCPAxisTicker>(new ScaledTicker(1e9));
-    case AxisUnit::Microseconds:
-        return QSharedPointer<QCPAxisTicker>(new ScaledTicker(microsecondDivisor(rangeUpper)));
-    case AxisUnit::Fraction: return QSharedPointer<QCPAxisTicker>(new ScaledTicker(0.01));
-    case AxisUnit::Tokens:
-    case AxisUnit::TokensPerSec:
-    case AxisUnit::Steps: return QSharedPointer<QCPAxisTicker>(new CountTicker);
-    default: break;
-    }
-    return QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
-}
-
-QString axisTitleFor(const Axis& axis, double rangeUpper)
-{
-    if (axis.unit == AxisUnit::Microseconds && axis.scale == AxisScale::Linear) {
-        const double d = microsecondDivisor(rangeUpper);
-        const QString unit = d >= 1e6 ? QStringLiteral("s") : d >= 1e3 ? QStringLiteral("ms") : QStringLiteral("µs");
-        return axis.label.isEmpty() ? unit : QStringLiteral("%1 (%2)").arg(axis.label, unit);
-    }
-    return axisTitle(axis);
-}
 
 bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
 {
@@ -510,19 +411,25 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
     if (bars)
         xr = QCPRange(-0.6, std::max<double>(spec.categoryLabels.size(), b.xMax + 1) - 0.4);
 
-    applyAxis(xa, spec.x, std::max(std::fabs(xr.lower), std::fabs(xr.upper)));
-    applyAxis(ya, spec.y, std::max(std::fabs(yr.lower), std::fabs(yr.upper)));
+    // The axes the spec's x and y are drawn on: bottom and left, swapped for bars on
+    // their side (the first category at the top).
+    const bool horizontal = horizontalBars(spec);
+    QCPAxis* keyAxis = horizontal ? ya : xa;
+    QCPAxis* valueAxis = horizontal ? xa : ya;
+    applyAxis(keyAxis, spec.x, std::max(std::fabs(xr.lower), std::fabs(xr.upper)));
+    applyAxis(valueAxis, spec.y, std::max(std::fabs(yr.lower), std::fabs(yr.upper)));
     if (!spec.categoryLabels.isEmpty()) {
         auto text = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
         int total = 0;
         for (int i = 0; i < spec.categoryLabels.size(); ++i) {
-            text->addTick(i, spec.categoryLabels[i]);
+            text->addTick(i, horizontal ? shortCategory(spec.categoryLabels[i]) : spec.categoryLabels[i]);
             total += int(spec.categoryLabels[i].size());
         }
-        xa->setTicker(text);
-        xa->setTickLabelRotation(total > 60 ? 30 : 0);
-        xa->setSubTicks(false);
-        xa->grid()->setVisible(false);
+        keyAxis->setTicker(text);
+        keyAxis->setTickLabelRotation(!horizontal && total > 60 ? 30 : 0);
+        keyAxis->setRangeReversed(horizontal);
+        keyAxis->setSubTicks(false);
+        keyAxis->grid()->setVisible(false);
     }
 
     // Heatmap under the series.
@@ -583,7 +490,7 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
         const Series& s = spec.series[si];
         const qsizetype n = std::min(s.x.size(), s.y.size());
         if (s.style == SeriesStyle::Bars) {
-            auto* bar = new QCPBars(xa, ya);
+            auto* bar = new QCPBars(keyAxis, valueAxis);
             bar->setProperty("moewbSeries", si);
             bar->setName(s.name);
             bar->setData(s.x.first(n), s.y.first(n));
@@ -690,8 +597,8 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
         xr = QCPRange(tail->xLower, tail->xUpper);
         yr = QCPRange(tail->yLower, tail->yUpper);
     }
-    xa->setRange(xr);
-    ya->setRange(yr);
+    keyAxis->setRange(xr);
+    valueAxis->setRange(yr);
     // moewbNoLegend: a second panel of a plot whose first panel has the legend.
     if ((legendItems >= 2 || (legendItems == 1 && !bars && !spec.heatmap)) &&
         !plot->property("moewbNoLegend").toBool()) {
@@ -717,205 +624,10 @@ bool configurePlot(QCustomPlot* plot, const PlotSpec& spec)
             rect->insetLayout()->setInsetAlignment(0, corner);
         }
     }
-    plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xr.lower, xr.upper)));
-    plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(yr.lower, yr.upper)));
+    // The ranges a double-click returns to, per axis (bottom, left).
+    plot->setProperty("moewbXRange", QVariant::fromValue(QPointF(xa->range().lower, xa->range().upper)));
+    plot->setProperty("moewbYRange", QVariant::fromValue(QPointF(ya->range().lower, ya->range().upper)));
     return true;
-}
-
-namespace {
-
-// Lays the plot's elements out for its viewport now, without drawing (what replot()
-// does first): the axis rect and the legend know their pixels afterwards.
-void layoutNow(QCustomPlot* plot)
-{
-    plot->plotLayout()->setOuterRect(plot->viewport());
-    plot->plotLayout()->update(QCPLayoutElement::upPreparation);
-    plot->plotLayout()->update(QCPLayoutElement::upMargins);
-    plot->plotLayout()->update(QCPLayoutElement::upLayout);
-}
-
-enum class LegendPlace { Inside, Below, Right };
-
-// Takes the legend out of wherever it sits (the axis rect's inset layout, a row of
-// the plot's grid, or the holder that keeps it at the top of a column on the right).
-void detachLegend(QCPLegend* legend, QCPAxisRect* rect, QCPLayoutGrid* body)
-{
-    QCPLayout* parent = legend->layout();
-    if (!parent)
-        return;
-    if (parent == rect->insetLayout()) {
-        rect->insetLayout()->take(legend);
-        return;
-    }
-    if (parent == body) {
-        body->take(legend);
-        body->simplify();
-        return;
-    }
-    parent->take(legend);
-    if (parent->property("moewbLegendHolder").toBool() && parent->layout() == body) {
-        body->take(parent);
-        body->simplify();
-        delete parent;
-    }
-}
-
-void attachLegend(QCustomPlot* plot, QCPLegend* legend, QCPAxisRect* rect, QCPLayoutGrid* body, LegendPlace place,
-                  Qt::Alignment corner, int columns)
-{
-    detachLegend(legend, rect, body);
-    legend->setProperty("moewbOutside", place != LegendPlace::Inside);
-    legend->setProperty("moewbPlace", int(place));
-    if (place == LegendPlace::Inside) {
-        rect->insetLayout()->addElement(legend, corner);
-        legend->setWrap(0);
-        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
-        legend->setBrush(QColor(255, 255, 255, 220));
-        legend->setBorderPen(QPen(QColor(180, 180, 180)));
-        legend->setMargins(QMargins(7, 5, 7, 4));
-        return;
-    }
-    legend->setBrush(Qt::NoBrush);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setMargins(QMargins(4, 2, 4, 2));
-    if (place == LegendPlace::Below) {
-        const int row = body->rowCount();
-        body->addElement(row, 0, legend);
-        legend->setWrap(std::max(1, columns));
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // rearranges the entries
-        for (int r = 0; r < body->rowCount(); ++r)
-            body->setRowStretchFactor(r, r == row ? 0.001 : 1.0);
-        return;
-    }
-    // Right: one column at the top of its own grid column; an empty element under it
-    // takes the rest of the height (a grid cell would spread the entries out).
-    auto* holder = new QCPLayoutGrid;
-    holder->setProperty("moewbLegendHolder", true);
-    const int column = body->columnCount();
-    body->addElement(0, column, holder);
-    holder->addElement(0, 0, legend);
-    holder->addElement(1, 0, new QCPLayoutElement(plot));
-    holder->setRowStretchFactor(0, 0.001);
-    holder->setRowStretchFactor(1, 1.0);
-    for (int c = 0; c < body->columnCount(); ++c)
-        body->setColumnStretchFactor(c, c == column ? 0.001 : 1.0);
-    legend->setWrap(0);
-    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
-}
-
-// Pixels the data occupies: the points, and the segments between the points of a
-// line, sampled every 3 px (at most ~20000 points a series).
-QVector<QPointF> dataPixels(const PlotSpec& spec, QCPAxis* xa, QCPAxis* ya)
-{
-    QVector<QPointF> out;
-    const bool xLog = xa->scaleType() == QCPAxis::stLogarithmic;
-    const bool yLog = ya->scaleType() == QCPAxis::stLogarithmic;
-    auto ok = [&](double x, double y) {
-        return std::isfinite(x) && std::isfinite(y) && (!xLog || x > 0) && (!yLog || y > 0);
-    };
-    for (int si = 0; si < spec.series.size(); ++si) {
-        const Series& s = spec.series[si];
-        const qsizetype n = std::min(s.x.size(), s.y.size());
-        const qsizetype step = std::max<qsizetype>(1, n / 20000);
-        const bool line = s.style != SeriesStyle::Scatter && s.style != SeriesStyle::Bars &&
-                          s.style != SeriesStyle::StackedBars;
-        const bool stacked = s.style == SeriesStyle::StackedBars;
-        const QVector<double> bottoms = stacked ? stackBottoms(spec, si) : QVector<double>();
-        QPointF previous;
-        bool hasPrevious = false;
-        for (qsizetype i = 0; i < n; i += step) {
-            if (!ok(s.x[i], s.y[i])) {
-                hasPrevious = false;
-                continue;
-            }
-            const double top = stacked ? bottoms[i] + s.y[i] : s.y[i];
-            const QPointF p(xa->coordToPixel(s.x[i]), ya->coordToPixel(top));
-            if (line && hasPrevious) {
-                const int parts = int(std::clamp(std::ceil(std::hypot(p.x() - previous.x(), p.y() - previous.y()) / 3.0),
-                                                 1.0, 256.0));
-                for (int part = 1; part < parts; ++part)
-                    out << previous + (p - previous) * (double(part) / parts);
-            }
-            out << p;
-            if ((s.style == SeriesStyle::Bars || stacked) && ok(s.x[i], 0.0) && !yLog)
-                for (int part = 1; part <= 8; ++part) // the bar down to the axis
-                    out << QPointF(p.x(), p.y() + (ya->coordToPixel(0.0) - p.y()) * (part / 8.0));
-            previous = p;
-            hasPrevious = true;
-        }
-    }
-    return out;
-}
-
-} // namespace
-
-bool placeLegend(QCustomPlot* plot, const PlotSpec& spec)
-{
-    QCPLegend* legend = plot->legend;
-    QCPAxisRect* rect = plot->axisRect();
-    if (!legend || !rect || !legend->visible() || legend->itemCount() == 0 || plot->viewport().isEmpty())
-        return false;
-    auto* body = qobject_cast<QCPLayoutGrid*>(rect->layout());
-    if (!body)
-        return false;
-    const int before = legend->property("moewbPlace").isValid() ? legend->property("moewbPlace").toInt() : -1;
-    const int beforeWrap = legend->wrap();
-    const Qt::Alignment beforeCorner =
-        legend->layout() == rect->insetLayout() ? rect->insetLayout()->insetAlignment(0) : Qt::Alignment();
-
-    // The data area as it is with the legend inside (where the data gets all the room).
-    attachLegend(plot, legend, rect, body, LegendPlace::Inside, Qt::AlignTop | Qt::AlignRight, 0);
-    layoutNow(plot);
-    const QRect area = rect->rect();
-    const QSize box = legend->minimumOuterSizeHint(); // one column
-    const QVector<QPointF> pixels = dataPixels(spec, rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-    const int gap = 6; // the legend keeps this far from the data
-    // Inside only where it covers no data and leaves most of the area to it.
-    if (!spec.heatmap && box.width() <= area.width() * 0.5 && box.height() <= area.height() * 0.6) {
-        const Qt::Alignment corners[4] = {Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
-                                          Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft};
-        for (const Qt::Alignment corner : corners) {
-            QRect r(QPoint(0, 0), box);
-            r.moveLeft(corner & Qt::AlignLeft ? area.left() : area.right() + 1 - box.width());
-            r.moveTop(corner & Qt::AlignTop ? area.top() : area.bottom() + 1 - box.height());
-            const QRectF keepOut = QRectF(r).adjusted(-gap, -gap, gap, gap);
-            bool free = true;
-            for (const QPointF& p : pixels)
-                if (keepOut.contains(p)) {
-                    free = false;
-                    break;
-                }
-            if (!free)
-                continue;
-            rect->insetLayout()->setInsetAlignment(0, corner);
-            return before != int(LegendPlace::Inside) || beforeCorner != corner;
-        }
-    }
-
-    // Outside the data area: below in as many columns as the width takes, or on the
-    // right when below would take much of the height and the right has room.
-    int itemW = 0, itemH = 0;
-    const int n = legend->itemCount();
-    for (int i = 0; i < n; ++i) {
-        const QSize s = legend->item(i)->minimumOuterSizeHint();
-        itemW = std::max(itemW, s.width());
-        itemH = std::max(itemH, s.height());
-    }
-    const QMargins m(4, 2, 4, 2);
-    const QRect view = plot->viewport();
-    const int avail = view.width() - m.left() - m.right();
-    int columns = std::clamp((avail + legend->columnSpacing()) / std::max(1, itemW + legend->columnSpacing()), 1, n);
-    const int rows = (n + columns - 1) / columns;
-    columns = (n + rows - 1) / rows; // as few columns as those rows need (the last row not left nearly empty)
-    const int belowH = rows * itemH + (rows - 1) * legend->rowSpacing() + m.top() + m.bottom();
-    const int rightW = itemW + m.left() + m.right();
-    const int rightH = n * itemH + (n - 1) * legend->rowSpacing() + m.top() + m.bottom();
-    if (belowH > view.height() * 0.2 && rightW <= view.width() * 0.45 && rightH <= area.height()) {
-        attachLegend(plot, legend, rect, body, LegendPlace::Right, {}, 0);
-        return before != int(LegendPlace::Right);
-    }
-    attachLegend(plot, legend, rect, body, LegendPlace::Below, {}, columns);
-    return before != int(LegendPlace::Below) || beforeWrap != columns;
 }
 
 } // namespace moewb::plots

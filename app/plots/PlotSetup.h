@@ -11,6 +11,7 @@ class QCPAxisTicker;
 class QCPColorGradient;
 class QCPColorMap;
 class QCPGraph;
+class QCPRange;
 
 namespace moewb::plots {
 
@@ -39,5 +40,9 @@ QString axisTitleFor(const Axis& axis, double rangeUpper);
 QFont scaledFont(const QFont& font, double factor);
 // Word-wraps `text` to lines of at most `width` pixels in `font`.
 QString wrapText(const QString& text, const QFont& font, double width);
+// The emptiest corner of the axis rect for the legend (PlotLegend.cpp); `crowded`: even
+// that corner holds data.
+Qt::Alignment legendCorner(const PlotSpec& spec, const QCPRange& xr, const QCPRange& yr, bool xLog,
+                           bool* crowded);
 
 } // namespace moewb::plots

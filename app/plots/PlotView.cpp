@@ -447,7 +447,16 @@ void PlotView::resetView()
 QString PlotView::hoverTextAt(const QPoint& pixel) const
 {
     QCPAxisRect* rect = m_plot->axisRect();
-    if (!rect || !rect->rect().contains(pixel))
+    if (!rect)
+        return {};
+    // Left of bars on their side: the category's whole name (the axis may elide it).
+    QCPAxis* left = rect->axis(QCPAxis::atLeft);
+    if (pixel.x() < rect->left() && pixel.y() >= rect->top() && pixel.y() <= rect->bottom() &&
+        left->ticker().dynamicCast<QCPAxisTickerText>()) {
+        const double at = std::round(left->pixelToCoord(pixel.y()));
+        return at >= 0 && at < m_spec.categoryLabels.size() ? m_spec.categoryLabels[qsizetype(at)] : QString();
+    }
+    if (!rect->rect().contains(pixel))
         return {};
     double bestDist = hoverRadius;
     QString best;
@@ -509,6 +518,10 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
         const Series& s = m_spec.series[si];
         QCPAxis* ka = plottable->keyAxis();
         QCPAxis* va = plottable->valueAxis();
+        // The pointer along the key axis and the value axis (bars on their side: y, x).
+        const bool keyAcross = ka->orientation() == Qt::Horizontal;
+        const double pk = keyAcross ? pixel.x() : pixel.y();
+        const double pv = keyAcross ? pixel.y() : pixel.x();
         const qsizetype n = std::min(s.x.size(), s.y.size());
         qsizetype from = 0, to = n;
         const QVariant point = plottable->property("moewbPoint");
@@ -518,8 +531,8 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
         } else if (s.style != SeriesStyle::Bars && s.style != SeriesStyle::StackedBars &&
                    std::is_sorted(s.x.begin(), s.x.begin() + n)) {
             // Only the points within reach horizontally (1,000,000-point curves).
-            const double k1 = ka->pixelToCoord(pixel.x() - hoverRadius);
-            const double k2 = ka->pixelToCoord(pixel.x() + hoverRadius);
+            const double k1 = ka->pixelToCoord(pk - hoverRadius);
+            const double k2 = ka->pixelToCoord(pk + hoverRadius);
             from = std::lower_bound(s.x.begin(), s.x.begin() + n, std::min(k1, k2)) - s.x.begin();
             to = std::upper_bound(s.x.begin(), s.x.begin() + n, std::max(k1, k2)) - s.x.begin();
         }
@@ -533,13 +546,13 @@ QString PlotView::hoverTextAt(const QPoint& pixel) const
                 const double base = va->coordToPixel(stacked ? bottoms[i] : 0.0);
                 const double half = std::fabs(ka->coordToPixel(s.x[i] + 0.3) - px);
                 const double slack = stacked ? 0.5 : 4.0; // stacked segments touch their neighbours
-                if (std::fabs(pixel.x() - px) <= half && pixel.y() >= std::min(base, py) - slack &&
-                    pixel.y() <= std::max(base, py) + slack)
-                    py = pixel.y();
+                if (std::fabs(pk - px) <= half && pv >= std::min(base, py) - slack &&
+                    pv <= std::max(base, py) + slack)
+                    py = pv;
                 else if (stacked)
                     continue; // a segment answers only over itself (its neighbours touch it)
             }
-            const double d = std::hypot(px - pixel.x(), py - pixel.y());
+            const double d = std::hypot(px - pk, py - pv);
             if (!(d < bestDist))
                 continue;
             bestDist = d;

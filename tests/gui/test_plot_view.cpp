@@ -646,8 +646,9 @@ private slots:
         screenshot(view, QStringLiteral("lod-line-zoomed"));
     }
 
-    // Category labels of bars: every one is drawn, also the last rotated one, which
-    // reaches right of its bar (QCustomPlot drops a label that would cross the edge).
+    // Bars of five run names lie on their side: each name is drawn whole, on one line
+    // left of its bar (first run on top), in the window, its PDF and the report's
+    // renderer; the value axis (tokens/s) is at the bottom.
     void barLabelsAllDrawn()
     {
         QList<TrainingRunInput> runs;
@@ -666,16 +667,35 @@ private slots:
             view.setSpec(spec);
             view.show();
             QVERIFY(QTest::qWaitForWindowExposed(&view));
-            view.customPlot()->replot(QCustomPlot::rpImmediateRefresh);
-            QVERIFY(view.customPlot()->axisRect()->axis(QCPAxis::atBottom)->tickLabelRotation() > 0);
+            QCustomPlot* plot = view.customPlot();
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            QCPAxis* left = plot->axisRect()->axis(QCPAxis::atLeft);
+            QCPAxis* bottom = plot->axisRect()->axis(QCPAxis::atBottom);
+            auto* bars = qobject_cast<QCPBars*>(plot->plottable(0));
+            QVERIFY(bars);
+            QCOMPARE(bars->keyAxis(), left);
+            QCOMPARE(left->tickLabelRotation(), 0.0);
+            QVERIFY(left->coordToPixel(0) < left->coordToPixel(4)); // the first run on top
+            QVERIFY(bottom->label().contains(QStringLiteral("tokens/s")));
+            // The left margin holds the widest name (QCustomPlot sizes it to its labels).
+            const QFontMetrics fm(left->tickLabelFont());
+            int widest = 0;
+            for (const QString& name : names)
+                widest = std::max(widest, fm.horizontalAdvance(name));
+            QVERIFY2(plot->axisRect()->left() >= widest, qPrintable(QString::number(plot->axisRect()->left())));
+            // Hover: over a bar, and left of it over its name, the run's whole name.
+            const QPoint overBar(int(bottom->coordToPixel(1000)), int(left->coordToPixel(2)));
+            QVERIFY2(view.hoverTextAt(overBar).startsWith(names[2]), qPrintable(view.hoverTextAt(overBar)));
+            QCOMPARE(view.hoverTextAt(QPoint(plot->axisRect()->left() - 20, int(left->coordToPixel(3)))), names[3]);
             const QString pdf = m_dir.filePath(QStringLiteral("bars-%1.pdf").arg(size.width()));
             QString error;
             QVERIFY2(view.exportPdf(pdf, &error), qPrintable(error));
-            // In the content stream's order (-raw): a rotated label is one run of text there,
-            // not pieces interleaved with its neighbours' (the note names no run).
-            const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), pdf, QStringLiteral("-")});
+            // Read in the page's reading order (no -raw): each name on a line of its own,
+            // never in pieces.
+            const QString text = run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+            const QStringList lines = text.split(QLatin1Char('\n'));
             for (const QString& name : names)
-                QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing at width ") +
+                QVERIFY2(lines.contains(name), qPrintable(name + QStringLiteral(" missing at width ") +
                                                          QString::number(size.width()) + QStringLiteral(":\n") + text));
             screenshot(view, QStringLiteral("stage2-throughput-%1").arg(size.width()));
         }
@@ -687,9 +707,41 @@ private slots:
             QPainter painter(&writer);
             renderPlot(spec, &painter, QRectF(0, 0, writer.width() * 0.5, writer.width() * 0.3));
         }
-        const QString text = run(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), pdf, QStringLiteral("-")});
+        const QStringList lines =
+            run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}).split(QLatin1Char('\n'));
         for (const QString& name : names)
-            QVERIFY2(text.contains(name), qPrintable(name + QStringLiteral(" missing in the rendered plot")));
+            QVERIFY2(lines.contains(name), qPrintable(name + QStringLiteral(" missing in the rendered plot")));
+    }
+
+    // A run name longer than 32 characters is elided in the middle on the axis, its
+    // start and its longer end kept; hover left of it says it whole.
+    void longBarNameElidedInTheMiddle()
+    {
+        QList<TrainingRunInput> runs;
+        const QString longName =
+            QStringLiteral("team-a-2026-q4-sweep-moe-64e-top6-capacity-1.25-seed-7"); // 54 characters
+        const QStringList names{QStringLiteral("demo-train-dense-1.2b"), longName,
+                                QStringLiteral("demo-train-moe-cf1.5")};
+        for (int i = 0; i < names.size(); ++i) {
+            TrainingRunInput run = trainingRuns()[i == 0 ? 1 : 0];
+            run.runName = names[i];
+            runs << run;
+        }
+        PlotView view;
+        view.resize(700, 420);
+        view.setSpec(stageTwoThroughputPlot(runs));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCustomPlot* plot = view.customPlot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCPAxis* left = plot->axisRect()->axis(QCPAxis::atLeft);
+        const auto ticker = left->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        const QString shown = ticker->ticks().value(1);
+        QCOMPARE(shown.size(), 32);
+        QCOMPARE(shown, QStringLiteral("team-a-202\u2026-capacity-1.25-seed-7"));
+        QCOMPARE(ticker->ticks().value(0), names[0]); // short names stay whole
+        QCOMPARE(view.hoverTextAt(QPoint(plot->axisRect()->left() - 10, int(left->coordToPixel(1)))), longName);
     }
 
     // Point labels of a scatter stay inside the axis rect: the rightmost and topmost

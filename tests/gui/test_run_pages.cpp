@@ -459,6 +459,34 @@ private slots:
         QVERIFY(compare->findChild<QLabel*>(QStringLiteral("compareRunsStatus"))->text().contains(kProbe));
     }
 
+    // Five runs compared at 1366 px: the title names them all, wrapped onto more lines
+    // rather than cut at the page's edge.
+    void compareTitleOfFiveRunsReadsWhole() {
+        m_window->resize(1366, 768);
+        QApplication::processEvents();
+        const QStringList five{kTrain, kOtherTrain, QStringLiteral("demo-train-moe-cf1.5"),
+                               QStringLiteral("demo-train-moe-dropless"), QStringLiteral("demo-train-dense-1.2b")};
+        m_window->runsView()->selectRuns(five);
+        QCOMPARE(m_window->runsView()->selectedRuns().size(), 5);
+        QTest::mouseClick(m_window->runsView()->compareButton(), Qt::LeftButton);
+        gui::CompareRunsView* compare = m_window->compareView();
+        QTRY_VERIFY_WITH_TIMEOUT(!compare->isLoading(), 60000);
+        auto* title = compare->findChild<QLabel*>(QStringLiteral("compareRunsTitle"));
+        QVERIFY(title);
+        QApplication::processEvents();
+        for (const QString& run : five)
+            QVERIFY2(title->text().contains(run), qPrintable(title->text()));
+        // The text, wrapped at the label's width, fits the label's height; one line would not.
+        const QFontMetrics fm(title->font());
+        const QRect inside = title->contentsRect();
+        QVERIFY2(fm.horizontalAdvance(title->text()) > inside.width(), "five names fit one line: no wrap tested");
+        const QRect needed = fm.boundingRect(QRect(0, 0, inside.width(), 100000), Qt::TextWordWrap, title->text());
+        QVERIFY2(needed.height() <= inside.height() && needed.height() >= 2 * fm.height(),
+                 qPrintable(QStringLiteral("needs %1 px, has %2 px").arg(needed.height()).arg(inside.height())));
+        fitsWidth(compare, QStringLiteral("compareRunsScroll"));
+        screenshot(QStringLiteral("compare-five-1366"));
+    }
+
     void tagThroughTheMenu() {
         QVERIFY(m_window->browser()->select(K::RunsSection));
         whenShown<QInputDialog>([](QInputDialog* d) {

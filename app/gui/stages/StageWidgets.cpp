@@ -1,5 +1,6 @@
 #include "StageWidgets.h"
 
+#include "TableFit.h"
 #include "common/Units.h"
 
 #include <QAbstractScrollArea>
@@ -13,7 +14,6 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
-#include <QResizeEvent>
 #include <QLabel>
 #include <QGuiApplication>
 #include <QScreen>
@@ -21,15 +21,12 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollBar>
-#include <QStyle>
-#include <QTextBoundaryFinder>
 #include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace moewb::gui {
 
@@ -69,20 +66,6 @@ void installWheelGuard() {
     qApp->installEventFilter(guard);
 }
 
-NumberCell::NumberCell(std::optional<double> value, const QString& text)
-    : QTableWidgetItem(text), m_value(value) {
-    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-}
-
-bool NumberCell::operator<(const QTableWidgetItem& other) const {
-    if (const auto* n = dynamic_cast<const NumberCell*>(&other)) {
-        if (!m_value || !n->m_value)
-            return m_value.has_value() && !n->m_value.has_value();
-        return *m_value < *n->m_value;
-    }
-    return QTableWidgetItem::operator<(other);
-}
-
 QTableWidgetItem* textCell(const QString& text) {
     return new QTableWidgetItem(text);
 }
@@ -116,23 +99,11 @@ QTableWidgetItem* integerCell(std::optional<double> value) {
 ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWidget(parent) {
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);
-    // Never sideways scrolling: columns share the width the table has (fitColumns),
-    // long text elides, the cell's tooltip has it whole.
-    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    // fitColumns gives the last column what is left over (a stretched last section
-    // would be resized by the header itself, behind fitColumns' back).
-    horizontalHeader()->setStretchLastSection(false);
-    horizontalHeader()->setTextElideMode(Qt::ElideRight);
-    // A header too long for its column wraps at its spaces (fitColumns) rather than elide.
-    horizontalHeader()->setDefaultAlignment(Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
-    viewport()->installEventFilter(this);
-    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
-        if (!m_fitting) // a column the user resized
-            fitHeaderHeight();
-    });
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setTextElideMode(Qt::ElideRight);
-    setWordWrap(false);
+    // Never sideways scrolling: columns share the width the table has (TableFit), long
+    // text elides in the middle, the cell's tooltip has it whole. The first column (the
+    // run, in every stage's tables) stays whole the longest and takes the room left over.
+    m_fit = new TableFit(this, {0});
+    connect(m_fit, &TableFit::headerHeightChanged, this, [this] { fitHeight(m_maxRows); });
     for (int c = 0; c < columnCount(); ++c)
         if (QTableWidgetItem* h = horizontalHeaderItem(c))
             h->setToolTip(h->text());
@@ -163,147 +134,8 @@ void ResultTable::addRow(const QList<QTableWidgetItem*>& cells) {
     }
 }
 
-namespace {
-
-// The widest piece of a header between two places a line may break (spaces, and
-// between Chinese characters): the narrowest it can wrap to.
-int widestWord(const QFontMetrics& fm, const QString& text) {
-    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
-    int widest = 0;
-    qsizetype from = 0;
-    while (breaks.toNextBoundary() >= 0) {
-        const qsizetype to = breaks.position();
-        widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from).trimmed()));
-        from = to;
-    }
-    return widest;
-}
-
-} // namespace
-
 void ResultTable::fitColumns() {
-    // A taller header can bring the vertical scroll bar, which narrows the viewport
-    // while the columns are being set: fit again, after this pass, for the new width.
-    if (m_fitting) {
-        m_refit = true;
-        return;
-    }
-    m_fitting = true;
-    for (int pass = 0; pass < 3; ++pass) {
-        m_refit = false;
-        fitColumnsOnce();
-        if (!m_refit)
-            break;
-    }
-    m_fitting = false;
-}
-
-void ResultTable::fitColumnsOnce() {
-    const int avail = viewport()->width();
-    const int n = columnCount();
-    if (avail <= 0 || n == 0)
-        return;
-    QHeaderView* header = horizontalHeader();
-    const QFontMetrics headerFont(header->font());
-    // What a header's text gives up to its frame: margins both sides and the sort arrow.
-    const int headerChrome = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 16;
-    QList<int> want(n), cells(n);
-    int total = 0;
-    for (int c = 0; c < n; ++c) {
-        cells[c] = sizeHintForColumn(c) + 6;
-        want[c] = std::max(cells[c], header->sectionSizeHint(c) + 6);
-        total += want[c];
-    }
-    // Too wide with one-line headers: every column is capped at one common width, the
-    // largest that fits, but never below its floor (its header's widest unbreakable
-    // piece, so headers wrap rather than cut, and a few characters of its cells): the
-    // widest columns give up room first, long headers wrap, long text elides (its
-    // tooltip has it whole).
-    if (total > avail) {
-        QList<int> floor(n);
-        for (int c = 0; c < n; ++c) {
-            const QTableWidgetItem* h = horizontalHeaderItem(c);
-            floor[c] = std::max(std::min(48, cells[c]), h ? widestWord(headerFont, h->text()) + headerChrome + 6 : 0);
-        }
-        const auto widthsAt = [&](int cap) {
-            int sum = 0;
-            for (int c = 0; c < n; ++c)
-                sum += std::max(floor[c], std::min(want[c], cap));
-            return sum;
-        };
-        // The largest cap that fits (binary search; 0 when even the floors do not).
-        int low = 0, high = *std::max_element(want.begin(), want.end());
-        while (low < high) {
-            const int mid = (low + high + 1) / 2;
-            if (widthsAt(mid) <= avail)
-                low = mid;
-            else
-                high = mid - 1;
-        }
-        total = 0;
-        for (int c = 0; c < n; ++c) {
-            want[c] = std::max(floor[c], std::min(want[c], low));
-            total += want[c];
-        }
-    }
-    // Still too wide: every column gives up the same share of its width, none below 48 px;
-    // what the minimum adds back comes off the widest columns.
-    const int minimum = std::min(48, avail / n);
-    const double scale = total > avail ? double(avail) / total : 1.0;
-    int sum = 0;
-    for (int c = 0; c < n; ++c) {
-        want[c] = std::max(minimum, int(want[c] * scale));
-        sum += want[c];
-    }
-    while (sum > avail) {
-        const auto widest = std::max_element(want.begin(), want.end());
-        const int cut = std::min(sum - avail, *widest - minimum);
-        if (cut <= 0)
-            break;
-        *widest -= std::max(1, std::min(cut, *widest / 4));
-        sum = std::accumulate(want.begin(), want.end(), 0);
-    }
-    if (sum < avail)
-        want[n - 1] += avail - sum;
-    for (int c = 0; c < n; ++c)
-        header->resizeSection(c, want[c]);
-    fitHeaderHeight();
-}
-
-void ResultTable::fitHeaderHeight() {
-    // The header grows to its most wrapped text (and back to one line when all fit),
-    // whoever set the widths: fitColumns, the stretched last column, or the user.
-    QHeaderView* header = horizontalHeader();
-    const QFontMetrics headerFont(header->font());
-    const int headerChrome = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 16;
-    int textHeight = headerFont.height();
-    for (int c = 0; c < columnCount(); ++c) {
-        if (const QTableWidgetItem* h = horizontalHeaderItem(c)) {
-            const QRect r = headerFont.boundingRect(QRect(0, 0, std::max(1, header->sectionSize(c) - headerChrome), 100000),
-                                                    Qt::AlignCenter | Qt::TextWordWrap, h->text());
-            textHeight = std::max(textHeight, r.height());
-        }
-    }
-    const int height = header->sizeHint().height() + textHeight - headerFont.height();
-    if (header->height() != height || m_headerHeight != height) {
-        m_headerHeight = height;
-        header->setFixedHeight(height);
-        updateGeometries(); // the header and viewport take their new heights now
-        fitHeight(m_maxRows);
-    }
-}
-
-void ResultTable::resizeEvent(QResizeEvent* event) {
-    QTableWidget::resizeEvent(event);
-    fitColumns();
-}
-
-bool ResultTable::eventFilter(QObject* watched, QEvent* event) {
-    // The viewport also narrows without the table resizing: a vertical scroll bar
-    // appearing (more rows, or a taller wrapped header).
-    if (watched == viewport() && event->type() == QEvent::Resize)
-        fitColumns();
-    return QTableWidget::eventFilter(watched, event);
+    m_fit->fit();
 }
 
 void ResultTable::endRows() {
@@ -316,7 +148,7 @@ void ResultTable::fitHeight(int maxRows) {
     m_maxRows = maxRows;
     const int rows = qMin(qMax(rowCount(), 1), maxRows);
     const int rowH = verticalHeader()->defaultSectionSize();
-    const int headerHeight = m_headerHeight > 0 ? m_headerHeight : horizontalHeader()->sizeHint().height();
+    const int headerHeight = m_fit->headerHeight() > 0 ? m_fit->headerHeight() : horizontalHeader()->sizeHint().height();
     setMinimumHeight(headerHeight + rows * rowH + 2 * frameWidth() + 4);
     setMaximumHeight(minimumHeight());
 }

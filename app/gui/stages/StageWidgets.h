@@ -1,6 +1,8 @@
 #pragma once
 // Widgets the four stage pages share: a results table that sorts numbers as numbers
 // and copies as TSV, a collapsible section, and the override dialog.
+#include "NumberCell.h"
+
 #include <QDialog>
 #include <QTableWidget>
 #include <QTableWidgetItem>
@@ -16,16 +18,7 @@ class QVBoxLayout;
 
 namespace moewb::gui {
 
-// A cell that shows formatted text and sorts by its number (blank cells last).
-class NumberCell : public QTableWidgetItem {
-public:
-    NumberCell(std::optional<double> value, const QString& text);
-    std::optional<double> value() const { return m_value; }
-    bool operator<(const QTableWidgetItem& other) const override;
-
-private:
-    std::optional<double> m_value;
-};
+class TableFit;
 
 // A read-only, sortable table; numbers right-aligned; Ctrl+C copies the selected
 // rows (all rows when nothing is selected) as TSV with the header line.
@@ -41,25 +34,17 @@ public:
     QString toTsv() const;
     // Grows to show every row up to maxRows, then scrolls.
     void fitHeight(int maxRows = 14);
-    // Column widths that fill the table's width without a horizontal scroll bar:
-    // each column's content width; when they do not fit, headers wrap at their spaces
-    // (the header grows), then columns are scaled down alike.
+    // Column widths that fill the table's width without a horizontal scroll bar
+    // (TableFit.h: headers wrap before columns shrink alike); the header's growth
+    // grows the table.
     void fitColumns();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void fitColumnsOnce();
-    void fitHeaderHeight();
-
-    bool m_fitting = false; // inside fitColumns
-    bool m_refit = false;   // the viewport changed while fitting
-
+    TableFit* m_fit;
     int m_maxRows = 14;
-    int m_headerHeight = 0; // set by fitColumns: one line, or the most wrapped header
 };
 
 // Installs (once) an application-wide filter: spin boxes, sliders and combo boxes

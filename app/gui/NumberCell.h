@@ -1,0 +1,22 @@
+#pragma once
+// A table cell that shows formatted text and sorts by its number; a missing value
+// sorts last in either direction (not as 0). Right-aligned. Used by every table of
+// numbers: the runs list, the comparison of runs, the stage pages' results.
+#include <QTableWidgetItem>
+
+#include <optional>
+
+namespace moewb::gui {
+
+class NumberCell : public QTableWidgetItem {
+public:
+    NumberCell(std::optional<double> value, const QString& text);
+    explicit NumberCell(qint64 value);
+    std::optional<double> value() const { return m_value; }
+    bool operator<(const QTableWidgetItem& other) const override;
+
+private:
+    std::optional<double> m_value;
+};
+
+} // namespace moewb::gui
