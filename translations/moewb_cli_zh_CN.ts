@@ -1456,10 +1456,6 @@ Commands:
         <translation>阈值的键，如 stage1.cv_max（见 moewb threshold list）</translation>
     </message>
     <message>
-        <source>a number</source>
-        <translation>一个数值</translation>
-    </message>
-    <message>
         <source>team (default: your team&apos;s own figure) or suggested (derived from a first round of measurements)</source>
         <translation>team（默认：团队自己设定的数值）或 suggested（由第一轮测量推算得出）</translation>
     </message>
@@ -1474,10 +1470,6 @@ Commands:
     <message>
         <source>unknown threshold &quot;%1&quot;; the known keys are: %2</source>
         <translation>未知阈值 &quot;%1&quot;；已知的键：%2</translation>
-    </message>
-    <message>
-        <source>the value must be a finite number, not &quot;%1&quot;</source>
-        <translation>值必须是有限数，而不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--source must be team or suggested, not &quot;%1&quot;</source>
@@ -2532,6 +2524,18 @@ Commands:
     <message>
         <source>the all-to-all a run&apos;s measured routing causes: dispatch bytes per rank pair, written for the probe or for nccl-tests&apos; alltoallv_perf</source>
         <translation>一次运行实测路由造成的 all-to-all：每对 rank 之间的 dispatch 字节数，可写给 probe 或 nccl-tests 的 alltoallv_perf</translation>
+    </message>
+    <message>
+        <source> measured (overload factor)</source>
+        <translation> 实测（过载因子）</translation>
+    </message>
+    <message>
+        <source>in the unit threshold list shows (5%, 1.6x, 500), or the stored number (0.05 for 5%)</source>
+        <translation>使用 threshold list 显示的单位（5%、1.6x、500），或存储的数值（5% 即 0.05）</translation>
+    </message>
+    <message>
+        <source>the value must be a finite number in the threshold&apos;s unit (e.g. %1), not &quot;%2&quot;</source>
+        <translation>取值必须是该阈值单位下的有限数值（例如 %1），而不是“%2”</translation>
     </message>
 </context>
 <context>

@@ -35,13 +35,6 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>Stage 1: %n probe run(s), %1–%2 repeats per message size</source>
-            <translation>
-                <numerusform>Stage 1: %n probe run, %1–%2 repeats per message size</numerusform>
-                <numerusform>Stage 1: %n probe runs, %1–%2 repeats per message size</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
             <source>Stages 2–3: %n training run(s), %1 of them MoE; per-expert load in %2.</source>
             <translation>
                 <numerusform>Stages 2–3: %n training run, %1 of them MoE; per-expert load in %2.</numerusform>
@@ -76,6 +69,20 @@
                 <numerusform>validation loss in %1 of %n training runs</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n repeat(s) per message size</source>
+            <translation>
+                <numerusform>%n repeat per message size</numerusform>
+                <numerusform>%n repeats per message size</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Stage 1: %n probe run(s), %1</source>
+            <translation>
+                <numerusform>Stage 1: %n probe run, %1</numerusform>
+                <numerusform>Stage 1: %n probe runs, %1</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Checks</name>
@@ -105,13 +112,6 @@
             <translation>
                 <numerusform>%n run pair faster but with a worse loss: %1</numerusform>
                 <numerusform>%n run pairs faster but with a worse loss: %1</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n node(s)</source>
-            <translation>
-                <numerusform>%n node</numerusform>
-                <numerusform>%n nodes</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -167,6 +167,13 @@
             <translation>
                 <numerusform>%n more: %1</numerusform>
                 <numerusform>%n more: %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>only Megatron-Bridge "Step Time" lines (%n), no iteration line: they carry no iteration number to put their figures at</source>
+            <translation>
+                <numerusform>only Megatron-Bridge "Step Time" lines (%n), no iteration line: they carry no iteration number to put their figures at</numerusform>
+                <numerusform>only Megatron-Bridge "Step Time" lines (%n), no iteration line: they carry no iteration number to put their figures at</numerusform>
             </translation>
         </message>
     </context>
@@ -350,6 +357,20 @@
                 <numerusform>%n more nccl-tests files of the same test: their rows are further repeats of one baseline</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%1: %n Megatron-Bridge Step Time line(s): model TFLOP/s/GPU per iteration (tflops_per_gpu). The log gives no tokens/s/GPU: stage 2 derives it from the step time as the record's global batch tokens (global batch × sequence length) ÷ (step time × world size), and says so.</source>
+            <translation>
+                <numerusform>%1: %n Megatron-Bridge Step Time line: model TFLOP/s/GPU per iteration (tflops_per_gpu). The log gives no tokens/s/GPU: stage 2 derives it from the step time as the record's global batch tokens (global batch × sequence length) ÷ (step time × world size), and says so.</numerusform>
+                <numerusform>%1: %n Megatron-Bridge Step Time lines: model TFLOP/s/GPU per iteration (tflops_per_gpu). The log gives no tokens/s/GPU: stage 2 derives it from the step time as the record's global batch tokens (global batch × sequence length) ÷ (step time × world size), and says so.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n Step Time line(s) left out: no iteration line after them to give their iteration number</source>
+            <translation>
+                <numerusform>%1: %n Step Time line left out: no iteration line after them to give their iteration number</numerusform>
+                <numerusform>%1: %n Step Time lines left out: no iteration line after them to give their iteration number</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>Stages</name>
@@ -456,6 +477,41 @@
             <translation>
                 <numerusform> (and %n more part of its expert load)</numerusform>
                 <numerusform> (and %n more parts of its expert load)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>1.5 × the median run-to-run CV (%1) over %n size(s) of %2; at least %3</source>
+            <translation>
+                <numerusform>1.5 × the median run-to-run CV (%1) over %n size of %2; at least %3</numerusform>
+                <numerusform>1.5 × the median run-to-run CV (%1) over %n sizes of %2; at least %3</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>1.5 × the median P99/median (%1) over %n size(s) of %2</source>
+            <translation>
+                <numerusform>1.5 × the median P99/median (%1) over %n size of %2</numerusform>
+                <numerusform>1.5 × the median P99/median (%1) over %n sizes of %2</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: run-to-run CV &gt; %2 at %n size(s): %3.</source>
+            <translation>
+                <numerusform>%1: run-to-run CV &gt; %2 at %n size: %3.</numerusform>
+                <numerusform>%1: run-to-run CV &gt; %2 at %n sizes: %3.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: P99/median &gt; %2 at %n size(s): %3.</source>
+            <translation>
+                <numerusform>%1: P99/median &gt; %2 at %n size: %3.</numerusform>
+                <numerusform>%1: P99/median &gt; %2 at %n sizes: %3.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 and %n node(s)</source>
+            <translation>
+                <numerusform>%1 and %n node</numerusform>
+                <numerusform>%1 and %n nodes</numerusform>
             </translation>
         </message>
     </context>

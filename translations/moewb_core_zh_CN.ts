@@ -566,12 +566,6 @@
         <source>Clusters defined for measuring from the workbench: %1.</source>
         <translation>已定义、可从工作台发起测量的集群：%1。</translation>
     </message>
-    <message numerus="yes">
-        <source>Stage 1: %n probe run(s), %1–%2 repeats per message size</source>
-        <translation>
-            <numerusform>阶段 1：%n 个探针运行，每个消息大小重复 %1–%2 次</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; run-to-run CV at most %1 (run %2).</source>
         <translation>；运行间变异系数最高 %1（运行 %2）。</translation>
@@ -583,10 +577,6 @@
     <message>
         <source>Stage 1: all-to-all time from %1 to %2 per rank%3.</source>
         <translation>阶段 1：每 rank %1 到 %2 的 all-to-all 时间%3。</translation>
-    </message>
-    <message>
-        <source> at %1 node(s)</source>
-        <translation>，节点数 %1</translation>
     </message>
     <message>
         <source>%1 (%2 runs)</source>
@@ -669,6 +659,26 @@
     <message>
         <source>%1: %2 GPU-hours per billion tokens (median %3 tokens/s per GPU).</source>
         <translation>%1：每十亿 token %2 GPU 小时（每 GPU 中位吞吐 %3 token/s）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeat(s) per message size</source>
+        <translation>
+            <numerusform>每个消息大小 %n 次重复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1–%2 repeats per message size</source>
+        <translation>每个消息大小 %1–%2 次重复</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stage 1: %n probe run(s), %1</source>
+        <translation>
+            <numerusform>阶段 1：%n 个探针运行，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation>，在 %1 上</translation>
     </message>
 </context>
 <context>
@@ -834,16 +844,6 @@
         <translation>运行 %1 在 %2 个节点上训练，但阶段 1 只在 %3 上测过。</translation>
     </message>
     <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 个节点</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 个节点</translation>
-    </message>
-    <message numerus="yes">
         <source>%n run(s) train at a node count stage 1 did not measure: %1</source>
         <translation>
             <numerusform>%n 个运行的训练节点数未经阶段 1 测量：%1</numerusform>
@@ -864,8 +864,12 @@
         <translation>这些 MoE 运行使用 %1 种路由设置(top-k、容量因子、溢出策略):每种设置在各自的表中与稠密对照比较,彼此之间从不比较。</translation>
     </message>
     <message>
-        <source>Misjudgment warning %1 on these runs — %2: %3 Its fix is given with the misjudgment warnings.</source>
-        <translation>这些运行触发误判警告 %1 —— %2：%3 修正方法见误判警告。</translation>
+        <source>Run %1 has Megatron-Core&apos;s overload factor per layer but no tokens per expert: its load ratio is the EP ranks&apos;, a lower bound of the per-expert max/mean.</source>
+        <translation>运行 %1 有 Megatron-Core 的逐层过载因子，但没有每个专家的 token 数：其负载比是 EP rank 的负载比，是按专家计算的最大值/均值的下界。</translation>
+    </message>
+    <message>
+        <source>Misjudgment warning %1 applies to these runs: %2 (its evidence and fix are with the misjudgment warnings).</source>
+        <translation>误判警告 %1 适用于这些运行：%2（其证据与修正方法见误判警告）。</translation>
     </message>
 </context>
 <context>
@@ -2255,6 +2259,20 @@
     <message>
         <source>a row split by alltoallv_perf&apos;s summary lines (NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY) does not end: the file is cut or its lines are mixed</source>
         <translation>一行被 alltoallv_perf 的汇总行（NCCL_TESTS_ALLTOALLV_PRINT_SUMMARY）拆开后没有结束：文件被截断，或其中的行混在了一起</translation>
+    </message>
+    <message>
+        <source>a Step Time line without &quot;GPU utilization:&quot; before its MODEL_TFLOP/s/GPU</source>
+        <translation>Step Time 行在 MODEL_TFLOP/s/GPU 之前没有 &quot;GPU utilization:&quot;</translation>
+    </message>
+    <message>
+        <source>is absurd: %1 s (expected between 0 and %2 s)</source>
+        <translation>不合理：%1 s（应在 0 到 %2 s 之间）</translation>
+    </message>
+    <message numerus="yes">
+        <source>only Megatron-Bridge &quot;Step Time&quot; lines (%n), no iteration line: they carry no iteration number to put their figures at</source>
+        <translation>
+            <numerusform>只有 Megatron-Bridge 的 &quot;Step Time&quot; 行（%n 行），没有 iteration 行：它们没有可供归属数值的迭代编号</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3751,6 +3769,18 @@ busiest</source>
         <source>the matrix %1</source>
         <translation>矩阵 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n Megatron-Bridge Step Time line(s): model TFLOP/s/GPU per iteration (tflops_per_gpu). The log gives no tokens/s/GPU: stage 2 derives it from the step time as the record&apos;s global batch tokens (global batch × sequence length) ÷ (step time × world size), and says so.</source>
+        <translation>
+            <numerusform>%1：%n 行 Megatron-Bridge Step Time：每次迭代的模型 TFLOP/s/GPU（tflops_per_gpu）。日志没有给出 tokens/s/GPU：阶段 2 会用步时推算，即记录中的全局批 token 数（全局批大小 × 序列长度）÷（步时 × world size），并会注明。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n Step Time line(s) left out: no iteration line after them to give their iteration number</source>
+        <translation>
+            <numerusform>%1：略去 %n 行 Step Time：其后没有给出迭代编号的 iteration 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Stages</name>
@@ -3935,14 +3965,6 @@ busiest</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <source>1.5 × the median run-to-run CV (%1) over %2 sizes of %3; at least 0.02</source>
-        <translation>%3 在 %2 个大小上的重复间 CV 中位数（%1）× 1.5；至少 0.02</translation>
-    </message>
-    <message>
-        <source>1.5 × the median P99/median (%1) over %2 sizes of %3</source>
-        <translation>%3 在 %2 个大小上的 P99/中位数的中位数（%1）× 1.5</translation>
-    </message>
-    <message>
         <source>No stage 1 run: the project has no all-to-all measurements.</source>
         <translation>没有阶段 1 运行：项目中没有 all-to-all 测量数据。</translation>
     </message>
@@ -3961,10 +3983,6 @@ busiest</source>
     <message>
         <source>%1, %2: run-to-run CV %3 &gt; %4.</source>
         <translation>%1，%2：重复间 CV %3 &gt; %4。</translation>
-    </message>
-    <message>
-        <source>%1, %2: P99 %3 is %4 × the median %5 &gt; %6.</source>
-        <translation>%1，%2：P99 %3 是中位数 %5 的 %4 倍 &gt; %6。</translation>
     </message>
     <message>
         <source>Investigate the network and topology (link and NIC errors, rail placement, congestion from other jobs), then re-run stage 1. Do not start stage 2.</source>
@@ -4375,10 +4393,6 @@ busiest</source>
             <numerusform>%n 个节点</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 个节点</translation>
-    </message>
     <message numerus="yes">
         <source>record %1: baseline %2 matches its %n node(s) and its concurrency.</source>
         <translation>
@@ -4426,10 +4440,6 @@ busiest</source>
         <translation> 及另外 %1 项</translation>
     </message>
     <message>
-        <source>%1 ×</source>
-        <translation>%1 ×</translation>
-    </message>
-    <message>
         <source>%1: the 0-byte rows are shown but not gated and not used for suggested thresholds (an empty all-to-all times only the launch).</source>
         <translation>%1:0 字节的行仅显示,不参与判定,也不用于建议阈值(空的 all-to-all 只测到启动开销)。</translation>
     </message>
@@ -4448,14 +4458,6 @@ busiest</source>
     <message>
         <source>%1: %2 sizes have one repeat each; run-to-run variation needs at least 2 — %3.</source>
         <translation>%1:%2 个消息大小各只有一次重复;运行间波动至少需要 2 次 — %3。</translation>
-    </message>
-    <message>
-        <source>%1: run-to-run CV &gt; %2 at %3 sizes: %4.</source>
-        <translation>%1:%3 个消息大小的运行间 CV &gt; %2:%4。</translation>
-    </message>
-    <message>
-        <source>%1: P99/median &gt; %2 at %3 sizes: %4.</source>
-        <translation>%1:%3 个消息大小的 P99/中位数 &gt; %2:%4。</translation>
     </message>
     <message>
         <source>LOCKED</source>
@@ -4534,6 +4536,72 @@ busiest</source>
         <translation>
             <numerusform>（其专家负载另有 %n 处）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>run %1, %2: EP-rank load ratio above %3 in %4 of %5, more than the limit %6 — measured (overload factor): the busiest EP rank&apos;s tokens / the balanced count, a lower bound of the per-expert max/mean, so the experts are at least this unbalanced.</source>
+        <translation>运行 %1，%2：EP rank 负载比高于 %3 的步数占 %5 的 %4，超过上限 %6 — 实测（过载因子）：最忙 EP rank 的 token 数 / 均衡时的 token 数，是按专家计算的最大值/均值的下界，因此专家的不均衡至少有这么大。</translation>
+    </message>
+    <message>
+        <source>run %1, worst %2: EP-rank load ratio above %3 in %4 of %5, within the limit %6; at most %7, mean %8 — measured (overload factor): the busiest EP rank&apos;s tokens / the balanced count, a lower bound of the per-expert max/mean; one expert may still be busier (import tokens per expert to judge the experts themselves).</source>
+        <translation>运行 %1，最差的 %2：EP rank 负载比高于 %3 的步数占 %5 的 %4，在上限 %6 之内；最大 %7，均值 %8 — 实测（过载因子）：最忙 EP rank 的 token 数 / 均衡时的 token 数，是按专家计算的最大值/均值的下界；单个专家仍可能更忙（导入每个专家的 token 数才能评判专家本身）。</translation>
+    </message>
+    <message>
+        <source>run %1: busiest-device share %2 — measured (overload factor): Megatron-Core&apos;s max overload factor %3, the most loaded EP rank&apos;s tokens / the balanced count, ÷ EP %4; even load = %5.</source>
+        <translation>运行 %1：最忙设备占比 %2 — 实测（过载因子）：Megatron-Core 的最大过载因子 %3（负载最重的 EP rank 的 token 数 / 均衡时的 token 数）÷ EP %4；均匀负载 = %5。</translation>
+    </message>
+    <message>
+        <source>run %1 has no expert load: only Megatron-Core&apos;s overload factor over all layers (max_overload_factor). Log it per layer (--log-moe-overload-factor with --moe-per-layer-logging writes moe/max_overload_factor_layer_&lt;i&gt; to TensorBoard or W&amp;B) or import tokens per expert.</source>
+        <translation>运行 %1 没有专家负载：只有 Megatron-Core 跨所有层的过载因子（max_overload_factor）。请按层记录（--log-moe-overload-factor 配合 --moe-per-layer-logging 会把 moe/max_overload_factor_layer_&lt;i&gt; 写入 TensorBoard 或 W&amp;B），或导入每个专家的 token 数。</translation>
+    </message>
+    <message numerus="yes">
+        <source>1.5 × the median run-to-run CV (%1) over %n size(s) of %2; at least %3</source>
+        <translation>
+            <numerusform>%2 的 %n 个大小上运行间 CV 中位数（%1）的 1.5 倍；至少 %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>1.5 × the median P99/median (%1) over %n size(s) of %2</source>
+        <translation>
+            <numerusform>%2 的 %n 个大小上 P99/中位数 的中位数（%1）的 1.5 倍</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2: P99 %3 is %4 the median %5 &gt; %6.</source>
+        <translation>%1，%2：P99 %3 是中位数 %5 的 %4 &gt; %6。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: run-to-run CV &gt; %2 at %n size(s): %3.</source>
+        <translation>
+            <numerusform>%1：%n 个大小的运行间 CV &gt; %2：%3。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: P99/median &gt; %2 at %n size(s): %3.</source>
+        <translation>
+            <numerusform>%1：%n 个大小的 P99/中位数 &gt; %2：%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n node(s)</source>
+        <translation>
+            <numerusform>%1 和 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>relative difference of the dense control&apos;s activated parameters from the MoE&apos;s</source>
+        <translation>稠密对照模型的激活参数量相对 MoE 的差异</translation>
+    </message>
+    <message>
+        <source>the last steps of each run that stage 3 judges</source>
+        <translation>阶段 3 评判的每个运行的最后若干步</translation>
+    </message>
+    <message>
+        <source>the training&apos;s all-to-all bandwidth against stage 1&apos;s at the same size, below which stage 3 names a finding</source>
+        <translation>训练中的 all-to-all 带宽与阶段 1 同一大小下带宽之比，低于此值时阶段 3 给出发现</translation>
     </message>
 </context>
 <context>

@@ -690,10 +690,6 @@
         <translation>目标（GB/s）</translation>
     </message>
     <message>
-        <source>target/source</source>
-        <translation>目标/源</translation>
-    </message>
-    <message>
         <source>difference</source>
         <translation>差异</translation>
     </message>
@@ -732,6 +728,10 @@
     <message>
         <source>Source %1, target %2.</source>
         <translation>源：%1，目标：%2。</translation>
+    </message>
+    <message>
+        <source>target ÷ source</source>
+        <translation>目标 ÷ 源</translation>
     </message>
 </context>
 <context>
@@ -859,8 +859,8 @@
         <translation>比值 (×)</translation>
     </message>
     <message>
-        <source>At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4× as long as a uniform one (run %5) on this cluster.</source>
-        <translation>在每 rank %1 时，%2 的路由（运行 %3）使本集群上的 all-to-all 耗时为均匀流量（运行 %5）的 %4 倍。</translation>
+        <source>At %1 per rank, the routing of %2 (run %3) makes the all-to-all %4 as long as a uniform one (run %5) on this cluster.</source>
+        <translation>每个 rank %1 时，%2（运行 %3）的路由使 all-to-all 耗时为本集群均匀流量（运行 %5）的 %4。</translation>
     </message>
 </context>
 <context>
@@ -1193,14 +1193,6 @@
         <translation>&lt;p&gt;&lt;b&gt;⚠ 已过期：&lt;/b&gt;本阶段判定之后，负载均衡方法发生了变化。请重新运行本阶段。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Double-click to set your team&apos;s value</source>
-        <translation>双击设置团队自己的值</translation>
-    </message>
-    <message>
-        <source>%1: &quot;%2&quot; is not a number ≥ 0; the threshold is unchanged.</source>
-        <translation>%1：“%2”不是 ≥ 0 的数；阈值未改变。</translation>
-    </message>
-    <message>
         <source>set in the stage %1 page</source>
         <translation>在阶段 %1 页面中设置</translation>
     </message>
@@ -1334,6 +1326,14 @@
         <source>Stage %1&apos;s override is withdrawn: the stop is in force again.</source>
         <translation>阶段 %1 的豁免已撤回:停止结论重新生效。</translation>
     </message>
+    <message>
+        <source>Double-click to set your team&apos;s value (%1)</source>
+        <translation>双击以设置团队的取值（%1）</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number ≥ 0 in its unit (e.g. %3); the threshold is unchanged.</source>
+        <translation>%1：“%2”不是该单位下 ≥ 0 的数值（例如 %3）；阈值未改变。</translation>
+    </message>
 </context>
 <context>
     <name>moewb::gui::StageThreePage</name>
@@ -1374,28 +1374,8 @@
         <translation>最差层</translation>
     </message>
     <message>
-        <source>steps above (fraction)</source>
-        <translation>超限步数（占比）</translation>
-    </message>
-    <message>
-        <source>max load ratio (× mean)</source>
-        <translation>最大负载比（× 均值）</translation>
-    </message>
-    <message>
-        <source>mean load ratio (× mean)</source>
-        <translation>平均负载比（× 均值）</translation>
-    </message>
-    <message>
-        <source>drop rate (%)</source>
-        <translation>丢弃率（%）</translation>
-    </message>
-    <message>
         <source>drop rate source</source>
         <translation>丢弃率来源</translation>
-    </message>
-    <message>
-        <source>busiest-device share (%)</source>
-        <translation>最忙设备占比（%）</translation>
     </message>
     <message>
         <source>loss</source>
@@ -1474,26 +1454,6 @@
         <translation>节点数</translation>
     </message>
     <message>
-        <source>worst layer today (%)</source>
-        <translation>最差层当前 (%)</translation>
-    </message>
-    <message>
-        <source>worst layer rebalanced (%)</source>
-        <translation>最差层重新平衡后 (%)</translation>
-    </message>
-    <message>
-        <source>mean over layers today (%)</source>
-        <translation>各层平均当前 (%)</translation>
-    </message>
-    <message>
-        <source>mean over layers rebalanced (%)</source>
-        <translation>各层平均重新平衡后 (%)</translation>
-    </message>
-    <message>
-        <source>even (%)</source>
-        <translation>均匀 (%)</translation>
-    </message>
-    <message>
         <source>note</source>
         <translation>备注</translation>
     </message>
@@ -1544,6 +1504,54 @@
         <translation>
             <numerusform>EPLB 全局策略，每 GPU %n 个冗余槽位</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>steps above limit</source>
+        <translation>超限步数占比</translation>
+    </message>
+    <message>
+        <source>max load ratio (max/mean)</source>
+        <translation>最大负载比（max/mean）</translation>
+    </message>
+    <message>
+        <source>mean load ratio (max/mean)</source>
+        <translation>平均负载比（max/mean）</translation>
+    </message>
+    <message>
+        <source>drop rate</source>
+        <translation>丢弃率</translation>
+    </message>
+    <message>
+        <source>busiest-device share</source>
+        <translation>最忙设备占比</translation>
+    </message>
+    <message>
+        <source>worst layer today</source>
+        <translation>当前最差层</translation>
+    </message>
+    <message>
+        <source>worst layer rebalanced</source>
+        <translation>重平衡后最差层</translation>
+    </message>
+    <message>
+        <source>mean over layers today</source>
+        <translation>当前各层平均</translation>
+    </message>
+    <message>
+        <source>mean over layers rebalanced</source>
+        <translation>重平衡后各层平均</translation>
+    </message>
+    <message>
+        <source>even</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source> measured (overload factor)</source>
+        <translation> 实测（过载因子）</translation>
+    </message>
+    <message>
+        <source> (EP ranks)</source>
+        <translation>（EP rank）</translation>
     </message>
 </context>
 <context>

@@ -66,5 +66,19 @@
                 <numerusform>The environments of %n runs: those the stages were decided on and the newest.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Project %1 · %n config record(s)</source>
+            <translation>
+                <numerusform>Project %1 · %n config record</numerusform>
+                <numerusform>Project %1 · %n config records</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>, %n run(s)</source>
+            <translation>
+                <numerusform>, %n run</numerusform>
+                <numerusform>, %n runs</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

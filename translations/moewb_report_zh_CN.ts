@@ -530,14 +530,6 @@
         <translation>更新时间</translation>
     </message>
     <message>
-        <source>built-in default (not stored)</source>
-        <translation>内置默认值（未存入项目）</translation>
-    </message>
-    <message>
-        <source>documented in docs/method.md</source>
-        <translation>说明见 docs/method.md</translation>
-    </message>
-    <message>
         <source>No stop was overridden.</source>
         <translation>没有豁免任何停止。</translation>
     </message>
@@ -708,10 +700,6 @@
         <translation>比值</translation>
     </message>
     <message>
-        <source>At %1 per rank, the routing of %2 makes the all-to-all %3× as long as a uniform one on this cluster.</source>
-        <translation>在每 rank %1 时，%2 的路由使本集群上的 all-to-all 耗时为均匀流量的 %3 倍。</translation>
-    </message>
-    <message>
         <source>Bandwidth and median time per message size; one column per run</source>
         <translation>各消息大小的带宽与中位时间；每个运行一列</translation>
     </message>
@@ -778,16 +766,8 @@
         </translation>
     </message>
     <message>
-        <source>Project %1, content fingerprint %2 · %3 config records, %4 runs · clusters: %5</source>
-        <translation>项目 %1，内容指纹 %2 · %3 个配置记录，%4 个运行 · 集群：%5</translation>
-    </message>
-    <message>
         <source>none recorded</source>
         <translation>未记录</translation>
-    </message>
-    <message>
-        <source>Generated %1 by MoE Workbench %2, project schema %3</source>
-        <translation>由 MoE Workbench %2 于 %1 生成，项目模式 %3</translation>
     </message>
     <message>
         <source>Decision</source>
@@ -824,10 +804,6 @@
     <message>
         <source>Open warnings</source>
         <translation>未解决的警告</translation>
-    </message>
-    <message>
-        <source>%1. %2: %3</source>
-        <translation>%1. %2：%3</translation>
     </message>
     <message>
         <source>Applicability</source>
@@ -1020,6 +996,46 @@
         <translation>
             <numerusform>%n 个运行的环境：各阶段据以判定的运行和最新的运行。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>At %1 per rank, the routing of %2 makes the all-to-all %3 as long as a uniform one on this cluster.</source>
+        <translation>每个 rank %1 时，%2 的路由使 all-to-all 耗时为本集群均匀流量的 %3。</translation>
+    </message>
+    <message>
+        <source> (EP ranks)</source>
+        <translation>（EP rank）</translation>
+    </message>
+    <message>
+        <source> measured (overload factor)</source>
+        <translation> 实测（过载因子）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Project %1 · %n config record(s)</source>
+        <translation>
+            <numerusform>项目 %1 · %n 条配置记录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n run(s)</source>
+        <translation>
+            <numerusform>，%n 个运行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · clusters: %1</source>
+        <translation> · 集群：%1</translation>
+    </message>
+    <message>
+        <source>Generated %1 by MoE Workbench %2 · data ID %3 (two reports with the same ID were made from the same runs, records and verdicts)</source>
+        <translation>由 MoE Workbench %2 于 %1 生成 · 数据 ID %3（ID 相同的两份报告来自相同的运行、记录和结论）</translation>
+    </message>
+    <message>
+        <source>%1. %2 (section %3)</source>
+        <translation>%1. %2（第 %3 节）</translation>
+    </message>
+    <message>
+        <source>the method&apos;s default</source>
+        <translation>方法默认值</translation>
     </message>
 </context>
 </TS>
