@@ -1,9 +1,33 @@
 #include "NumberCell.h"
 
+#include "common/Units.h"
+
 #include <QHeaderView>
 #include <QTableWidget>
 
+#include <cmath>
+
 namespace moewb::gui {
+
+namespace {
+QTableWidgetItem* formattedCell(std::optional<double> value, QString (*format)(double)) {
+    if (value && !std::isfinite(*value))
+        value.reset();
+    return new NumberCell(value, value ? format(*value) : QStringLiteral("–"));
+}
+} // namespace
+
+QTableWidgetItem* percentCell(std::optional<double> fraction) {
+    return formattedCell(fraction, [](double v) { return units::formatPercent(v); });
+}
+
+QTableWidgetItem* ratioCell(std::optional<double> ratio) {
+    return formattedCell(ratio, [](double v) { return units::formatRatio(v); });
+}
+
+QTableWidgetItem* integerCell(std::optional<double> value) {
+    return formattedCell(value, [](double v) { return units::formatInteger(v); });
+}
 
 NumberCell::NumberCell(std::optional<double> value, const QString& text) : QTableWidgetItem(text), m_value(value) {
     setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

@@ -19,4 +19,11 @@ private:
     std::optional<double> m_value;
 };
 
+// Cells written as the CLI and the report write them (common/Units.h), sorted by value;
+// a missing or non-finite value shows "–": a share, rate or difference as "14.3 %", a
+// ratio as "1.6×", a count as "19,292".
+QTableWidgetItem* percentCell(std::optional<double> fraction);
+QTableWidgetItem* ratioCell(std::optional<double> ratio);
+QTableWidgetItem* integerCell(std::optional<double> value);
+
 } // namespace moewb::gui

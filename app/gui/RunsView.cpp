@@ -62,7 +62,7 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     // The summary columns W&B's run table has (the last logged losses, throughput, drop
     // rate), then what data each run holds.
     m_table = makeReadOnlyTable(this, {tr("Run"), tr("Kind"), tr("Config record"), tr("Cluster"), tr("Final loss"),
-                                       tr("Val loss"), tr("Tokens/s/GPU"), tr("Drop rate (%)"), tr("Steps"),
+                                       tr("Val loss"), tr("Tokens/s/GPU"), tr("Drop rate"), tr("Steps"),
                                        tr("Comm. samples"), tr("Expert-load blocks"), tr("Created"), tr("Tags")});
     const QStringList tips{{}, {}, {}, {},
                            tr("lm_loss at the last step that logged it"),
@@ -118,8 +118,8 @@ void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRu
         const stages::RunSummary summary = stages::runSummary(*project, run);
         m_table->setItem(r, FinalLoss, measureItem(summary.finalLoss, 3));
         m_table->setItem(r, ValLoss, measureItem(summary.valLoss, 3));
-        m_table->setItem(r, Throughput, measureItem(summary.tokensPerSecondPerGpu, 0));
-        m_table->setItem(r, DropRate, measureItem(summary.dropRate, 2, 100.0));
+        m_table->setItem(r, Throughput, integerCell(summary.tokensPerSecondPerGpu));
+        m_table->setItem(r, DropRate, percentCell(summary.dropRate));
         m_table->setItem(r, Samples, new NumberCell(run.commSampleCount));
         m_table->setItem(r, Steps, new NumberCell(run.stepCount));
         m_table->setItem(r, Blocks, new NumberCell(run.expertLoadBlocks));

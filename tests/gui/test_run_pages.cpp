@@ -308,7 +308,7 @@ private slots:
             return -1;
         };
         for (const QString& title : {QStringLiteral("Final loss"), QStringLiteral("Val loss"), QStringLiteral("Tokens/s/GPU"),
-                                     QStringLiteral("Drop rate (%)"), QStringLiteral("Config record"), QStringLiteral("Cluster")})
+                                     QStringLiteral("Drop rate"), QStringLiteral("Config record"), QStringLiteral("Cluster")})
             QVERIFY2(column(title) >= 0, qPrintable(title));
         const int valCol = column(QStringLiteral("Val loss"));
         const int tpsCol = column(QStringLiteral("Tokens/s/GPU"));

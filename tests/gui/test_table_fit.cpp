@@ -17,7 +17,7 @@ namespace {
 
 const QStringList kHeaders{QStringLiteral("Run"), QStringLiteral("Kind"), QStringLiteral("Config record"),
                            QStringLiteral("Cluster"), QStringLiteral("Final loss"), QStringLiteral("Validation loss"),
-                           QStringLiteral("Tokens/s/GPU"), QStringLiteral("Drop rate (%)"), QStringLiteral("Steps"),
+                           QStringLiteral("Tokens/s/GPU"), QStringLiteral("Drop rate"), QStringLiteral("Steps"),
                            QStringLiteral("Created")};
 enum { Run, Kind, Record, Cluster, FinalLoss, ValLoss, Throughput, DropRate, Steps, Created };
 

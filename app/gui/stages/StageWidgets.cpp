@@ -1,7 +1,6 @@
 #include "StageWidgets.h"
 
 #include "TableFit.h"
-#include "common/Units.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSlider>
@@ -74,26 +73,6 @@ QTableWidgetItem* numberCell(std::optional<double> value, int decimals) {
     if (value && !std::isfinite(*value))
         value.reset();
     return new NumberCell(value, value ? QString::number(*value, 'f', decimals) : QStringLiteral("–"));
-}
-
-namespace {
-QTableWidgetItem* formattedCell(std::optional<double> value, QString (*format)(double)) {
-    if (value && !std::isfinite(*value))
-        value.reset();
-    return new NumberCell(value, value ? format(*value) : QStringLiteral("–"));
-}
-} // namespace
-
-QTableWidgetItem* percentCell(std::optional<double> fraction) {
-    return formattedCell(fraction, [](double v) { return units::formatPercent(v); });
-}
-
-QTableWidgetItem* ratioCell(std::optional<double> ratio) {
-    return formattedCell(ratio, [](double v) { return units::formatRatio(v); });
-}
-
-QTableWidgetItem* integerCell(std::optional<double> value) {
-    return formattedCell(value, [](double v) { return units::formatInteger(v); });
 }
 
 ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWidget(parent) {

@@ -55,11 +55,6 @@ void installWheelGuard();
 // Text cell; number cell with `decimals` decimals ("–" when empty or not finite).
 QTableWidgetItem* textCell(const QString& text);
 QTableWidgetItem* numberCell(std::optional<double> value, int decimals);
-// Cells written as the CLI and the report write them (common/Units.h), sorted by value:
-// a share, rate or difference as "14.3 %", a ratio as "1.6×", a count as "19,292".
-QTableWidgetItem* percentCell(std::optional<double> fraction);
-QTableWidgetItem* ratioCell(std::optional<double> ratio);
-QTableWidgetItem* integerCell(std::optional<double> value);
 
 // A titled section whose body folds away with a click on its header.
 class CollapsibleSection : public QWidget {
