@@ -259,7 +259,8 @@ private slots:
         const double sig1 = 1.0 / (1.0 + std::exp(-1.0));
         const long share = std::lround(100.0 * 0.001 * 256.0 / (docTopK * sig1 * (1.0 - sig1)));
         QCOMPARE(share, 65L);
-        QVERIFY2(caption->text().contains(QStringLiteral("by about %1 %").arg(share)), qPrintable(caption->text()));
+        QVERIFY2(caption->text().contains(QStringLiteral("by about %1 %").arg(share)),
+                 qPrintable(caption->text()));
         QVERIFY(caption->mapTo(&page, QPoint(0, 0)).y() >= plot->mapTo(&page, QPoint(0, plot->height())).y());
         scroll->ensureWidgetVisible(caption, 0, 0);
         QCoreApplication::processEvents();

@@ -117,25 +117,28 @@ QString sweepCaptionText(const RoutingSetup& s, const QList<RoutingRun>& runs) {
     const double sig = 1.0 / (1.0 + std::exp(-1.0));
     const double stepShare = s.bias.updateRate * double(largest) / (double(s.topK) * sig * (1.0 - sig));
     QString text =
-        RoutingLabPage::tr("<b>What it shows:</b> each router's MaxVio as the number of experts grows from 4 to "
-                           "256, with T, K, the capacity factor and the scores kept. Top-K never exceeds its "
-                           "capacity (%1 × the fair share K×T/E, the rest is dropped); with balanced scores only "
-                           "the chance spread of a finite batch lifts its busiest expert as each expert's share "
-                           "shrinks. Expert-Choice is 0 by construction.")
+        RoutingLabPage::tr(
+            "<b>What it shows:</b> each router's MaxVio as the number of experts grows from 4 to "
+            "256, with T, K, the capacity factor and the scores kept. Top-K never exceeds its "
+            "capacity (%1 × the fair share K×T/E, the rest is dropped); with balanced scores only "
+            "the chance spread of a finite batch lifts its busiest expert as each expert's share "
+            "shrinks. Expert-Choice is 0 by construction.")
             .arg(QLocale().toString(s.capacityFactor, 'f', 2)) +
         QLatin1Char(' ') +
-        RoutingLabPage::tr("<b>Why Sigmoid + bias climbs</b> (to about 1.1 at E = 256 in the method's setting): a "
-                           "token's K experts come from a band of affinities at the top that narrows like K/E, "
-                           "while every bias update moves an expert by the same step u = %1. At E = %2 one step "
-                           "changes an expert's expected load by about %3 % (uniform scores), so the bias cannot "
-                           "settle and the busiest expert ends near twice the mean.")
+        RoutingLabPage::tr(
+            "<b>Why Sigmoid + bias climbs</b> (to about 1.1 at E = 256 in the method's setting): a "
+            "token's K experts come from a band of affinities at the top that narrows like K/E, "
+            "while every bias update moves an expert by the same step u = %1. At E = %2 one step "
+            "changes an expert's expected load by about %3 % (uniform scores), so the bias cannot "
+            "settle and the busiest expert ends near twice the mean.")
             .arg(s.bias.updateRate)
             .arg(largest)
             .arg(std::lround(stepShare * 100.0));
     if (!runs.isEmpty()) {
         QStringList parts;
         for (const auto& r : runs.last().results)
-            parts << QStringLiteral("%1 %2").arg(learn::routerTitle(r.router), QString::number(r.maxVio, 'f', 3));
+            parts << QStringLiteral("%1 %2").arg(learn::routerTitle(r.router),
+                                                 QString::number(r.maxVio, 'f', 3));
         text += QLatin1Char(' ') + RoutingLabPage::tr("This sweep at E = %1: MaxVio %2.")
                                        .arg(largest)
                                        .arg(parts.join(QStringLiteral(", ")));
