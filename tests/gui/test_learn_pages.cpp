@@ -15,11 +15,15 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace moewb;
 
@@ -209,6 +213,68 @@ private slots:
                     .contains(QStringLiteral("no measured curve")));
     }
 
+    void firstViewShowsTheMethodsSettingAndTheSweepCaption() {
+        // The reference study's setting, as its text states it: "8 个 expert,262144 个 token,
+        // Top-2 路由", capacity factor 1.12.
+        const int docExperts = 8, docTopK = 2;
+        gui::RoutingLabPage page;
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::processEvents();
+        auto* scroll = page.findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        auto inView = [&](QWidget* w) {
+            const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+            return w->isVisible() && scroll->viewport()->rect().contains(r);
+        };
+        // First screen: the setting spelled out, the controls on it, and why skew matters.
+        auto* method = child<QLabel>(&page, QStringLiteral("methodSetting"));
+        QVERIFY2(inView(method), "the method's setting is not in the first screen at 1366x768");
+        const QString text = method->text();
+        QVERIFY2(text.contains(QStringLiteral("<b>%1 experts, top-%2</b>").arg(docExperts).arg(docTopK)),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("262,144 tokens")));
+        QVERIFY(text.contains(QStringLiteral("capacity factor 1.12")));
+        QVERIFY(text.contains(QStringLiteral("skewed")));
+        QVERIFY(text.contains(QStringLiteral("MaxVio")));
+        auto* experts = child<QSpinBox>(&page, QStringLiteral("experts"));
+        auto* topK = child<QSpinBox>(&page, QStringLiteral("topK"));
+        QCOMPARE(experts->value(), docExperts);
+        QCOMPARE(topK->value(), docTopK);
+        QVERIFY(inView(experts) && inView(topK));
+        QCOMPARE(child<QComboBox>(&page, QStringLiteral("scoreMode"))->currentData().toString(),
+                 QStringLiteral("uniform"));
+        saveShot(&page, QStringLiteral("learn_routing_1366.png"));
+
+        // The sweep's caption: below the plot, whole, and shown with the plot in one screen.
+        auto* caption = child<QLabel>(&page, QStringLiteral("sweepCaption"));
+        auto* plot = child<plots::PlotView>(&page, QStringLiteral("plot.sweepMaxVio"));
+        QVERIFY(caption->text().contains(QStringLiteral("What it shows")));
+        QVERIFY(caption->text().contains(QStringLiteral("about 1.1 at E = 256")));
+        // One bias step u = 0.001 against the top-K band of sigmoid(uniform [0,1)) affinities:
+        // the band holds K/E of the probability with density 1/sigmoid'(1) at its edge.
+        const double sig1 = 1.0 / (1.0 + std::exp(-1.0));
+        const long share = std::lround(100.0 * 0.001 * 256.0 / (docTopK * sig1 * (1.0 - sig1)));
+        QCOMPARE(share, 65L);
+        QVERIFY2(caption->text().contains(QStringLiteral("by about %1 %").arg(share)),
+                 qPrintable(caption->text()));
+        QVERIFY(caption->mapTo(&page, QPoint(0, 0)).y() >= plot->mapTo(&page, QPoint(0, plot->height())).y());
+        scroll->ensureWidgetVisible(caption, 0, 0);
+        QCoreApplication::processEvents();
+        QVERIFY2(inView(caption), "the caption is cut off at 1366x768");
+        QVERIFY2(inView(plot), "the sweep plot and its caption do not fit one screen at 1366x768");
+        saveShot(&page, QStringLiteral("learn_routing_1366_sweep.png"));
+        page.resize(1920, 1080);
+        QCoreApplication::processEvents();
+        scroll->verticalScrollBar()->setValue(0);
+        QCoreApplication::processEvents();
+        QVERIFY(inView(method));
+        saveShot(&page, QStringLiteral("learn_routing_1920.png"));
+    }
+
     void seedSettingRunsTheThreeRouters() {
         gui::RoutingLabPage page;
         page.resize(1500, 1900);
@@ -276,6 +342,14 @@ private slots:
         for (int i = 0; i < 7; ++i)
             QCOMPARE(sweep.series[0].y[i], coreSweep[i].results[0].maxVio);
         QVERIFY(specHasData(child<plots::PlotView>(&page, QStringLiteral("plot.sweepDropped"))->spec()));
+        // The caption names this sweep's MaxVio at its largest E.
+        QVERIFY(child<QLabel>(&page, QStringLiteral("sweepCaption"))
+                    ->text()
+                    .contains(QStringLiteral("This sweep at E = 256: MaxVio Top-K %1, Expert-Choice %2, "
+                                             "Sigmoid + bias %3.")
+                                  .arg(QString::number(coreSweep[6].results[0].maxVio, 'f', 3),
+                                       QString::number(coreSweep[6].results[1].maxVio, 'f', 3),
+                                       QString::number(coreSweep[6].results[2].maxVio, 'f', 3))));
         // The table still shows the seed-setting run.
         QCOMPARE(table->item(0, 1)->data(Qt::UserRole).toDouble(), core.results[0].maxVio);
         saveShot(&page, QStringLiteral("learn_routing.png"));

@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
@@ -26,6 +27,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
 
 namespace moewb::gui {
 
@@ -104,6 +107,45 @@ void fitHeight(QTableWidget* t) {
     t->setFixedHeight(h);
 }
 
+// The caption under the MaxVio-vs-E plot. Why Sigmoid + bias climbs with E (uniform scores):
+// a token's K experts are those whose affinity sigmoid(s) + b_e lies in the top K/E of the
+// distribution; with s uniform on [0, 1) the affinity density there is 1/sigmoid'(1), so one
+// bias step u moves an expert's chance of being picked by u/sigmoid'(1), i.e. its expected
+// load by u·E/(K·sigmoid'(1)) of the mean — about 65 % at E = 256, K = 2, u = 0.001.
+QString sweepCaptionText(const RoutingSetup& s, const QList<RoutingRun>& runs) {
+    const int largest = runs.isEmpty() ? 256 : runs.last().experts;
+    const double sig = 1.0 / (1.0 + std::exp(-1.0));
+    const double stepShare = s.bias.updateRate * double(largest) / (double(s.topK) * sig * (1.0 - sig));
+    QString text =
+        RoutingLabPage::tr(
+            "<b>What it shows:</b> each router's MaxVio as the number of experts grows from 4 to "
+            "256, with T, K, the capacity factor and the scores kept. Top-K never exceeds its "
+            "capacity (%1 × the fair share K×T/E, the rest is dropped); with balanced scores only "
+            "the chance spread of a finite batch lifts its busiest expert as each expert's share "
+            "shrinks. Expert-Choice is 0 by construction.")
+            .arg(QLocale().toString(s.capacityFactor, 'f', 2)) +
+        QLatin1Char(' ') +
+        RoutingLabPage::tr(
+            "<b>Why Sigmoid + bias climbs</b> (to about 1.1 at E = 256 in the method's setting): a "
+            "token's K experts come from a band of affinities at the top that narrows like K/E, "
+            "while every bias update moves an expert by the same step u = %1. At E = %2 one step "
+            "changes an expert's expected load by about %3 % (uniform scores), so the bias cannot "
+            "settle and the busiest expert ends near twice the mean.")
+            .arg(s.bias.updateRate)
+            .arg(largest)
+            .arg(std::lround(stepShare * 100.0));
+    if (!runs.isEmpty()) {
+        QStringList parts;
+        for (const auto& r : runs.last().results)
+            parts << QStringLiteral("%1 %2").arg(learn::routerTitle(r.router),
+                                                 QString::number(r.maxVio, 'f', 3));
+        text += QLatin1Char(' ') + RoutingLabPage::tr("This sweep at E = %1: MaxVio %2.")
+                                       .arg(largest)
+                                       .arg(parts.join(QStringLiteral(", ")));
+    }
+    return text;
+}
+
 } // namespace
 
 struct RoutingLabPage::Impl {
@@ -125,6 +167,8 @@ struct RoutingLabPage::Impl {
     QTableWidget* results = nullptr;
     QTableWidget* seedTable = nullptr;
     QLabel* setupLine = nullptr;
+    QLabel* methodSetting = nullptr;
+    QLabel* sweepCaption = nullptr;
     plots::PlotView* loadsView = nullptr;
     plots::PlotView* biasView = nullptr;
     plots::PlotView* sweepMaxVioView = nullptr;
@@ -165,6 +209,30 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
            "get it: assignments <b>dropped</b> by full experts, or tokens that end up with <b>no expert</b>. "
            "This lab runs three routers on the same synthetic scores."),
         page));
+
+    // ---- the method's setting and why skewed scores change the outcome (first screen)
+    const RoutingSetup method;
+    auto* methodBox = new QGroupBox(tr("The method's setting"), page);
+    auto* methodLayout = new QVBoxLayout(methodBox);
+    d->methodSetting = new QLabel(methodBox);
+    d->methodSetting->setObjectName(QStringLiteral("methodSetting"));
+    d->methodSetting->setWordWrap(true);
+    d->methodSetting->setTextFormat(Qt::RichText);
+    d->methodSetting->setText(
+        tr("The page opens on the reference study's own setting: <b>%1 experts, top-%2</b> (each token goes "
+           "to %2 experts), %3 tokens, capacity factor %4, with uniform router scores and preferential ones "
+           "(+3 on two random experts per token, so still balanced on average).")
+            .arg(method.experts)
+            .arg(method.topK)
+            .arg(QLocale().toString(qlonglong(method.tokens)))
+            .arg(QLocale().toString(method.capacityFactor, 'f', 2)) +
+        QLatin1Char(' ') +
+        tr("<b>Why skewed scores change the outcome:</b> when the scores favour a few experts (Zipf), most "
+           "tokens ask for the same experts, so the busiest expert's load and MaxVio rise; Top-K then drops "
+           "what exceeds the capacity, while the bias of Sigmoid + bias has to learn to push tokens away "
+           "from the popular experts."));
+    methodLayout->addWidget(d->methodSetting);
+    col->addWidget(methodBox);
 
     // ---- controls
     auto* controls = new QGroupBox(tr("Setting"), page);
@@ -350,6 +418,9 @@ RoutingLabPage::RoutingLabPage(QWidget* parent) : QWidget(parent), d(std::make_u
     pg->addWidget(d->biasView, 0, 1);
     pg->addWidget(d->sweepMaxVioView, 1, 0);
     pg->addWidget(d->sweepDroppedView, 1, 1);
+    d->sweepCaption = learn::makeExplanation(sweepCaptionText(RoutingSetup{}, {}), plotsBox);
+    d->sweepCaption->setObjectName(QStringLiteral("sweepCaption"));
+    pg->addWidget(d->sweepCaption, 2, 0, Qt::AlignTop);
     col->addWidget(plotsBox);
     col->addStretch(1);
     scroll->setWidget(page);
@@ -473,6 +544,7 @@ void RoutingLabPage::Impl::finished() {
     if (out.sweep && out.sweepRuns) {
         sweepMaxVioView->setSpec(learn::sweepMaxVioPlot(*out.sweepRuns));
         sweepDroppedView->setSpec(learn::sweepDroppedPlot(*out.sweepRuns, out.setup.topK, out.setup.tokens));
+        sweepCaption->setText(sweepCaptionText(out.setup, *out.sweepRuns));
         status->setText(RoutingLabPage::tr("Sweep done: E = 4…256, T = %1, K = %2, factor %3, %4 scores.")
                             .arg(out.setup.tokens)
                             .arg(out.setup.topK)
