@@ -2773,10 +2773,6 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
         <translation>token/秒/GPU</translation>
     </message>
     <message>
-        <source>Drop rate (%)</source>
-        <translation>丢弃率（%）</translation>
-    </message>
-    <message>
         <source>lm_loss at the last step that logged it</source>
         <translation>最后一个记录了 lm_loss 的步上的值</translation>
     </message>
@@ -2791,6 +2787,10 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     <message>
         <source>Token drop rate at the last step that logged it</source>
         <translation>最后一个记录了丢弃率的步上的 token 丢弃率</translation>
+    </message>
+    <message>
+        <source>Drop rate</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

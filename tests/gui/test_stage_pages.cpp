@@ -317,8 +317,27 @@ private slots:
         QCOMPARE(saved->source, store::ThresholdSource::Team);
         QCOMPARE(modified.count(), 1);
         QCOMPARE(t->item(row, 2)->text(), stages::thresholdSourceText(store::ThresholdSource::Team));
+        QCOMPARE(t->item(row, 1)->text(), QStringLiteral("3.5×")); // a ratio is shown as ×
         // Put the demo's value back so the later stages see the demo as written.
         t->item(row, 1)->setText(QString::number(before));
+
+        // A share is shown and typed in %: "3" in the cell is 3 %, "4 %" is 4 %.
+        int cvRow = -1;
+        for (int r = 0; r < t->rowCount(); ++r)
+            if (t->item(r, 0)->text() == QLatin1String("stage1.cv_max"))
+                cvRow = r;
+        QVERIFY(cvRow >= 0);
+        const double cvBefore = m_project->threshold(QStringLiteral("stage1.cv_max"))->value;
+        QCOMPARE(t->item(cvRow, 1)->text(), QString::number(cvBefore * 100.0) + QStringLiteral(" %"));
+        t->item(cvRow, 1)->setText(QStringLiteral("3"));
+        QCOMPARE(m_project->threshold(QStringLiteral("stage1.cv_max"))->value, 0.03);
+        QCOMPARE(t->item(cvRow, 1)->text(), QStringLiteral("3 %"));
+        t->item(cvRow, 1)->setText(QStringLiteral("4 %"));
+        QCOMPARE(m_project->threshold(QStringLiteral("stage1.cv_max"))->value, 0.04);
+        t->item(cvRow, 1)->setText(QStringLiteral("1.2×")); // not a share's unit: refused, unchanged
+        QCOMPARE(m_project->threshold(QStringLiteral("stage1.cv_max"))->value, 0.04);
+        t->item(cvRow, 1)->setText(QString::number(cvBefore * 100.0));
+        QCOMPARE(m_project->threshold(QStringLiteral("stage1.cv_max"))->value, cvBefore);
     }
 
     void suggestionsApplyOnlyOnConfirm() {
