@@ -2790,7 +2790,7 @@ Quit anyway? The work is cancelled; nothing half-done is stored.</source>
     </message>
     <message>
         <source>Drop rate</source>
-        <translation type="unfinished"></translation>
+        <translation>丢弃率</translation>
     </message>
 </context>
 <context>
