@@ -8,6 +8,7 @@
 
 #include "plots/PlotFont.h"
 #include "plots/PlotRender.h"
+#include "plotspec/StagePlots.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>
