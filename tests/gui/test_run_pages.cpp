@@ -367,7 +367,8 @@ private slots:
                 const QString text = t->item(r, tpsCol)->text();
                 texts << text;
                 bool ok = false;
-                const double v = text.toDouble(&ok);
+                // Tokens/s are written grouped ("19,292", common/Units.h).
+                const double v = QString(text).remove(QLatin1Char(',')).toDouble(&ok);
                 if (!ok)
                     continue;
                 if (previous)

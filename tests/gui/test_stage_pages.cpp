@@ -620,9 +620,12 @@ private slots:
         const auto near = [](double a, double b) { return std::abs(a - b) < 1e-9; };
         QCOMPARE(int(cellValue(t, row, 1)), ep);
         QCOMPARE(int(cellValue(t, row, 3)), worstLayer);
-        QVERIFY2(near(cellValue(t, row, 4), worstToday * 100.0), qPrintable(QString::number(cellValue(t, row, 4))));
-        QVERIFY2(near(cellValue(t, row, 6), meanToday * 100.0), qPrintable(QString::number(cellValue(t, row, 6))));
-        QVERIFY(near(cellValue(t, row, 8), 100.0 / ep));
+        // Shares sort by their fraction and read as a percentage (common/Units.h).
+        QVERIFY2(near(cellValue(t, row, 4), worstToday), qPrintable(QString::number(cellValue(t, row, 4))));
+        QVERIFY2(near(cellValue(t, row, 6), meanToday), qPrintable(QString::number(cellValue(t, row, 6))));
+        QVERIFY(near(cellValue(t, row, 8), 1.0 / ep));
+        QVERIFY2(t->item(row, 8)->text() == QString::number(100.0 / ep) + QStringLiteral(" %"),
+                 qPrintable(t->item(row, 8)->text()));
 
         // Rebalanced, against the CLI.
         const auto cli = [&](const QStringList& args) {
@@ -644,13 +647,13 @@ private slots:
                                        QStringLiteral("--redundant"), QString::number(redundant),
                                        QStringLiteral("-o"), cliFile});
             QVERIFY2(!j.contains(QStringLiteral("error")), qPrintable(j.value(QStringLiteral("error")).toString()));
-            QVERIFY(near(cellValue(t, row, 6), j.value(QStringLiteral("mean_busiest_share_today")).toDouble() * 100));
+            QVERIFY(near(cellValue(t, row, 6), j.value(QStringLiteral("mean_busiest_share_today")).toDouble()));
             QVERIFY(near(cellValue(t, row, 7),
-                         j.value(QStringLiteral("mean_busiest_share_rebalanced")).toDouble() * 100));
+                         j.value(QStringLiteral("mean_busiest_share_rebalanced")).toDouble()));
             for (const QJsonValue& l : j.value(QStringLiteral("busiest_share")).toArray())
                 if (l.toObject().value(QStringLiteral("layer")).toInt() == worstLayer)
                     QVERIFY(near(cellValue(t, row, 5),
-                                 l.toObject().value(QStringLiteral("busiest_share_rebalanced")).toDouble() * 100));
+                                 l.toObject().value(QStringLiteral("busiest_share_rebalanced")).toDouble()));
             QVERIFY(cellValue(t, row, 7) <= cellValue(t, row, 6) + 1e-9);
             (redundant == 1 ? meanRebalancedWithOne : meanRebalancedWithZero) = cellValue(t, row, 7);
             // Export placement… writes the file `moewb placement RUN -o` writes.
@@ -1013,7 +1016,7 @@ private slots:
                          qPrintable(QStringLiteral("row %1 column %2: %3").arg(r).arg(3 + c).arg(cellValue(t, r, 3 + c))));
         }
         const QString summary = one->findChild<QLabel*>(QStringLiteral("stage1RoutingSummary"))->text();
-        QVERIFY2(summary.contains(QStringLiteral("1.70×")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("1.7× as long")), qPrintable(summary));
     }
 
     void cleanupTestCase() {

@@ -1,4 +1,5 @@
 // The moewb binary, run as a user runs it: exit codes, help, JSON, and the project file.
+#include "Translations.h"
 #include "../MoewbCli.h"
 #include "record/RecordValidation.h"
 #include "stages/StageEvaluation.h"
@@ -33,7 +34,12 @@ class TestMoewbCli : public QObject {
     }
 
 private slots:
-    void initTestCase() { QVERIFY(m_home.isValid()); }
+    void initTestCase() {
+        QVERIFY(m_home.isValid());
+        // The sentences computed here in-process read as moewb prints them: English with
+        // its plural forms ("57 sizes", not "57 size(s)").
+        QVERIFY(moewb::i18n::installTranslations(*QCoreApplication::instance(), QStringLiteral("en")) > 0);
+    }
 
     void versionAndHelp() {
         auto r = run({QStringLiteral("--version")});

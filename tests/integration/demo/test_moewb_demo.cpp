@@ -159,7 +159,7 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.json().value(QStringLiteral("status")).toString(), QStringLiteral("stop"));
         const QString reasons = reasonsOf(r);
-        QVERIFY2(reasons.contains(QStringLiteral("layer 5: max/mean above 1.60 (team threshold)")),
+        QVERIFY2(reasons.contains(QStringLiteral("layer 5: max/mean above 1.6× (team threshold)")),
                  qPrintable(reasons));
         QVERIFY2(!reasons.contains(QStringLiteral("drop rate")) || !reasons.contains(QStringLiteral("; above the limit 5 %")),
                  qPrintable(reasons));
