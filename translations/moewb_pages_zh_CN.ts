@@ -640,15 +640,15 @@
     </message>
     <message>
         <source>&lt;b&gt;What it shows:&lt;/b&gt; each router&apos;s MaxVio as the number of experts grows from 4 to 256, with T, K, the capacity factor and the scores kept. Top-K never exceeds its capacity (%1 × the fair share K×T/E, the rest is dropped); with balanced scores only the chance spread of a finite batch lifts its busiest expert as each expert&apos;s share shrinks. Expert-Choice is 0 by construction.</source>
-        <translation>&lt;b&gt;图中内容:&lt;/b&gt;专家数从 4 增加到 256 时各路由器的 MaxVio,T、K、容量因子和打分保持不变。Top-K 从不超过其容量(公平份额 K×T/E 的 %1 倍,其余被丢弃);打分均衡时,随着每个专家的份额变小,只有有限批次的随机波动会抬高最忙的专家。Expert-Choice 按构造为 0。</translation>
+        <translation>&lt;b&gt;图中内容：&lt;/b&gt;专家数从 4 增加到 256 时各路由器的 MaxVio，T、K、容量因子和打分保持不变。Top-K 从不超过其容量（公平份额 K×T/E 的 %1 倍，其余被丢弃）；打分均衡时，随着每个专家的份额变小，只有有限批次的随机波动会抬高最忙的专家。Expert-Choice 按构造为 0。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Why Sigmoid + bias climbs&lt;/b&gt; (to about 1.1 at E = 256 in the method&apos;s setting): a token&apos;s K experts come from a band of affinities at the top that narrows like K/E, while every bias update moves an expert by the same step u = %1. At E = %2 one step changes an expert&apos;s expected load by about %3 % (uniform scores), so the bias cannot settle and the busiest expert ends near twice the mean.</source>
-        <translation>&lt;b&gt;为什么 Sigmoid + 偏置会上升&lt;/b&gt;(在方法的设置下,E = 256 时约为 1.1):一个 token 的 K 个专家来自顶部一段亲和度区间,其宽度随 K/E 收窄,而每次偏置更新都让专家移动同样的步长 u = %1。在 E = %2 时,一步就使一个专家的期望负载改变约 %3 %(均匀打分),因此偏置无法稳定,最忙的专家最终接近平均值的两倍。</translation>
+        <translation>&lt;b&gt;为什么 Sigmoid + 偏置会上升&lt;/b&gt;（在方法的设置下，E = 256 时约为 1.1）：一个 token 的 K 个专家来自顶部一段亲和度区间，其宽度随 K/E 收窄，而每次偏置更新都让专家移动同样的步长 u = %1。在 E = %2 时，一步就使一个专家的期望负载改变约 %3 %（均匀打分），因此偏置无法稳定，最忙的专家最终接近平均值的两倍。</translation>
     </message>
     <message>
         <source>This sweep at E = %1: MaxVio %2.</source>
-        <translation>本次扫描在 E = %1 时:MaxVio %2。</translation>
+        <translation>本次扫描在 E = %1 时：MaxVio %2。</translation>
     </message>
     <message>
         <source>The method&apos;s setting</source>
@@ -656,11 +656,11 @@
     </message>
     <message>
         <source>The page opens on the reference study&apos;s own setting: &lt;b&gt;%1 experts, top-%2&lt;/b&gt; (each token goes to %2 experts), %3 tokens, capacity factor %4, with uniform router scores and preferential ones (+3 on two random experts per token, so still balanced on average).</source>
-        <translation>本页打开时即采用参考研究本身的设置:&lt;b&gt;%1 个专家,top-%2&lt;/b&gt;(每个 token 发给 %2 个专家),%3 个 token,容量因子 %4,路由打分分为均匀和有偏好两组(每个 token 随机挑 2 个专家加 3 分,平均而言仍然均衡)。</translation>
+        <translation>本页打开时即采用参考研究本身的设置：&lt;b&gt;%1 个专家，top-%2&lt;/b&gt;（每个 token 发给 %2 个专家），%3 个 token，容量因子 %4，路由打分分为均匀和有偏好两组（每个 token 随机挑 2 个专家加 3 分，平均而言仍然均衡）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Why skewed scores change the outcome:&lt;/b&gt; when the scores favour a few experts (Zipf), most tokens ask for the same experts, so the busiest expert&apos;s load and MaxVio rise; Top-K then drops what exceeds the capacity, while the bias of Sigmoid + bias has to learn to push tokens away from the popular experts.</source>
-        <translation>&lt;b&gt;为什么打分偏斜会改变结果:&lt;/b&gt;当打分偏向少数专家(Zipf)时,大多数 token 都选同样的专家,最忙专家的负载和 MaxVio 随之上升;Top-K 于是丢弃超出容量的部分,而 Sigmoid + 偏置的偏置必须学会把 token 从热门专家那里推开。</translation>
+        <translation>&lt;b&gt;为什么打分偏斜会改变结果：&lt;/b&gt;当打分偏向少数专家（Zipf）时，大多数 token 都选同样的专家，最忙专家的负载和 MaxVio 随之上升；Top-K 于是丢弃超出容量的部分，而 Sigmoid + 偏置的偏置必须学会把 token 从热门专家那里推开。</translation>
     </message>
 </context>
 <context>
