@@ -33,7 +33,7 @@ NumberCell::NumberCell(std::optional<double> value, const QString& text) : QTabl
     setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
 }
 
-NumberCell::NumberCell(qint64 value) : NumberCell(double(value), QString::number(value)) {}
+NumberCell::NumberCell(qint64 value) : NumberCell(double(value), units::formatInteger(double(value))) {}
 
 bool NumberCell::operator<(const QTableWidgetItem& other) const {
     const auto* n = dynamic_cast<const NumberCell*>(&other);

@@ -11,6 +11,7 @@ namespace moewb::gui {
 class NumberCell : public QTableWidgetItem {
 public:
     NumberCell(std::optional<double> value, const QString& text);
+    // A count, grouped as everywhere ("2,000").
     explicit NumberCell(qint64 value);
     std::optional<double> value() const { return m_value; }
     bool operator<(const QTableWidgetItem& other) const override;

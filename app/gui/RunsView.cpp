@@ -27,10 +27,10 @@ namespace moewb::gui {
 
 namespace {
 
-QTableWidgetItem* measureItem(std::optional<double> v, int decimals, double scale = 1.0) {
+QTableWidgetItem* measureItem(std::optional<double> v, int decimals) {
     if (v && !std::isfinite(*v))
         v.reset();
-    return new NumberCell(v, v ? QString::number(*v * scale, 'f', decimals) : QStringLiteral("—"));
+    return new NumberCell(v, v ? QString::number(*v, 'f', decimals) : QStringLiteral("–"));
 }
 
 QTableWidgetItem* textItem(const QString& text) {

@@ -347,7 +347,7 @@ private slots:
                 QVERIFY2(expected.count(name), qPrintable(name));
                 const std::optional<double> v = expected[name];
                 if (!v) {
-                    QCOMPARE(t->item(r, valCol)->text(), QStringLiteral("—"));
+                    QCOMPARE(t->item(r, valCol)->text(), QStringLiteral("–")); // every table's "no value"
                     missingSeen = true;
                     continue;
                 }
