@@ -245,7 +245,7 @@ StageSection stageTwo(const store::ProjectStore& project, const QList<store::Run
                          Report::tr("Val loss MoE / dense"),
                          Report::tr("Activated params diff"),
                          Report::tr("Stops")};
-        table.widths = {1.4, 1.4, 1.1, 1.1, 1.0, 1.3, 1.3, 1.0, 0.7};
+        table.widths = {1.3, 1.2, 1.1, 1.1, 1.2, 1.3, 1.3, 1.0, 0.7};
         for (const stages::StageTwoPair& p : result.pairs) {
             table.rows.append({p.moeRun, p.denseRun, optInteger(p.moeThroughput.tokensPerSecondPerGpu),
                                optInteger(p.denseThroughput.tokensPerSecondPerGpu),
