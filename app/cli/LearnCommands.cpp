@@ -355,7 +355,9 @@ int runCosts(CliContext& ctx, const Command& self, const QStringList& args) {
     const costs::ParameterCounts params = costs::countParameters(*in, options);
     const costs::MemoryPerDevice mem = costs::memoryPerDevice(*in, params, options);
     const costs::AllToAllVolume vol = costs::allToAllVolume(*in, options);
-    const costs::ProjectCurve projectCurve = costs::commCurveFromProject(*project, in->ep, parser.value(runOpt));
+    const costs::ProjectCurve projectCurve = costs::commCurveFromProject(
+        *project, in->ep, parser.value(runOpt),
+        record.cluster.nodes ? std::optional<std::int64_t>(std::int64_t(*record.cluster.nodes)) : std::nullopt);
     if (!projectCurve.error.isEmpty())
         return ctx.runtimeError(projectCurve.error);
     const std::optional<costs::CommCurve>& curve = projectCurve.curve;

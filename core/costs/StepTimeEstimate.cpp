@@ -30,7 +30,8 @@ std::optional<CurveLookup> timeAt(const CommCurve& curve, double bytes) {
     return CurveLookup{pts.back().medianUs, true};
 }
 
-ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64_t ep, const QString& runName) {
+ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64_t ep, const QString& runName,
+                                  std::optional<std::int64_t> nodes) {
     ProjectCurve result;
     const auto in = stages::loadStageOneInputs(project, runName.isEmpty() ? QStringList() : QStringList{runName});
     if (!in) {
@@ -49,16 +50,20 @@ ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64
     auto concurrencyIsEp = [ep](const stages::StageOneRunInput& r) {
         return r.epSize ? *r.epSize == ep : (r.world && *r.world == ep);
     };
+    auto atNodes = [nodes](const stages::StageOneRunInput& r) {
+        return nodes && r.nodesMeasured && *r.nodesMeasured == *nodes;
+    };
     const stages::StageOneRunInput* chosen = &in->first();
+    // The best run at EP: the record's node count counts first, its own routing second.
     const stages::StageOneRunInput* atEp = nullptr;
+    int best = -1;
     for (const auto& r : *in) {
         if (!concurrencyIsEp(r))
             continue;
-        if (!atEp)
+        const int score = (atNodes(r) ? 2 : 0) + (origins.contains(r.runName) ? 1 : 0);
+        if (score > best) {
+            best = score;
             atEp = &r;
-        if (origins.contains(r.runName)) {
-            atEp = &r;
-            break;
         }
     }
     if (atEp && runName.isEmpty())

@@ -34,8 +34,11 @@ struct CurveLookup {
 };
 // The curve of a project's stage 1 runs, as `moewb costs` and the Learn cost explorer use
 // it: the run named; else, among the runs whose all-to-all concurrency is the EP size
-// (EP groups of that size, or a world of it), one that measured a training's own routing
-// (from-run:), else the first of them; else the first run with communication samples.
+// (EP groups of that size, or a world of it), the first at the record's node count
+// (`nodes`, when given: the network the training's all-to-all crosses) that measured a
+// training's own routing (from-run:), else the first at that node count, else the first
+// with its own routing, else the first of them; else the first run with communication
+// samples.
 // One point per message size (bytes per rank and the median time of
 // stages::stageOneTable).
 struct ProjectCurve {
@@ -46,7 +49,7 @@ struct ProjectCurve {
     QString error;
 };
 ProjectCurve commCurveFromProject(const store::ProjectStore& project, std::int64_t ep,
-                                  const QString& runName = {});
+                                  const QString& runName = {}, std::optional<std::int64_t> nodes = {});
 
 // Linear interpolation between the measured sizes; below the smallest, the smallest's
 // time (latency floor); above the largest, the largest's bandwidth.

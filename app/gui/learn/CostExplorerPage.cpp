@@ -81,6 +81,8 @@ struct CostExplorerPage::Impl {
     QList<Optimizer> optimizers;
     std::optional<costs::CommCurve> curve;
     QString curveNote;
+    // The seeding record's node count: the stage 1 curve at that count is preferred.
+    std::optional<std::int64_t> recordNodes;
     int curveEp = 0;
 
     QLabel* totalParams = nullptr;
@@ -485,6 +487,7 @@ void CostExplorerPage::Impl::setKnob(const QString& key, std::int64_t v) {
 // The inputs start from the open project's own model: its newest complete MoE config
 // record (a draft may lack the parallel sizes), so the first figures are this project's.
 void CostExplorerPage::Impl::seedFromProject() {
+    recordNodes.reset();
     if (!project) {
         recordSource->setText(CostExplorerPage::tr(
             "No project is open: the inputs are an example (a DeepSeek-MoE-16B-like model). Open a project to "
@@ -510,6 +513,11 @@ void CostExplorerPage::Impl::seedFromProject() {
         return;
     }
     const costs::CostInputs& in = *found;
+    if (const auto row = project->configRecord(name)) {
+        const record::ConfigRecord rec = record::ConfigRecord::fromJson(row->json, nullptr);
+        if (rec.cluster.nodes)
+            recordNodes = std::int64_t(*rec.cluster.nodes);
+    }
     setKnob(QStringLiteral("layers"), in.layers);
     setKnob(QStringLiteral("hidden"), in.hidden);
     setKnob(QStringLiteral("ffn"), in.ffn);
@@ -577,7 +585,7 @@ void CostExplorerPage::Impl::reloadCurve() {
     if (!project)
         return;
     // The same choice as `moewb costs`: the run whose world matches EP, else the first.
-    costs::ProjectCurve found = costs::commCurveFromProject(*project, curveEp);
+    costs::ProjectCurve found = costs::commCurveFromProject(*project, curveEp, {}, recordNodes);
     curve = std::move(found.curve);
     curveNote = found.error;
 }

@@ -49,6 +49,29 @@ private slots:
         QVERIFY(p->saveRun(probeRun(QStringLiteral("sixteen"), 16, {{1024, 20.0}, {4096, 80.0}, {16384, 300.0}})));
     }
 
+    // Two runs of EP-8 groups, at 2 and 4 nodes: the record's node count picks the curve
+    // (the network its all-to-all crosses), not the order the runs were stored in.
+    void recordsNodeCountPicksAmongRunsAtEp() {
+        QTemporaryDir dir;
+        auto p = openProject(dir.filePath(QStringLiteral("nodes.moewb")));
+        QVERIFY(p->addConfigRecord(QStringLiteral("moe"), moeRecord().toJson(), true));
+        auto grouped = [](const QString& name, int world, double us) {
+            store::RunData run = probeRun(name, world, {{1024, us}, {4096, 4 * us}});
+            run.environment.insert(QStringLiteral("ep_size"), 8);
+            return run;
+        };
+        QVERIFY(p->saveRun(grouped(QStringLiteral("two-nodes"), 16, 30.0)));
+        QVERIFY(p->saveRun(grouped(QStringLiteral("four-nodes"), 32, 45.0)));
+        QCOMPARE(costs::commCurveFromProject(*p, 8, {}, 4).curve->runName, QStringLiteral("four-nodes"));
+        QCOMPARE(costs::commCurveFromProject(*p, 8, {}, 2).curve->runName, QStringLiteral("two-nodes"));
+        // No node count asked, or none at it: the first at EP, as before.
+        QCOMPARE(costs::commCurveFromProject(*p, 8).curve->runName, QStringLiteral("two-nodes"));
+        QCOMPARE(costs::commCurveFromProject(*p, 8, {}, 3).curve->runName, QStringLiteral("two-nodes"));
+        const costs::ProjectCurve four = costs::commCurveFromProject(*p, 8, {}, 4);
+        QVERIFY(four.worldMatchesEp);
+        QCOMPARE(four.curve->points.first().medianUs, 45.0); // the median of 44, 45, 46 (twice)
+    }
+
     void runWhoseWorldEqualsEp() {
         auto p = openProject(m_path); // read back from the file
         const costs::ProjectCurve c = costs::commCurveFromProject(*p, 16);
