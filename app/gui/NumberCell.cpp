@@ -17,6 +17,12 @@ QTableWidgetItem* formattedCell(std::optional<double> value, QString (*format)(d
 }
 } // namespace
 
+QTableWidgetItem* numberCell(std::optional<double> value, int decimals) {
+    if (value && !std::isfinite(*value))
+        value.reset();
+    return new NumberCell(value, value ? QString::number(*value, 'f', decimals) : QStringLiteral("–"));
+}
+
 QTableWidgetItem* percentCell(std::optional<double> fraction) {
     return formattedCell(fraction, [](double v) { return units::formatPercent(v); });
 }

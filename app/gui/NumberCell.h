@@ -24,6 +24,8 @@ private:
 // a missing or non-finite value shows "–": a share, rate or difference as "14.3 %", a
 // ratio as "1.6×", a count as "19,292".
 QTableWidgetItem* percentCell(std::optional<double> fraction);
+// A plain measure with fixed decimals ("2.842").
+QTableWidgetItem* numberCell(std::optional<double> value, int decimals);
 QTableWidgetItem* ratioCell(std::optional<double> ratio);
 QTableWidgetItem* integerCell(std::optional<double> value);
 

@@ -27,12 +27,6 @@ namespace moewb::gui {
 
 namespace {
 
-QTableWidgetItem* measureItem(std::optional<double> v, int decimals) {
-    if (v && !std::isfinite(*v))
-        v.reset();
-    return new NumberCell(v, v ? QString::number(*v, 'f', decimals) : QStringLiteral("–"));
-}
-
 QTableWidgetItem* textItem(const QString& text) {
     auto* item = new QTableWidgetItem(text);
     item->setToolTip(text);
@@ -116,8 +110,8 @@ void RunsView::showRuns(store::ProjectStore* project, const QString& highlightRu
         m_table->setItem(r, Record, textItem(run.recordName));
         m_table->setItem(r, Cluster, textItem(run.clusterName.isEmpty() ? QStringLiteral("—") : run.clusterName));
         const stages::RunSummary summary = stages::runSummary(*project, run);
-        m_table->setItem(r, FinalLoss, measureItem(summary.finalLoss, 3));
-        m_table->setItem(r, ValLoss, measureItem(summary.valLoss, 3));
+        m_table->setItem(r, FinalLoss, numberCell(summary.finalLoss, 3));
+        m_table->setItem(r, ValLoss, numberCell(summary.valLoss, 3));
         m_table->setItem(r, Throughput, integerCell(summary.tokensPerSecondPerGpu));
         m_table->setItem(r, DropRate, percentCell(summary.dropRate));
         m_table->setItem(r, Samples, new NumberCell(run.commSampleCount));

@@ -69,12 +69,6 @@ QTableWidgetItem* textCell(const QString& text) {
     return new QTableWidgetItem(text);
 }
 
-QTableWidgetItem* numberCell(std::optional<double> value, int decimals) {
-    if (value && !std::isfinite(*value))
-        value.reset();
-    return new NumberCell(value, value ? QString::number(*value, 'f', decimals) : QStringLiteral("–"));
-}
-
 ResultTable::ResultTable(const QStringList& headers, QWidget* parent) : QTableWidget(parent) {
     setColumnCount(int(headers.size()));
     setHorizontalHeaderLabels(headers);

@@ -54,7 +54,6 @@ void installWheelGuard();
 
 // Text cell; number cell with `decimals` decimals ("–" when empty or not finite).
 QTableWidgetItem* textCell(const QString& text);
-QTableWidgetItem* numberCell(std::optional<double> value, int decimals);
 
 // A titled section whose body folds away with a click on its header.
 class CollapsibleSection : public QWidget {
